@@ -1,0 +1,71 @@
+"""Referee: a referee and scorekeeper for physical play."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The application factory: defaults, then the instance config, then overrides."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=database_url(
+            os.environ.get("DATABASE_URL")
+            or f"sqlite:///{Path(app.instance_path) / 'referee.sqlite'}"
+        ),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+        WTF_CSRF_TIME_LIMIT=None,  # a match page may stay open all evening
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("REFEREE")
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(
+        app.config["SQLALCHEMY_DATABASE_URI"]
+    )
+
+    from referee import db
+    from referee import web
+
+    db.init_app(app)
+    web.init_app(app)
+    return app
+
+
+def database_url(url: str) -> str:
+    """Use the psycopg 3 driver for PostgreSQL URLs given in the common short forms."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _instance_secret(instance: Path) -> str:
+    """A secret key kept in the instance folder, so sessions survive restarts."""
+    path = instance / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    key = secrets.token_hex(32)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key

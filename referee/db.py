@@ -1,0 +1,80 @@
+"""The database handle, SQLite connection settings, and migrations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import MetaData
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
+
+
+def init_app(app: Flask) -> None:
+    from referee import models  # noqa: F401  (register the tables on the metadata)
+
+    db.init_app(app)
+    migrate.init_app(app, db)
+    with app.app_context():
+        engine = db.engine
+        if engine.dialect.name == "sqlite":
+            _tune_sqlite(engine)
+
+
+def _tune_sqlite(engine: Engine) -> None:
+    """WAL, foreign keys, a busy timeout, and BEGIN issued by us (see ``write_lock``).
+
+    pysqlite's own transaction handling issues a deferred BEGIN lazily; a deferred
+    transaction that reads then writes fails with "database is locked" under
+    concurrent writers, so we take over BEGIN and make writes ``BEGIN IMMEDIATE``.
+    """
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        for pragma in (
+            "journal_mode=WAL",
+            "busy_timeout=10000",
+            "foreign_keys=ON",
+            "synchronous=FULL",
+        ):
+            cur.execute(f"PRAGMA {pragma}")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def write_lock() -> None:
+    """Start the session's transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
+
+    Call before reading anything a write depends on. On PostgreSQL the match row is
+    locked with ``SELECT ... FOR UPDATE`` instead (see ledger).
+    """
+    if db.session().in_transaction():
+        db.session.rollback()
+    db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})

@@ -1,0 +1,211 @@
+"""Card notation (NOTATION.md) and the decks the games use.
+
+A card is a short canonical string: rank then suit (``AS``, ``10H``, ``QD``), ``JK``
+for a joker, or a bare digit for Sid Sackson's bowling solitaire cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.games.base import BadInput
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+JOKER = "JK"
+EXAMPLE = "7H 7D JK"
+_SUIT_SYMBOLS = {
+    "♠": "S",
+    "♤": "S",
+    "♥": "H",
+    "♡": "H",
+    "♦": "D",
+    "♢": "D",
+    "♣": "C",
+    "♧": "C",
+}
+_RANK_WORDS = {"T": "10", "1": "A", "11": "J", "12": "Q", "13": "K"}
+_JOKERS = {"JK", "JOKER", "X", "JKR", "*"}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Which cards a game's pack holds and how many copies of each."""
+
+    name: str
+    title: str
+    copies: Mapping[str, int]
+
+    def __contains__(self, card: str) -> bool:
+        return card in self.copies
+
+    @property
+    def size(self) -> int:
+        return sum(self.copies.values())
+
+
+def _standard(copies: int = 1, jokers: int = 0) -> dict[str, int]:
+    deck = {r + s: copies for s in SUITS for r in RANKS}
+    if jokers:
+        deck[JOKER] = jokers
+    return deck
+
+
+DECKS: dict[str, Deck] = {
+    "standard": Deck("standard", "standard 52-card deck", _standard()),
+    "standard-jokers": Deck(
+        "standard-jokers", "52-card deck with two jokers", _standard(jokers=2)
+    ),
+    "canasta": Deck(
+        "canasta", "canasta pack (two decks and four jokers)", _standard(2, 4)
+    ),
+    "double-jokers": Deck(
+        "double-jokers", "two decks with two jokers each", _standard(2, 4)
+    ),
+    "pinochle": Deck(
+        "pinochle",
+        "pinochle deck (A 10 K Q J, four of each card)",
+        {r + s: 4 for s in SUITS for r in ("A", "10", "K", "Q", "J")},
+    ),
+    "bowling-solitaire": Deck(
+        "bowling-solitaire",
+        "bowling solitaire cards (0-9 twice)",
+        {str(n): 2 for n in range(10)},
+    ),
+}
+
+
+def parse_card(value: Any, deck: Deck | str = "standard") -> str:
+    """One card in canonical form; a card the deck cannot hold is bad input."""
+    deck = DECKS[deck] if isinstance(deck, str) else deck
+    card = _canonical(value, deck)
+    if card not in deck:
+        raise BadInput(f"'{value}' is not in a {deck.title}.", example=_example(deck))
+    return card
+
+
+def parse_cards(
+    value: Any,
+    deck: Deck | str = "standard",
+    *,
+    least: int = 0,
+    most: int | None = None,
+    held: Iterable[str] = (),
+) -> list[str]:
+    """A list of cards (``"7H 7D JK"`` or a JSON list), checked against the deck.
+
+    ``held`` are cards already accounted for elsewhere (another hand, the table), so
+    that together they never hold more copies of a card than the deck has.
+    """
+    deck = DECKS[deck] if isinstance(deck, str) else deck
+    tokens = split_cards(value)
+    cards = [parse_card(t, deck) for t in tokens]
+    if len(cards) < least or (most is not None and len(cards) > most):
+        want = (
+            f"{least}"
+            if least == most
+            else (f"at least {least}" if most is None else f"{least} to {most}")
+        )
+        raise BadInput(
+            f"Expected {want} cards; {len(cards)} given.", example=_example(deck)
+        )
+    counts = Counter(cards) + Counter(held)
+    for card, n in counts.items():
+        if card in cards and n > deck.copies[card]:
+            have = deck.copies[card]
+            copies = "one" if have == 1 else f"{have} copies of"
+            raise BadInput(
+                f"{card} appears {n} times, but a {deck.title} has only {copies} "
+                f"{describe(card) if have == 1 else card}.",
+                example=_example(deck),
+            )
+    return cards
+
+
+def split_cards(value: Any) -> list[Any]:
+    if isinstance(value, str):
+        return [t for t in re.split(r"[\s,;]+", value.strip()) if t]
+    if isinstance(value, Sequence):
+        return list(value)
+    raise BadInput(f"Cards are written like {EXAMPLE}.", example=EXAMPLE)
+
+
+def rank(card: str) -> str:
+    """``"10H"`` -> ``"10"``; a joker has the rank ``"JK"``."""
+    return card if card == JOKER or card.isdigit() else card[:-1]
+
+
+def suit(card: str) -> str:
+    return "" if card == JOKER or card.isdigit() else card[-1]
+
+
+def rank_index(card: str) -> int:
+    """Ace low: A=1 ... K=13 (jokers 0)."""
+    r = rank(card)
+    return 0 if r == JOKER else RANKS.index(r) + 1
+
+
+def describe(card: str) -> str:
+    """``"QS"`` -> ``"queen of spades"``."""
+    if card == JOKER:
+        return "joker"
+    if card.isdigit():
+        return f"card {card}"
+    r = rank(card)
+    return f"{RANK_NAMES.get(r, r)} of {SUIT_NAMES[suit(card)]}"
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Suit by suit (S H D C), ace low within a suit; jokers last."""
+
+    def key(card: str) -> tuple[int, int]:
+        if card == JOKER:
+            return (9, 0)
+        if card.isdigit():
+            return (0, int(card))
+        return (SUITS.index(suit(card)), rank_index(card))
+
+    return sorted(cards, key=key)
+
+
+def _canonical(value: Any, deck: Deck) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise BadInput("A card is written like QS, 10H or JK.", example=_example(deck))
+    token = "".join(str(value).split()).upper()
+    if token in _JOKERS:
+        return JOKER
+    if token.isdigit() and (deck.name == "bowling-solitaire" or len(token) == 1):
+        # a bare digit: a bowling solitaire card, or (elsewhere) a clear "not in deck"
+        return token
+    for symbol, letter in _SUIT_SYMBOLS.items():
+        token = token.replace(symbol, letter)
+    if len(token) < 2 or token[-1] not in SUITS:
+        raise BadInput(
+            f"'{value}' is not a card: write the rank then the suit "
+            "(S H D C), like QS, 10H or JK.",
+            example=_example(deck),
+        )
+    r, s = token[:-1], token[-1]
+    r = _RANK_WORDS.get(r, r)
+    if r not in RANKS:
+        raise BadInput(
+            f"'{value}' is not a card: ranks are A 2-10 J Q K (T for ten).",
+            example=_example(deck),
+        )
+    return r + s
+
+
+def _example(deck: Deck) -> str:
+    if deck.name == "bowling-solitaire":
+        return "7 3 0"
+    if deck.name == "pinochle":
+        return "AS 10S KS"
+    return EXAMPLE if JOKER in deck.copies else "7H 7D 7C"

@@ -1,0 +1,77 @@
+"""Dice notation (NOTATION.md): plain dice 1-6 and poker dice 9 10 J Q K A."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from referee.games.base import BadInput
+
+POKER_FACES = ("9", "10", "J", "Q", "K", "A")
+
+
+def parse_die(value: Any) -> int:
+    """One plain die: an integer 1-6 (``"4"`` is fine)."""
+    if isinstance(value, bool):
+        raise BadInput("A die shows a number from 1 to 6.", example="4")
+    try:
+        face = int(str(value).strip())
+    except ValueError:
+        raise BadInput(
+            f"'{value}' is not a die face: plain dice show 1 to 6.", example="4"
+        ) from None
+    if not 1 <= face <= 6:
+        raise BadInput(
+            f"'{value}' is not a die face: plain dice show 1 to 6.", example="4"
+        )
+    return face
+
+
+def parse_roll(value: Any, *, count: int, least: int | None = None) -> list[int]:
+    """A roll of ``count`` dice (or ``least`` to ``count``): ``6 6 1``, ``[6,6,1]``."""
+    least = count if least is None else least
+    faces = _tokens(value)
+    example = " ".join(["6", "6", "1", "4", "2"][:count])
+    if not least <= len(faces) <= count:
+        want = str(count) if least == count else f"{least} to {count}"
+        raise BadInput(
+            f"A roll here is {want} dice; {len(faces)} given.", example=example
+        )
+    return [parse_die(f) for f in faces]
+
+
+def parse_poker_die(value: Any) -> str:
+    face = str(value).strip().upper()
+    face = {
+        "T": "10",
+        "1": "A",
+        "ACE": "A",
+        "KING": "K",
+        "QUEEN": "Q",
+        "JACK": "J",
+    }.get(face, face)
+    if face not in POKER_FACES:
+        raise BadInput(
+            f"'{value}' is not a poker die face: faces are 9 10 J Q K A.", example="A"
+        )
+    return face
+
+
+def _tokens(value: Any) -> list[Any]:
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            try:
+                loaded = json.loads(text)
+            except ValueError:
+                loaded = None
+            if isinstance(loaded, list):
+                return loaded
+        return [t for t in re.split(r"[\s,;\[\]]+", text) if t]
+    if isinstance(value, Sequence):
+        return list(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    raise BadInput("A roll is written like 6 6 1 or [6, 6, 1].", example="6 6 1")

@@ -1,0 +1,539 @@
+"""Where engines meet the database: create, append, undo, amend, replay, audit.
+
+A match is its log. Rows are only ever inserted: an undo or a correction is a row of
+its own that voids or replaces an earlier event, so the log keeps every word the
+referee said. The state is the fold of the effective events through the engine; the
+match row keeps a snapshot of it so an append costs the same at event 10 and 5,000.
+
+Every write takes the match's write lock first (SQLite ``BEGIN IMMEDIATE``,
+PostgreSQL ``SELECT ... FOR UPDATE``), then checks the idempotency key and the
+expected seq, then applies, inserts and commits. A retry with the same key gets the
+first answer back and stores nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import secrets
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from referee import games
+from referee.db import db
+from referee.db import write_lock
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Game
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Setup
+from referee.games.base import Verdict
+from referee.models import Match
+from referee.models import MatchEvent
+from referee.models import utcnow
+
+MAX_KEY = 255
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud safely
+
+
+class NotFound(LookupError):
+    """No such match (404)."""
+
+
+class Stale(Exception):
+    """The writer saw an older seq than the match has now (409)."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(
+            f"The match has moved on: you saw event #{expected}, it is now at "
+            f"#{current}. Look at the board and enter it again if it still applies."
+        )
+        self.expected = expected
+        self.current = current
+
+
+class KeyReused(Exception):
+    """An idempotency key came back with a different request (422)."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """The answer to a write: HTTP status, body, and whether it was a replay."""
+
+    status: int
+    body: JSON
+    replayed: bool = False
+
+    @property
+    def seq(self) -> int:
+        return int(self.body["seq"])
+
+
+@dataclass
+class Entry:
+    """One row of the log as a reader sees it now."""
+
+    seq: int
+    kind: str
+    event: JSON | None
+    ruling: JSON
+    created_at: Any
+    target: int | None = None
+    voided: bool = False  # this event no longer counts (undone or replaced)
+    replaced_by: int | None = None
+    current_ruling: JSON | None = None  # the ruling after later corrections, if changed
+
+
+@dataclass
+class Replay:
+    state: JSON
+    rulings: dict[int, Ruling] = field(default_factory=dict)  # seq -> current ruling
+
+
+# --- creating and reading -----------------------------------------------------------
+
+
+def game_of(match: Match) -> Game:
+    return games.get(match.game)
+
+
+def setup_of(match: Match) -> Setup:
+    teams = tuple((t["name"], tuple(t["players"])) for t in match.teams or [])
+    return Setup(tuple(match.players), dict(match.options), teams)
+
+
+def create_match(
+    game_id: str,
+    players: Any,
+    options: Mapping[str, Any] | None = None,
+    teams: Any = None,
+    title: str = "",
+) -> Match:
+    """Check the setup with the game and store a new match; ``BadInput`` if wrong."""
+    try:
+        game = games.get(game_id)
+    except KeyError:
+        raise NotFound(f"There is no game '{game_id}'.") from None
+    if teams is not None and not isinstance(teams, list):
+        raise BadInput(
+            "'teams' is a list of teams.",
+            field="teams",
+            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
+        )
+    setup = game.new_setup(players, options, teams)
+    state = game.start(setup)
+    for _attempt in range(5):
+        match = Match(
+            id=_token(10),
+            game=game.id,
+            title=" ".join(str(title or "").split())[:80],
+            players=list(setup.players),
+            teams=[{"name": n, "players": list(m)} for n, m in setup.teams],
+            options=dict(setup.options),
+            status="over" if game.view(state)["over"] else "live",
+            version=0,
+            state=state,
+            edit_key=secrets.token_urlsafe(24),
+            pin=f"{secrets.randbelow(10**6):06d}",
+        )
+        db.session.add(match)
+        try:
+            db.session.commit()
+        except IntegrityError:  # a PIN or id collision: draw again
+            db.session.rollback()
+            continue
+        return match
+    raise RuntimeError("could not draw a free PIN")
+
+
+def get(match_id: str) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise NotFound(f"There is no match '{match_id}'.")
+    return match
+
+
+def by_pin(pin: str) -> Match | None:
+    pin = "".join(ch for ch in str(pin) if ch.isdigit())
+    if len(pin) != 6:
+        return None
+    return db.session.execute(
+        select(Match).where(Match.pin == pin)
+    ).scalar_one_or_none()
+
+
+def board(match: Match) -> JSON:
+    """The scoreboard (``view``) of the match's current state."""
+    return game_of(match).view(match.state)
+
+
+def rows(match: Match) -> list[MatchEvent]:
+    return list(
+        db.session.execute(
+            select(MatchEvent)
+            .where(MatchEvent.match_id == match.id)
+            .order_by(MatchEvent.seq)
+        ).scalars()
+    )
+
+
+def check_key(match: Match, key: str | None) -> bool:
+    return bool(key) and secrets.compare_digest(str(key), match.edit_key)
+
+
+def request_hash(payload: Any) -> str:
+    """A stable hash of a write's payload, to tell a retry from a reused key."""
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# --- writing ------------------------------------------------------------------------
+
+
+def append(
+    match_id: str,
+    raw_event: Any,
+    *,
+    expected_seq: int | None = None,
+    idem_key: str | None = None,
+) -> Written:
+    """Record one event (201 and the ruling) or raise BadInput/Refused/Stale."""
+    fingerprint = request_hash({"op": "event", "event": raw_event})
+
+    def write(match: Match) -> Written:
+        game = game_of(match)
+        event = game.parse_event(raw_event, match.state)
+        step = game.apply(copy.deepcopy(match.state), event)
+        return _insert(
+            match, "event", event, step.state, step.ruling, idem_key, fingerprint
+        )
+
+    return _write(match_id, write, expected_seq, idem_key, fingerprint)
+
+
+def undo(
+    match_id: str,
+    *,
+    target: int | None = None,
+    expected_seq: int | None = None,
+    idem_key: str | None = None,
+) -> Written:
+    """Void the last effective event (or ``target``, an earlier one) and rebuild."""
+    fingerprint = request_hash({"op": "undo", "target": target})
+
+    def write(match: Match) -> Written:
+        log = rows(match)
+        effective = _effective(log)
+        if not effective:
+            raise Refused("There is nothing to undo.")
+        seq = effective[-1][0] if target is None else int(target)
+        if seq not in dict(effective):
+            raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+        remaining = [(s, e) for s, e in effective if s != seq]
+        replay = _fold(match, remaining, refuse_at=seq)
+        old = dict(effective)[seq]
+        ruling = Ruling(
+            Verdict.VOID,
+            f"Undone: event #{seq} ({describe_event(old)}).",
+        )
+        return _insert(
+            match, "undo", {"target": seq}, replay.state, ruling, idem_key, fingerprint
+        )
+
+    return _write(match_id, write, expected_seq, idem_key, fingerprint)
+
+
+def amend(
+    match_id: str,
+    target: int,
+    raw_event: Any,
+    *,
+    expected_seq: int | None = None,
+    idem_key: str | None = None,
+) -> Written:
+    """Replace an earlier event with a corrected one; refused if that breaks the log."""
+    fingerprint = request_hash({"op": "amend", "target": target, "event": raw_event})
+
+    def write(match: Match) -> Written:
+        game = game_of(match)
+        log = rows(match)
+        effective = _effective(log)
+        positions = [s for s, _ in effective]
+        if target not in positions:
+            raise Refused(
+                f"Event #{target} is not in play (already undone or replaced)."
+            )
+        index = positions.index(target)
+        before = _fold(match, effective[:index])
+        event = game.parse_event(raw_event, before.state)
+        replaced = [*effective[:index], (target, event), *effective[index + 1 :]]
+        replay = _fold(match, replaced, refuse_at=target)
+        return _insert(
+            match,
+            "amend",
+            {"target": target, "event": event},
+            replay.state,
+            replay.rulings[target],
+            idem_key,
+            fingerprint,
+        )
+
+    return _write(match_id, write, expected_seq, idem_key, fingerprint)
+
+
+def _write(
+    match_id: str,
+    write: Any,
+    expected_seq: int | None,
+    idem_key: str | None,
+    fingerprint: str,
+) -> Written:
+    if idem_key is not None:
+        idem_key = str(idem_key).strip()
+        if not idem_key or len(idem_key) > MAX_KEY:
+            raise BadInput(
+                f"An idempotency key is 1 to {MAX_KEY} characters.",
+                field="Idempotency-Key",
+                example="3f1c2b9e-7d1a",
+            )
+    for attempt in range(3):
+        try:
+            match = _lock(match_id)
+            if idem_key:
+                prior = db.session.execute(
+                    select(MatchEvent).where(
+                        MatchEvent.match_id == match.id, MatchEvent.idem_key == idem_key
+                    )
+                ).scalar_one_or_none()
+                if prior is not None:
+                    db.session.rollback()
+                    if prior.request_hash != fingerprint:
+                        raise KeyReused(
+                            "This idempotency key was already used for a different "
+                            "request; send a new key for a new event."
+                        )
+                    return Written(200, dict(prior.response or {}), replayed=True)
+            if expected_seq is not None and int(expected_seq) != match.version:
+                current = match.version
+                db.session.rollback()
+                raise Stale(int(expected_seq), current)
+            written = write(match)
+            db.session.commit()
+            return written
+        except (BadInput, Refused):
+            db.session.rollback()
+            raise
+        except IntegrityError:
+            # Only reachable if two writers got past the lock (it should not happen);
+            # the retry then finds the other row and answers from it.
+            db.session.rollback()
+            if attempt == 2:
+                raise
+        except BaseException:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")
+
+
+def _lock(match_id: str) -> Match:
+    write_lock()
+    match = db.session.execute(
+        select(Match)
+        .where(Match.id == match_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if match is None:
+        db.session.rollback()
+        raise NotFound(f"There is no match '{match_id}'.")
+    return match
+
+
+def _insert(
+    match: Match,
+    kind: str,
+    data: JSON,
+    state: JSON,
+    ruling: Ruling,
+    idem_key: str | None,
+    fingerprint: str,
+) -> Written:
+    game = game_of(match)
+    seq = match.version + 1
+    view = game.view(state)
+    body = {"seq": seq, "ruling": ruling.to_json(), "state": view}
+    db.session.add(
+        MatchEvent(
+            match_id=match.id,
+            seq=seq,
+            kind=kind,
+            data=data,
+            ruling=ruling.to_json(),
+            idem_key=idem_key or None,
+            request_hash=fingerprint if idem_key else None,
+            response=body if idem_key else None,
+        )
+    )
+    match.version = seq
+    match.state = state
+    match.status = "over" if view["over"] else "live"
+    match.updated_at = utcnow()
+    return Written(201, body)
+
+
+# --- replay and audit ---------------------------------------------------------------
+
+
+def _effective(log: Iterable[MatchEvent]) -> list[tuple[int, JSON]]:
+    """The events that count, in order, after undos and corrections."""
+    events: dict[int, JSON] = {}
+    for row in log:
+        if row.kind == "event":
+            events[row.seq] = row.data
+        elif row.kind == "undo":
+            events.pop(int(row.data["target"]), None)
+        elif row.kind == "amend":
+            target = int(row.data["target"])
+            if target in events:
+                events[target] = row.data["event"]
+    return sorted(events.items())
+
+
+def _fold(
+    match: Match, events: list[tuple[int, JSON]], refuse_at: int | None = None
+) -> Replay:
+    """Replay events from the start; an event that no longer fits is refused."""
+    game = game_of(match)
+    state = game.start(setup_of(match))
+    rulings: dict[int, Ruling] = {}
+    for seq, event in events:
+        try:
+            step = game.apply(copy.deepcopy(state), event)
+        except (BadInput, Refused) as err:
+            why = err.ruling.summary if isinstance(err, Refused) else str(err)
+            where = f" (the change at #{refuse_at})" if refuse_at is not None else ""
+            raise Refused(
+                f"That would make event #{seq} ({describe_event(event)}) impossible"
+                f"{where}: {why} Undo back to it instead."
+            ) from None
+        state = step.state
+        rulings[seq] = step.ruling
+    return Replay(state, rulings)
+
+
+def replay(match: Match) -> Replay:
+    """The state and current rulings, rebuilt from the log alone."""
+    return _fold(match, _effective(rows(match)))
+
+
+def history(match: Match) -> list[Entry]:
+    """Every row of the log, newest first, with what counts and current rulings."""
+    log = rows(match)
+    current = replay(match).rulings
+    entries: dict[int, Entry] = {}
+    for row in log:
+        target = row.data.get("target") if row.kind != "event" else None
+        entry = Entry(
+            seq=row.seq,
+            kind=row.kind,
+            event=row.data if row.kind == "event" else row.data.get("event"),
+            ruling=row.ruling,
+            created_at=row.created_at,
+            target=target,
+        )
+        entries[row.seq] = entry
+        if target is not None and target in entries:
+            entries[target].voided = True
+            if row.kind == "amend":
+                entries[target].replaced_by = row.seq
+    for entry in entries.values():
+        if entry.kind == "event" and not entry.voided:
+            now = current.get(entry.seq)
+            if now is not None and now.to_json() != entry.ruling:
+                entry.current_ruling = now.to_json()
+        elif entry.kind == "amend" and entry.target is not None:
+            owner = entries.get(entry.target)
+            if owner is not None and owner.replaced_by == entry.seq:
+                now = current.get(entry.target)
+                if now is not None and now.to_json() != entry.ruling:
+                    entry.current_ruling = now.to_json()
+            else:
+                entry.voided = True  # replaced again later, or undone
+    return sorted(entries.values(), key=lambda e: -e.seq)
+
+
+def audit(match: Match) -> list[str]:
+    """Problems found by replaying the log row by row (empty when all agrees).
+
+    Each row's stored ruling must be what the engine says when the log up to that row
+    is replayed, and the final state must equal the match's snapshot.
+    """
+    game = game_of(match)
+    problems: list[str] = []
+    log = rows(match)
+    state = game.start(setup_of(match))
+    done: list[MatchEvent] = []
+    for row in log:
+        done.append(row)
+        try:
+            if row.kind == "event":
+                step = game.apply(copy.deepcopy(state), row.data)
+                state, said = step.state, step.ruling.to_json()
+            else:
+                rebuilt = _fold(match, _effective(done))
+                state = rebuilt.state
+                said = (
+                    rebuilt.rulings[int(row.data["target"])].to_json()
+                    if row.kind == "amend"
+                    else row.ruling
+                )
+        except (BadInput, Refused) as err:
+            problems.append(f"#{row.seq}: no longer applies: {err}")
+            continue
+        if said != row.ruling:
+            problems.append(
+                f"#{row.seq}: stored ruling {row.ruling} but replay says {said}"
+            )
+    if len(log) != match.version or (log and log[-1].seq != match.version):
+        problems.append(f"version {match.version} but the log has {len(log)} rows")
+    if _canonical(state) != _canonical(match.state):
+        problems.append("the snapshot differs from the replayed state")
+    return problems
+
+
+def describe_event(event: Mapping[str, Any] | None) -> str:
+    """A short human form of an event: ``dart T20``, ``round T20 T20 S20``."""
+    if not event:
+        return "nothing"
+    parts = [str(event.get("type", "?")).replace("_", " ")]
+    for key, value in event.items():
+        if key == "type":
+            continue
+        if isinstance(value, list):
+            parts.append(" ".join(str(v) for v in value))
+        elif isinstance(value, bool):
+            if value:
+                parts.append(key.replace("_", " "))
+        else:
+            parts.append(
+                f"{key.replace('_', ' ')} {value}"
+                if not key.endswith(("dart", "darts"))
+                else str(value)
+            )
+    return " ".join(parts)
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _token(n: int) -> str:
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(n))

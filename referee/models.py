@@ -1,0 +1,78 @@
+"""Tables: a match (setup + snapshot) and its append-only log of events."""
+
+from __future__ import annotations
+
+from datetime import UTC
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON
+from sqlalchemy import DateTime
+from sqlalchemy import ForeignKey
+from sqlalchemy import Integer
+from sqlalchemy import String
+from sqlalchemy import UniqueConstraint
+from sqlalchemy.orm import Mapped
+from sqlalchemy.orm import mapped_column
+
+from referee.db import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Match(db.Model):
+    """A match: who plays what under which options, and its state after the last row.
+
+    ``version`` is the seq of the last log row; ``state`` the engine state after it
+    (a snapshot, so that appending stays O(1) in the length of the match).
+    """
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    title: Mapped[str] = mapped_column(String(80), default="")
+    players: Mapped[list[str]] = mapped_column(JSON)
+    teams: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(12), default="live")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    edit_key: Mapped[str] = mapped_column(String(64))
+    pin: Mapped[str] = mapped_column(String(8), unique=True)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+
+class MatchEvent(db.Model):
+    """One row of a match's log. Rows are only ever inserted (triggers forbid the rest).
+
+    ``kind`` is ``event`` (a reported game event, ``data`` its canonical form),
+    ``undo`` (voids the event at ``data["target"]``) or ``amend`` (replaces the event
+    at ``data["target"]`` with ``data["event"]``). ``ruling`` is what the referee said
+    when the row was written; ``response`` the answer the writer got, replayed to a
+    retry with the same idempotency key.
+    """
+
+    __tablename__ = "match_event"
+    __table_args__ = (
+        UniqueConstraint("match_id", "seq"),
+        UniqueConstraint("match_id", "idem_key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id"), index=True)
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(12))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    ruling: Mapped[dict[str, Any]] = mapped_column(JSON)
+    idem_key: Mapped[str | None] = mapped_column(String(255))
+    request_hash: Mapped[str | None] = mapped_column(String(64))
+    response: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )

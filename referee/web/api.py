@@ -1,0 +1,428 @@
+"""The JSON API (``/api/v1``): everything a page can do, for apps, boards and tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint
+from flask import Response
+from flask import abort
+from flask import jsonify
+from flask import request
+from flask import url_for
+
+from referee import games
+from referee import ledger
+from referee import rulebook
+from referee.games.base import BadInput
+from referee.games.base import Game
+from referee.games.base import Refused
+from referee.games.base import parse_fields
+from referee.models import Match
+from referee.web.errors import PROBLEMS
+from referee.web.errors import problem
+from referee.web.matches import entry_json
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+EXAMPLE_KEY = "Idempotency-Key: 6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11"
+
+
+# --- games and rules ----------------------------------------------------------------
+
+
+@bp.get("/games")
+def list_games() -> Response:
+    return jsonify({"games": [game_json(g) for g in games.registry().values()]})
+
+
+@bp.get("/games/<game_id>")
+def one_game(game_id: str) -> Response:
+    return jsonify(game_json(_game(game_id)))
+
+
+@bp.get("/games/<game_id>/rules")
+def game_rules(game_id: str) -> Response:
+    _game(game_id)
+    book = rulebook.books().get(game_id)
+    rules = [r.to_json() for r in book.rules] if book else []
+    return jsonify(
+        {
+            "game": game_id,
+            "title": book.title if book else "",
+            "source": book.source if book else "",
+            "rules": rules,
+        }
+    )
+
+
+@bp.get("/rules")
+def search_rules() -> Response:
+    query = request.args.get("q", "").strip()
+    game = request.args.get("game") or None
+    if not query:
+        return problem(
+            422,
+            "bad-input",
+            "Bad input",
+            "Say what to look for: ?q=bust",
+            errors={"q": "Say what to look for, e.g. ?q=bust"},
+        )
+    if game and game not in games.registry():
+        abort(404, f"There is no game '{game}'.")
+    hits = rulebook.search(query, game=game)
+    return jsonify({"q": query, "game": game, "rules": [r.to_json() for r in hits]})
+
+
+# --- matches ------------------------------------------------------------------------
+
+
+@bp.post("/matches")
+def create_match() -> Response | tuple[Response, int]:
+    body = _body()
+    extra = sorted(set(body) - {"game", "players", "teams", "options", "title"})
+    if extra:
+        return _bad(
+            {
+                extra[0]: f"'{extra[0]}' is not a field of a new match "
+                "(game, players or teams, options, title)."
+            }
+        )
+    game_id = body.get("game")
+    if not isinstance(game_id, str) or game_id not in games.registry():
+        names = ", ".join(games.registry())
+        return _bad({"game": f"'{game_id}' is not a game here (one of: {names})."})
+    try:
+        match = ledger.create_match(
+            game_id,
+            body.get("players"),
+            body.get("options"),
+            body.get("teams"),
+            title=str(body.get("title") or ""),
+        )
+    except BadInput as err:
+        return _bad(err.errors)
+    response = jsonify(
+        {**match_json(match), "edit_key": match.edit_key, "pin": match.pin}
+    )
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.one_match", match_id=match.id)
+    return response
+
+
+@bp.get("/matches/<match_id>")
+def one_match(match_id: str) -> Response:
+    return jsonify(match_json(_match(match_id)))
+
+
+@bp.get("/matches/<match_id>/events")
+def events(match_id: str) -> Response:
+    match = _match(match_id)
+    return jsonify(
+        {
+            "id": match.id,
+            "seq": match.version,
+            "events": [entry_json(e) for e in reversed(ledger.history(match))],
+        }
+    )
+
+
+@bp.post("/matches/<match_id>/events")
+def add_event(match_id: str) -> Response | tuple[Response, int]:
+    match, key = _writer(match_id)
+    body = _body()
+    extra = sorted(set(body) - {"event", "expected_seq"})
+    if extra:
+        return _bad(
+            {extra[0]: f"'{extra[0]}' is not a field here (event, expected_seq)."}
+        )
+    if "event" not in body:
+        return _bad({"event": 'Send the event, e.g. {"event": {"type": ...}}.'})
+    expected = _expected_seq(body)
+    return _write(
+        lambda: ledger.append(
+            match.id, body["event"], expected_seq=expected, idem_key=key
+        )
+    )
+
+
+@bp.post("/matches/<match_id>/undo")
+def undo(match_id: str) -> Response | tuple[Response, int]:
+    match, key = _writer(match_id)
+    body = _body(allow_empty=True)
+    extra = sorted(set(body) - {"expected_seq", "target"})
+    if extra:
+        return _bad(
+            {extra[0]: f"'{extra[0]}' is not a field here (expected_seq, target)."}
+        )
+    target = body.get("target")
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
+        return _bad({"target": "'target' is the seq of the event to void, e.g. 3."})
+    expected = _expected_seq(body)
+    return _write(
+        lambda: ledger.undo(
+            match.id, target=target, expected_seq=expected, idem_key=key
+        )
+    )
+
+
+@bp.put("/matches/<match_id>/events/<int:seq>")
+def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
+    match, key = _writer(match_id)
+    body = _body()
+    extra = sorted(set(body) - {"event", "expected_seq"})
+    if extra or "event" not in body:
+        name = extra[0] if extra else "event"
+        return _bad({name: 'Send the corrected event: {"event": {"type": ...}}.'})
+    expected = _expected_seq(body)
+    return _write(
+        lambda: ledger.amend(
+            match.id, seq, body["event"], expected_seq=expected, idem_key=key
+        )
+    )
+
+
+# --- tools and documents ------------------------------------------------------------
+
+
+@bp.post("/tools/<game_id>/<name>")
+def tool(game_id: str, name: str) -> Response | tuple[Response, int]:
+    game = _game(game_id)
+    found = next((t for t in game.tools if t.name == name), None)
+    if found is None:
+        abort(404, f"{game.title} has no tool '{name}'.")
+    body = _body()
+    try:
+        request_data = parse_fields(found.fields, body, None, game)
+        return jsonify(found.run(request_data))
+    except BadInput as err:
+        return _bad(err.errors)
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    from referee.web.openapi import spec
+
+    return jsonify(spec())
+
+
+@bp.get("/problems/<slug>")
+def problem_type(slug: str) -> Response:
+    if slug not in PROBLEMS:
+        abort(404, f"No problem type '{slug}'.")
+    return jsonify({"type": f"/api/v1/problems/{slug}", "description": PROBLEMS[slug]})
+
+
+# --- shapes -------------------------------------------------------------------------
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "title": game.title,
+        "summary": game.summary,
+        "players": {"min": game.min_players, "max": game.max_players},
+        "teams": {"allowed": game.teams, "size": game.team_size},
+        "options": [
+            {
+                "name": o.name,
+                "label": o.label,
+                "help": o.help,
+                "type": o.kind,
+                "default": o.default,
+                **({"choices": list(o.choices)} if o.choices else {}),
+                **({"minimum": o.minimum} if o.minimum is not None else {}),
+                **({"maximum": o.maximum} if o.maximum is not None else {}),
+            }
+            for o in game.options
+        ],
+        "events": [
+            {
+                "type": k.type,
+                "title": k.title,
+                "help": k.help,
+                "fields": [
+                    {
+                        "name": f.name,
+                        "kind": f.kind,
+                        "help": f.help,
+                        "required": f.required,
+                        **({"choices": list(f.choices)} if f.choices else {}),
+                        **({"minimum": f.minimum} if f.minimum is not None else {}),
+                        **({"maximum": f.maximum} if f.maximum is not None else {}),
+                    }
+                    for f in k.fields
+                ],
+                "example": k.examples[0].event if k.examples else None,
+            }
+            for k in game.events
+        ],
+        "tools": [t.name for t in game.tools],
+        "source": game.source,
+    }
+
+
+def match_json(match: Match) -> dict[str, Any]:
+    return {
+        "id": match.id,
+        "game": match.game,
+        "title": match.title,
+        "players": match.players,
+        "teams": match.teams,
+        "options": match.options,
+        "status": match.status,
+        "seq": match.version,
+        "state": ledger.board(match),
+        "links": {
+            "self": url_for("api.one_match", match_id=match.id),
+            "page": url_for("matches.show", match_id=match.id),
+            "watch": url_for("matches.watch", match_id=match.id),
+            "events": url_for("api.events", match_id=match.id),
+        },
+    }
+
+
+# --- helpers ------------------------------------------------------------------------
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return games.get(game_id)
+    except KeyError:
+        abort(404, f"There is no game '{game_id}'.")
+
+
+def _match(match_id: str) -> Match:
+    try:
+        return ledger.get(match_id)
+    except ledger.NotFound as err:
+        abort(404, str(err))
+
+
+class _Halt(Exception):
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+@bp.errorhandler(_Halt)
+def _halt(err: _Halt) -> Response:
+    return err.response
+
+
+def _writer(match_id: str) -> tuple[Match, str]:
+    """The match, after checking the bearer key and the idempotency key."""
+    match = _match(match_id)
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if not header:
+        response = problem(
+            401,
+            "unauthorized",
+            "Unauthorized",
+            "Writes need 'Authorization: Bearer <edit_key>' (the key "
+            "returned when the match was created).",
+        )
+        response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
+        raise _Halt(response)
+    if scheme.lower() != "bearer" or not ledger.check_key(match, token.strip()):
+        raise _Halt(
+            problem(
+                403,
+                "forbidden",
+                "Forbidden",
+                "That edit key does not belong to this match.",
+            )
+        )
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key:
+        raise _Halt(
+            problem(
+                400,
+                "idempotency-key",
+                "Idempotency-Key missing",
+                "Send an Idempotency-Key header with a fresh value per event, so a "
+                f"retry is recorded once. Example: {EXAMPLE_KEY}",
+            )
+        )
+    if len(key) > ledger.MAX_KEY:
+        raise _Halt(
+            problem(
+                400,
+                "idempotency-key",
+                "Idempotency-Key too long",
+                f"An Idempotency-Key has at most {ledger.MAX_KEY} characters.",
+            )
+        )
+    return match, key
+
+
+def _body(allow_empty: bool = False) -> dict[str, Any]:
+    if allow_empty and not request.get_data():
+        return {}
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise _Halt(
+            _bad(
+                {
+                    "body": "Send a JSON object with Content-Type: "
+                    'application/json, e.g. {"event": {"type": "dart", '
+                    '"dart": "T20"}}.'
+                }
+            )
+        )
+    return data
+
+
+def _expected_seq(body: dict[str, Any]) -> int | None:
+    value = body.get("expected_seq")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _Halt(
+            _bad(
+                {
+                    "expected_seq": "'expected_seq' is the seq you last saw, a "
+                    "whole number, e.g. 0 for a new match."
+                }
+            )
+        )
+    return value
+
+
+def _bad(errors: dict[str, str]) -> Response:
+    detail = next(iter(errors.values()))
+    return problem(422, "bad-input", "Bad input", detail, errors=errors)
+
+
+def _write(run: Callable[[], ledger.Written]) -> Response:
+    try:
+        written = run()
+    except BadInput as err:
+        return _bad(err.errors)
+    except Refused as err:
+        return problem(
+            409,
+            "refused",
+            "Refused by the rules",
+            err.ruling.summary,
+            ruling=err.ruling.to_json(),
+        )
+    except ledger.Stale as err:
+        return problem(409, "stale", "Stale expected_seq", str(err), seq=err.current)
+    except ledger.KeyReused as err:
+        return problem(
+            422,
+            "idempotency-key",
+            "Idempotency-Key reused",
+            str(err),
+            errors={"Idempotency-Key": str(err)},
+        )
+    except ledger.NotFound as err:
+        abort(404, str(err))
+    response = jsonify(written.body)
+    # A replayed answer keeps the first status, as the Idempotency-Key draft asks.
+    response.status_code = 201
+    if written.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response

@@ -1,0 +1,98 @@
+"""Errors as pages for people and as problem+json (RFC 9457) for the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask import Response
+from flask import jsonify
+from flask import render_template
+from flask import request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+PROBLEMS = {
+    "bad-input": "The request cannot describe anything real; nothing was stored.",
+    "refused": "The rules do not allow that now; nothing was stored.",
+    "stale": "The match moved on since you looked; nothing was stored.",
+    "idempotency-key": "The Idempotency-Key header is missing or was reused.",
+    "unauthorized": "Writes need 'Authorization: Bearer <edit_key>'.",
+    "forbidden": "That edit key does not belong to this match.",
+    "not-found": "No such match, game, rule or tool.",
+}
+
+
+def problem(status: int, slug: str, title: str, detail: str, **extra: Any) -> Response:
+    body = {
+        "type": f"/api/v1/problems/{slug}",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        **extra,
+    }
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = "application/problem+json"
+    return response
+
+
+def wants_json() -> bool:
+    if request.path.startswith("/api/"):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json" and not request.accept_mimetypes["text/html"]
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def csrf_error(err: CSRFError) -> tuple[str, int]:
+        return render_template(
+            "error.html",
+            code=400,
+            title="This form has expired",
+            detail="The page was open too long or came from elsewhere. Go back, reload "
+            "the page and try again.",
+        ), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException) -> Any:
+        code = err.code or 500
+        if wants_json():
+            slug = {404: "not-found", 401: "unauthorized", 403: "forbidden"}.get(
+                code, "about:blank"
+            )
+            detail = err.description or ""
+            if slug == "about:blank":
+                body = {
+                    "type": "about:blank",
+                    "title": err.name,
+                    "status": code,
+                    "detail": detail,
+                }
+                response = jsonify(body)
+                response.status_code = code
+                response.mimetype = "application/problem+json"
+                return response
+            return problem(code, slug, err.name, detail)
+        return render_template(
+            "error.html", code=code, title=err.name, detail=err.description
+        ), code
+
+    @app.errorhandler(Exception)
+    def unexpected(err: Exception) -> Any:
+        # Log with the stack trace, but never show one to a player.
+        app.logger.exception("unhandled error on %s %s", request.method, request.path)
+        if wants_json():
+            return problem(
+                500,
+                "about:blank",
+                "Internal Server Error",
+                "Something went wrong on our side; nothing was stored.",
+            )
+        return render_template(
+            "error.html",
+            code=500,
+            title="Something went wrong",
+            detail="That was our fault, not yours. Nothing was stored; try again.",
+        ), 500

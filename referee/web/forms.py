@@ -1,0 +1,107 @@
+"""Forms: the shape of what a page submits. The engines check the rules."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import HiddenField
+from wtforms import IntegerField
+from wtforms import StringField
+from wtforms import TextAreaField
+from wtforms.validators import InputRequired
+from wtforms.validators import Length
+from wtforms.validators import NumberRange
+from wtforms.validators import Optional
+
+from referee.games.base import EventKind
+from referee.games.base import Game
+
+
+class WriteForm(FlaskForm):
+    """The envelope of every write from a page: CSRF, idempotency key, seq seen."""
+
+    idem = HiddenField(validators=[InputRequired(), Length(max=255)])
+    seq = IntegerField(validators=[Optional(), NumberRange(min=0)])
+
+    @classmethod
+    def fresh(cls, seq: int) -> WriteForm:
+        form = cls(formdata=None)
+        form.idem.data = uuid.uuid4().hex
+        form.seq.data = seq
+        return form
+
+
+class EventForm(WriteForm):
+    type = HiddenField(validators=[InputRequired(), Length(max=40)])
+
+
+class NewMatchForm(FlaskForm):
+    players = TextAreaField(
+        "Players",
+        validators=[InputRequired(message="Name the players, one per line.")],
+        description="One name per line, in throwing order.",
+    )
+    title = StringField(
+        "Match name (optional)", validators=[Optional(), Length(max=80)]
+    )
+
+
+class JoinForm(FlaskForm):
+    pin = StringField(
+        "PIN",
+        validators=[
+            InputRequired(message="Type the 6-digit PIN shown on the scorer's phone."),
+            Length(min=6, max=12),
+        ],
+        render_kw={
+            "inputmode": "numeric",
+            "autocomplete": "off",
+            "placeholder": "123456",
+        },
+    )
+
+
+def players_from_text(text: str) -> list[str]:
+    return [
+        line.strip() for line in text.replace(",", "\n").splitlines() if line.strip()
+    ]
+
+
+def options_from_form(game: Game, form: Mapping[str, Any]) -> dict[str, Any]:
+    """Raw option values from a form; a checkbox that is absent means false."""
+    raw: dict[str, Any] = {}
+    for opt in game.options:
+        key = f"opt_{opt.name}"
+        if opt.kind == "boolean":
+            raw[opt.name] = key in form
+        elif form.get(key, "") != "":
+            raw[opt.name] = form.get(key)
+    return raw
+
+
+def event_from_form(kind: EventKind, form: MultiDict[str, str]) -> dict[str, Any]:
+    """The raw event a page submitted, field by field, for the engine to parse.
+
+    A dart may come as one code (``dart=T20``) or as a multiplier radio and a number
+    button (``mult=T``, ``seg=20``), so the dartboard pad works without JavaScript.
+    """
+    event: dict[str, Any] = {"type": kind.type}
+    for f in kind.fields:
+        if f.kind == "dart" and f.name not in form and form.get("seg"):
+            event[f.name] = (form.get("mult") or "S") + form["seg"]
+            continue
+        if f.kind == "boolean":
+            if f.name in form:
+                event[f.name] = form.get(f.name) not in ("", "0", "false", "off", "no")
+            elif f.required:
+                event[f.name] = False
+            continue
+        values = [v for v in form.getlist(f.name) if v.strip()]
+        if not values:
+            continue
+        event[f.name] = values if len(values) > 1 else values[0]
+    return event

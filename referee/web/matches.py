@@ -1,0 +1,327 @@
+"""Match pages: scoreboard and input, the log and corrections, sharing, export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import segno
+from flask import Blueprint
+from flask import abort
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from werkzeug.wrappers import Response
+
+from referee import ledger
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.models import Match
+from referee.web import access
+from referee.web.forms import EventForm
+from referee.web.forms import WriteForm
+from referee.web.forms import event_from_form
+
+bp = Blueprint("matches", __name__, url_prefix="/m")
+
+
+def _match(match_id: str) -> Match:
+    try:
+        return ledger.get(match_id)
+    except ledger.NotFound:
+        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+
+
+def _editable(match_id: str) -> Match:
+    match = _match(match_id)
+    if not access.can_edit(match):
+        abort(403, "This phone cannot score this match. Join it with its PIN first.")
+    return match
+
+
+def render_match(
+    match: Match,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    errors: dict[str, str] | None = None,
+    refused: dict[str, Any] | None = None,
+    values: Any = None,
+) -> tuple[str, int]:
+    game = ledger.game_of(match)
+    view = ledger.board(match)
+    editor = access.can_edit(match)
+    log = ledger.history(match)[:12] if match.version else []
+    return render_template(
+        "match.html",
+        match=match,
+        game=game,
+        view=view,
+        editor=editor,
+        write=WriteForm.fresh(match.version),
+        log=log,
+        error=error,
+        errors=errors or {},
+        refused=refused,
+        values=values or {},
+    ), status
+
+
+@bp.get("/<match_id>")
+def show(match_id: str) -> tuple[str, int]:
+    return render_match(_match(match_id))
+
+
+@bp.get("/<match_id>/watch")
+def watch(match_id: str) -> str:
+    match = _match(match_id)
+    return render_template(
+        "watch.html",
+        match=match,
+        game=ledger.game_of(match),
+        view=ledger.board(match),
+        log=ledger.history(match)[:6] if match.version else [],
+    )
+
+
+@bp.post("/<match_id>/events")
+def add_event(match_id: str) -> Response | tuple[str, int]:
+    match = _editable(match_id)
+    game = ledger.game_of(match)
+    form = EventForm()
+    if not form.validate_on_submit():
+        return render_match(
+            match, status=422, error=_form_error(form), values=request.form
+        )
+    try:
+        kind = game.event_kind(form.type.data or "")
+    except KeyError:
+        return render_match(
+            match,
+            status=422,
+            error=f"'{form.type.data}' is not an event of {game.title}.",
+        )
+    raw = event_from_form(kind, request.form)
+    return _outcome(
+        match,
+        lambda: ledger.append(
+            match.id, raw, expected_seq=form.seq.data, idem_key=form.idem.data
+        ),
+        values=request.form,
+    )
+
+
+@bp.post("/<match_id>/undo")
+def undo(match_id: str) -> Response | tuple[str, int]:
+    match = _editable(match_id)
+    form = WriteForm()
+    if not form.validate_on_submit():
+        return render_match(match, status=422, error=_form_error(form))
+    target = request.form.get("target", type=int)
+    return _outcome(
+        match,
+        lambda: ledger.undo(
+            match.id, target=target, expected_seq=form.seq.data, idem_key=form.idem.data
+        ),
+        back=url_for("matches.log", match_id=match.id) if target else None,
+    )
+
+
+@bp.get("/<match_id>/log")
+def log(match_id: str) -> str:
+    match = _match(match_id)
+    return render_template(
+        "log.html",
+        match=match,
+        game=ledger.game_of(match),
+        view=ledger.board(match),
+        entries=ledger.history(match),
+        editor=access.can_edit(match),
+        write=WriteForm.fresh(match.version),
+    )
+
+
+@bp.route("/<match_id>/log/<int:seq>/edit", methods=["GET", "POST"])
+def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
+    match = _editable(match_id)
+    game = ledger.game_of(match)
+    entry = next((e for e in ledger.history(match) if e.seq == seq), None)
+    if entry is None or entry.kind != "event" or entry.voided or not entry.event:
+        abort(404, f"Event #{seq} is not in play, so it cannot be corrected.")
+    kind = game.event_kind(entry.event["type"])
+    error = None
+    status = 200
+    values: Any = entry.event
+    if request.method == "POST":
+        form = EventForm()
+        values = request.form
+        if form.validate_on_submit():
+            raw = event_from_form(kind, request.form)
+            try:
+                ledger.amend(
+                    match.id,
+                    seq,
+                    raw,
+                    expected_seq=form.seq.data,
+                    idem_key=form.idem.data,
+                )
+            except BadInput as err:
+                error, status = str(err), 422
+            except Refused as err:
+                error, status = err.ruling.summary, 409
+            except ledger.Stale as err:
+                error, status = str(err), 409
+            except ledger.KeyReused:
+                return redirect(url_for("matches.log", match_id=match.id))
+            else:
+                flash(f"Event #{seq} corrected.")
+                return redirect(url_for("matches.log", match_id=match.id))
+        else:
+            error, status = _form_error(form), 422
+    return render_template(
+        "amend.html",
+        match=match,
+        game=game,
+        kind=kind,
+        entry=entry,
+        values=values,
+        error=error,
+        write=WriteForm.fresh(match.version),
+    ), status
+
+
+@bp.get("/<match_id>/join/<key>")
+def join_link(match_id: str, key: str) -> Response:
+    match = _match(match_id)
+    if not ledger.check_key(match, key):
+        abort(403, "This scorer link is not valid for this match. Ask for the PIN.")
+    access.grant(match)
+    flash("You can now score this match from this phone.")
+    return redirect(url_for("matches.show", match_id=match.id))
+
+
+@bp.get("/<match_id>/qr.svg")
+def qr(match_id: str) -> Response:
+    match = _editable(match_id)
+    link = url_for(
+        "matches.join_link", match_id=match.id, key=match.edit_key, _external=True
+    )
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", scale=6, border=2, xmldecl=False, svgns=True
+    )
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.get("/<match_id>/export.json")
+def export_json(match_id: str) -> Response:
+    match = _match(match_id)
+    body = export(match)
+    response = Response(
+        json.dumps(body, indent=2, default=str), mimetype="application/json"
+    )
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{match.game}-{match.id}.json"'
+    )
+    return response
+
+
+@bp.get("/<match_id>/export.csv")
+def export_csv(match_id: str) -> Response:
+    match = _match(match_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["seq", "time", "kind", "event", "verdict", "summary", "rules", "counts"]
+    )
+    for entry in reversed(ledger.history(match)):
+        ruling = entry.current_ruling or entry.ruling
+        writer.writerow(
+            [
+                entry.seq,
+                entry.created_at.isoformat() if entry.created_at else "",
+                entry.kind,
+                ledger.describe_event(entry.event)
+                if entry.event
+                else f"#{entry.target}",
+                ruling.get("verdict", ""),
+                ruling.get("summary", ""),
+                " ".join(ruling.get("rules", [])),
+                "no" if entry.voided else "yes",
+            ]
+        )
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{match.game}-{match.id}.csv"'
+    )
+    return response
+
+
+def export(match: Match) -> dict[str, Any]:
+    """A whole match as JSON: setup, the full log, and the scoreboard."""
+    return {
+        "id": match.id,
+        "game": match.game,
+        "title": match.title,
+        "players": match.players,
+        "teams": match.teams,
+        "options": match.options,
+        "status": match.status,
+        "seq": match.version,
+        "created_at": match.created_at,
+        "events": [entry_json(e) for e in reversed(ledger.history(match))],
+        "state": ledger.board(match),
+    }
+
+
+def entry_json(entry: ledger.Entry) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "event": entry.event,
+        "target": entry.target,
+        "ruling": entry.ruling,
+        "current_ruling": entry.current_ruling,
+        "voided": entry.voided,
+        "replaced_by": entry.replaced_by,
+        "created_at": entry.created_at.isoformat() if entry.created_at else None,
+    }
+
+
+def _outcome(
+    match: Match, write: Any, values: Any = None, back: str | None = None
+) -> Response | tuple[str, int]:
+    """Run a write and turn its outcome into a redirect (stored) or a re-render."""
+    try:
+        write()
+    except BadInput as err:
+        return render_match(
+            match, status=422, error=str(err), errors=err.errors, values=values
+        )
+    except Refused as err:
+        return render_match(
+            match, status=409, refused=err.ruling.to_json(), values=values
+        )
+    except ledger.Stale as err:
+        return render_match(ledger.get(match.id), status=409, error=str(err))
+    except ledger.KeyReused:
+        # Two different taps from one page: the first was recorded, this one was not.
+        return render_match(
+            ledger.get(match.id),
+            status=409,
+            error="That tap came from a page that had already sent something else; "
+            "it was not recorded. Check the board and tap again.",
+        )
+    return redirect(back or url_for("matches.show", match_id=match.id), code=303)
+
+
+def _form_error(form: WriteForm) -> str:
+    if form.errors.get("csrf_token"):
+        return "This page has expired: reload it and try again."
+    return "The form was incomplete: reload the page and try again."

@@ -1,0 +1,91 @@
+"""Home, starting a match, and joining one with a PIN."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+from flask import abort
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from referee import games
+from referee import ledger
+from referee.db import db
+from referee.games.base import BadInput
+from referee.models import Match
+from referee.web import access
+from referee.web.forms import JoinForm
+from referee.web.forms import NewMatchForm
+from referee.web.forms import options_from_form
+from referee.web.forms import players_from_text
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def home() -> str:
+    ids = access.remembered()[:10]
+    mine = []
+    if ids:
+        found = {
+            m.id: m
+            for m in db.session.execute(
+                select(Match).where(Match.id.in_(ids))
+            ).scalars()
+        }
+        mine = [found[i] for i in ids if i in found]
+    return render_template(
+        "home.html", games=list(games.registry().values()), join=JoinForm(), mine=mine
+    )
+
+
+@bp.route("/new/<game_id>", methods=["GET", "POST"])
+def new_match(game_id: str) -> str | Response | tuple[str, int]:
+    game = games.registry().get(game_id) or abort(404, f"There is no game '{game_id}'.")
+    form = NewMatchForm()
+    errors: dict[str, str] = {}
+    if request.method == "GET" and not form.players.data:
+        form.players.data = "\n".join(
+            f"Player {i + 1}" for i in range(max(game.min_players, 2))
+        )
+    if form.validate_on_submit():
+        try:
+            match = ledger.create_match(
+                game.id,
+                players_from_text(form.players.data or ""),
+                options_from_form(game, request.form),
+                title=form.title.data or "",
+            )
+        except BadInput as err:
+            errors = err.errors
+        else:
+            access.grant(match)
+            return redirect(url_for("matches.show", match_id=match.id))
+    elif request.method == "POST":
+        errors = {name: " ".join(msgs) for name, msgs in form.errors.items()}
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "new.html", game=game, form=form, errors=errors, values=request.form
+    ), status
+
+
+@bp.post("/join")
+def join() -> str | Response | tuple[str, int]:
+    form = JoinForm()
+    if form.validate_on_submit():
+        match = ledger.by_pin(form.pin.data or "")
+        if match is not None:
+            access.grant(match)
+            flash("You can now score this match from this phone.")
+            return redirect(url_for("matches.show", match_id=match.id))
+        form.pin.errors = [
+            f"No match has the PIN '{form.pin.data}'. Check the 6 digits on the "
+            "scorer's phone (e.g. 482913)."
+        ]
+    return render_template(
+        "home.html", games=list(games.registry().values()), join=form, mine=[]
+    ), 422

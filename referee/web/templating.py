@@ -1,0 +1,47 @@
+"""Template helpers: rule links, event descriptions, per-game template lookup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask import url_for
+
+from referee import ledger
+from referee import rulebook
+from referee.games import module_name
+
+
+def rule_url(rule_id: str) -> str:
+    game, _, number = rule_id.partition("/")
+    return url_for("rules.rule", game_id=game, number=number)
+
+
+def rule_title(rule_id: str) -> str:
+    found = rulebook.rule(rule_id)
+    return found.title if found else rule_id
+
+
+def game_template(game_id: str, part: str) -> list[str]:
+    """The game's own template for a part of the match page, else the generic one."""
+    return [f"games/{module_name(game_id)}/{part}.html", f"games/generic/{part}.html"]
+
+
+def ordinal(n: Any) -> str:
+    n = int(n)
+    suffix = (
+        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    )
+    return f"{n}{suffix}"
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        rule_url=rule_url,
+        rule_title=rule_title,
+        game_template=game_template,
+        describe_event=ledger.describe_event,
+    )
+    app.jinja_env.filters["ordinal"] = ordinal
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True

@@ -1,0 +1,148 @@
+"""Fixtures: an app per test on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+
+The schema always comes from the migrations, so the tests also prove them. SQLite
+tests copy a migrated template file; PostgreSQL tests truncate between tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_migrate import upgrade
+from sqlalchemy import text
+
+from referee import create_app
+from referee.db import MIGRATIONS
+from referee.db import db
+
+PG_URL = os.environ.get("TEST_DATABASE_URL", "")
+BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
+
+
+def _config(url: str, tmp: Path) -> dict[str, Any]:
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key-of-at-least-32-bytes!!",
+        "SQLALCHEMY_DATABASE_URI": url,
+        "WTF_CSRF_ENABLED": False,
+        "SERVER_NAME": "referee.test",
+    }
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "referee.sqlite"
+    app = create_app(_config(f"sqlite:///{path}", path.parent))
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        db.session.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
+        db.session.remove()
+        db.engine.dispose()
+    return path
+
+
+@pytest.fixture(scope="session")
+def pg_ready() -> str:
+    from referee import database_url
+
+    url = database_url(PG_URL)
+    app = create_app(_config(url, Path(".")))
+    with app.app_context():
+        with db.engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        upgrade(directory=str(MIGRATIONS))
+        db.session.remove()
+        db.engine.dispose()
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if backend == "sqlite":
+        template = request.getfixturevalue("sqlite_template")
+        path = tmp_path / "referee.sqlite"
+        shutil.copy(template, path)
+        return f"sqlite:///{path}"
+    url = request.getfixturevalue("pg_ready")
+    return url
+
+
+@pytest.fixture
+def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    app = create_app(_config(database_url, tmp_path))
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            db.session.execute(
+                text("TRUNCATE match_event, match RESTART IDENTITY CASCADE")
+            )
+            db.session.commit()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+class Api:
+    """A JSON API client that remembers edit keys and makes fresh idempotency keys."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.keys: dict[str, str] = {}
+
+    def create(self, game: str, players: list[str] | None = None, **body: Any) -> Any:
+        response = self.client.post(
+            "/api/v1/matches",
+            json={"game": game, "players": players or ["Ann", "Bob"], **body},
+        )
+        assert response.status_code == 201, response.get_json()
+        data = response.get_json()
+        self.keys[data["id"]] = data["edit_key"]
+        return data
+
+    def headers(self, match_id: str, key: str | None = None) -> dict[str, str]:
+        return {
+            "Authorization": f"Bearer {self.keys[match_id]}",
+            "Idempotency-Key": key or uuid.uuid4().hex,
+        }
+
+    def event(self, match_id: str, event: dict[str, Any], **extra: Any) -> Any:
+        key = extra.pop("idem", None)
+        return self.client.post(
+            f"/api/v1/matches/{match_id}/events",
+            json={"event": event, **extra},
+            headers=self.headers(match_id, key),
+        )
+
+    def undo(self, match_id: str, **body: Any) -> Any:
+        return self.client.post(
+            f"/api/v1/matches/{match_id}/undo",
+            json=body,
+            headers=self.headers(match_id),
+        )
+
+    def get(self, match_id: str) -> Any:
+        return self.client.get(f"/api/v1/matches/{match_id}").get_json()
+
+
+@pytest.fixture
+def api(client: FlaskClient) -> Api:
+    return Api(client)
