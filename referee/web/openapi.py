@@ -124,7 +124,7 @@ def spec() -> JSONSchema:
                     "x-setup": list(example.setup),
                 }
     schemas["Event"] = {
-        "oneOf": event_refs,
+        "anyOf": event_refs,
         "description": "An event of the match's "
         "game; see GET /api/v1/games for each game's kinds.",
     }

@@ -1,0 +1,435 @@
+"""Darts baseball: nine (or twenty) innings at the numbers, extra innings on a tie.
+
+In inning N every player in play throws a set of three darts at N; only N scores (a
+single 1 run, a double 2, a treble 3). Options: ``innings`` ("9" or "20"),
+``newfoundland`` (no runs in the 7th, or the 14th of twenty, resets the total to zero)
+and ``yogi_berra`` (a set in which all three darts score keeps the inning alive). A tie
+for the lead after the last inning goes to extra innings between the tied leaders.
+
+``view(state)["detail"]`` holds:
+
+* ``inning``: the inning being played (the last one played once the game is over);
+* ``target``: the number aimed at, or ``"bull"`` past inning 20;
+* ``innings``: 9 or 20, the regulation length;
+* ``extra``: true in extra innings;
+* ``alive``: true while a Yogi Berra extension set is being thrown;
+* ``darts``: codes of the current set so far; ``darts_left``: darts left in it;
+* ``line``: the line score, player name -> runs per inning (the change to the total: a
+  Newfoundland wipeout shows as minus the total lost); ``null`` for an extra inning the
+  player sat out; the player still to throw in the current inning has no entry for it;
+* ``in_play``: names still playing (everyone, or the tied leaders in extra innings).
+
+Each side is ``{"name", "score" (total runs), "hits" (darts that scored)}``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from referee.games import darts
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.base import board
+
+GAME_ID = "darts-baseball"
+TITLE = "Darts: Baseball"
+DARTS_PER_SET = 3
+LAST_NUMBER = 20  # past inning 20 no number is left, so the bull becomes the target
+# Newfoundland's must-score innings, by regulation length; never applied in extras.
+MUST_SCORE = {9: (7,), 20: (7, 14)}
+
+
+def rule(local_id: str) -> str:
+    """The full rulebook id of one of this game's rules."""
+    return f"{GAME_ID}/{local_id}"
+
+
+# --- the engine --------------------------------------------------------------------
+
+
+def start(setup: Setup) -> JSON:
+    """A fresh game: inning 1, the first seat to throw, everyone on zero."""
+    options = setup.options
+    count = len(setup.players)
+    return {
+        "players": list(setup.players),
+        "teams": [],
+        "innings": int(options.get("innings", "9")),
+        "newfoundland": bool(options.get("newfoundland", False)),
+        "yogi_berra": bool(options.get("yogi_berra", False)),
+        "inning": 1,
+        "in_play": list(range(count)),  # seats, in seat order
+        "at": 0,  # index into in_play of the player throwing
+        "darts": [],  # codes of the current set
+        "alive": False,  # the current set is a Yogi Berra extension
+        "totals": [0] * count,
+        "hits": [0] * count,
+        "line": [[] for _ in range(count)],
+        "winner": None,  # seat
+    }
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    """Rule on one event (a dart, or a set of darts) by the player whose turn it is."""
+    if state["winner"] is not None:
+        winner = state["players"][state["winner"]]
+        raise Refused(
+            f"The game is over: {winner} won. Start a new game to play again.",
+            [rule("winner")],
+        )
+    name = state["players"][state["in_play"][state["at"]]]
+    kind = event.get("type")
+    if kind == "dart":
+        codes = [event.get("dart")]
+    elif kind == "round":
+        if state["darts"]:
+            count = len(state["darts"])
+            raise Refused(
+                f"{name} has entered {count} dart{'s' if count > 1 else ''} of this "
+                "set one by one: enter the rest one dart at a time.",
+                [rule("entry")],
+            )
+        codes = event.get("darts")
+        if not isinstance(codes, list) or not 1 <= len(codes) <= DARTS_PER_SET:
+            raise BadInput(
+                "A round is 1 to 3 darts.",
+                field="darts",
+                example='["S1", "D1", "M"]',
+            )
+    else:
+        raise BadInput(
+            f"'{kind}' is not an event of {TITLE} (one of: dart, round).",
+            field="type",
+            example='{"type": "dart", "dart": "S1"}',
+        )
+    thrown = [darts.parse_dart(code) for code in codes]
+    missing = DARTS_PER_SET - len(thrown) if kind == "round" else 0
+    # A set entered with fewer than three darts: the rest missed the board.
+    thrown += [darts.MISS] * missing
+    return _throw(copy.deepcopy(state), thrown, padded=missing > 0)
+
+
+def view(state: JSON) -> JSON:
+    """The scoreboard: totals and hits, the line score, who throws at what."""
+    players = state["players"]
+    sides = [
+        {"name": name, "score": state["totals"][i], "hits": state["hits"][i]}
+        for i, name in enumerate(players)
+    ]
+    inning = state["inning"]
+    extra = inning > state["innings"]
+    target = _target(inning)
+    target_text = _target_text(target)
+    over = state["winner"] is not None
+    detail = {
+        "inning": inning,
+        "target": "bull" if target == darts.BULL else target,
+        "innings": state["innings"],
+        "extra": extra,
+        "alive": state["alive"],
+        "darts": list(state["darts"]),
+        "darts_left": 0 if over else DARTS_PER_SET - len(state["darts"]),
+        "line": {name: list(state["line"][i]) for i, name in enumerate(players)},
+        "in_play": [players[i] for i in state["in_play"]],
+    }
+    if over:
+        winner = players[state["winner"]]
+        return board(
+            sides=sides,
+            turn=None,
+            expects=[],
+            prompt=f"Game over: {_result_text(state, state['winner'])}",
+            phase="over",
+            winner=winner,
+            detail=detail,
+        )
+    name = players[state["in_play"][state["at"]]]
+    label = f"extra inning {inning}" if extra else f"inning {inning}"
+    count = f"dart {len(state['darts']) + 1} of {DARTS_PER_SET}"
+    if state["alive"]:
+        count += ", inning still alive"
+    return board(
+        sides=sides,
+        turn=name,
+        expects=["dart"] if state["darts"] else ["dart", "round"],
+        prompt=f"{name}: {label}, throw at {target_text} ({count})",
+        phase="extra" if extra else "play",
+        detail=detail,
+    )
+
+
+# --- private helpers ---------------------------------------------------------------
+
+
+def _throw(s: JSON, thrown: Sequence[darts.Dart], *, padded: bool = False) -> Step:
+    """Score the darts on the (copied) state, then close the set if it is full."""
+    seat = s["in_play"][s["at"]]
+    name = s["players"][seat]
+    inning = s["inning"]
+    target = _target(inning)
+    extra = inning > s["innings"]
+    line = s["line"][seat]
+    if len(line) < inning:  # the player's first dart in this inning
+        line.append(0)
+    rules = [rule("scoring")]
+    if padded:
+        rules.append(rule("entry"))
+    if extra:
+        rules.append(rule("extra-innings"))
+    options: list[str] = []
+    if s["alive"]:
+        options.append("yogi_berra")  # this set is only thrown under the option
+        rules.append(rule("yogi-berra"))
+    added = 0
+    for dart in thrown:
+        runs = _runs(dart, target)
+        s["darts"].append(dart.code)
+        s["totals"][seat] += runs
+        s["hits"][seat] += runs > 0
+        line[-1] += runs
+        added += runs
+    codes = " ".join(d.code for d in thrown)
+    plural = "" if added == 1 else "s"
+    notes = [f"{name}: {codes} in the {_ordinal(inning)}: {added} run{plural}."]
+    verdict = Verdict.OK
+    delta = added
+    if len(s["darts"]) == DARTS_PER_SET:
+        verdict, delta = _end_set(s, seat, target, delta, notes, rules, options)
+    return Step(
+        s,
+        Ruling(
+            verdict,
+            " ".join(notes),
+            tuple(dict.fromkeys(rules)),
+            score={name: delta},
+            options=tuple(dict.fromkeys(options)),
+        ),
+    )
+
+
+def _end_set(
+    s: JSON,
+    seat: int,
+    target: int,
+    delta: int,
+    notes: list[str],
+    rules: list[str],
+    options: list[str],
+) -> tuple[Verdict, int]:
+    """A full set: keep the inning alive, or end the turn (and maybe the inning)."""
+    name = s["players"][seat]
+    inning = s["inning"]
+    scored = all(_runs(darts.parse_dart(code), target) for code in s["darts"])
+    s["darts"] = []
+    if s["yogi_berra"] and scored:
+        s["alive"] = True
+        notes.append(
+            f"All three scored: the inning stays alive and {name} throws three more "
+            f"at {_target_text(target)} (Yogi Berra)."
+        )
+        rules.append(rule("yogi-berra"))
+        options.append("yogi_berra")
+        return Verdict.OK, delta
+    s["alive"] = False
+    verdict = Verdict.OK
+    must_score = inning <= s["innings"] and inning in MUST_SCORE[s["innings"]]
+    line = s["line"][seat]
+    if s["newfoundland"] and must_score and line[-1] == 0:
+        lost = s["totals"][seat]
+        s["totals"][seat] = 0
+        line[-1] = -lost
+        delta -= lost
+        verdict = Verdict.WIPEOUT
+        was = f" from {lost}" if lost else " (it was already 0)"
+        notes.append(
+            f"No runs in the {_ordinal(inning)}: {name}'s total goes back to 0{was} "
+            "(Newfoundland)."
+        )
+        rules.append(rule("newfoundland"))
+        options.append("newfoundland")
+    s["at"] += 1
+    if s["at"] < len(s["in_play"]):
+        rules.append(rule("turns"))
+        return verdict, delta
+    if _end_inning(s, notes, rules, options):
+        verdict = Verdict.WIN
+    return verdict, delta
+
+
+def _end_inning(
+    s: JSON, notes: list[str], rules: list[str], options: list[str]
+) -> bool:
+    """Every player in play has thrown: next inning, extra innings, or (True) a win."""
+    s["at"] = 0
+    inning = s["inning"]
+    if inning < s["innings"]:
+        s["inning"] = inning + 1
+        rules.append(rule("innings"))
+        return False
+    if s["innings"] == LAST_NUMBER and inning == LAST_NUMBER:
+        options.append("innings")  # a nine-inning game would have ended earlier
+    best = max(s["totals"][i] for i in s["in_play"])
+    leaders = [i for i in s["in_play"] if s["totals"][i] == best]
+    if len(leaders) == 1:
+        s["winner"] = leaders[0]
+        notes.append(_result_text(s, leaders[0]))
+        rules.append(rule("winner"))
+        return True
+    s["in_play"] = leaders
+    s["inning"] = inning + 1
+    target = _target(inning + 1)
+    for i in range(len(s["players"])):
+        if i not in leaders:
+            s["line"][i].append(None)
+    names = _join([s["players"][i] for i in leaders])
+    plural = "" if best == 1 else "s"
+    notes.append(
+        f"Tied at {best} run{plural}: {names} play extra inning {inning + 1}, "
+        f"at {_target_text(target)}."
+    )
+    rules.append(rule("extra-innings"))
+    return False
+
+
+def _runs(dart: darts.Dart, target: int) -> int:
+    """Runs for one dart: the ring's multiplier on the target, nothing elsewhere."""
+    return dart.multiplier if dart.segment == target else 0
+
+
+def _target(inning: int) -> int:
+    return inning if inning <= LAST_NUMBER else darts.BULL
+
+
+def _target_text(target: int) -> str:
+    return "the bull" if target == darts.BULL else str(target)
+
+
+def _result_text(state: JSON, seat: int) -> str:
+    name = state["players"][seat]
+    runs = state["totals"][seat]
+    plural = "" if runs == 1 else "s"
+    if len(state["players"]) == 1:
+        return f"{name} finishes with {runs} run{plural}."
+    return f"{name} wins with {runs} run{plural}."
+
+
+def _ordinal(n: int) -> str:
+    suffix = (
+        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    )
+    return f"{n}{suffix}"
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+GAME = Game(
+    id=GAME_ID,
+    title=TITLE,
+    summary=(
+        "Nine innings at the numbers 1 to 9: three darts each per inning, a single on "
+        "the inning's number is 1 run, a double 2, a treble 3. Most runs wins."
+    ),
+    source=(
+        "Facts from the Baseball entry in the darts section of the seed rules text. "
+        "Readings: players throw in seat order in every inning; the Newfoundland "
+        "rule resets a player who ends a must-score inning with no runs in it; a tie "
+        "for the lead goes to extra innings between the tied leaders only, counting "
+        "on through the numbers and then the bull, with no must-score inning there."
+    ),
+    min_players=1,
+    max_players=8,
+    options=(
+        Option(
+            "innings",
+            "Innings",
+            "Regulation length: 9 innings (numbers 1-9) or 20 (numbers 1-20).",
+            "choice",
+            "9",
+            choices=("9", "20"),
+        ),
+        Option(
+            "newfoundland",
+            "Newfoundland rule",
+            "No runs in the 7th inning (and the 14th in a 20-inning game) sends the "
+            "player's total back to zero.",
+            "boolean",
+            False,
+        ),
+        Option(
+            "yogi_berra",
+            "Yogi Berra rule",
+            "When all three darts of a set score, the same player throws another set "
+            "at the same number, until a set with a dart that does not score.",
+            "boolean",
+            False,
+        ),
+    ),
+    events=(
+        EventKind(
+            "dart",
+            "One dart",
+            "One dart thrown by the player whose turn it is.",
+            (
+                Field(
+                    "dart",
+                    "dart",
+                    "The dart: S3, D3 or T3 on the inning's number, another segment, "
+                    "SB, DB or M for a miss.",
+                ),
+            ),
+            (
+                Example({"type": "dart", "dart": "S1"}, title="A single 1 in the 1st"),
+                Example(
+                    {"type": "dart", "dart": "T2"},
+                    setup=(
+                        {"type": "round", "darts": ["S1", "M", "M"]},
+                        {"type": "round", "darts": ["M"]},
+                    ),
+                    title="A treble 2 in the 2nd",
+                ),
+            ),
+        ),
+        EventKind(
+            "round",
+            "A set of darts",
+            "One to three darts entered at once at the start of a set; fewer than "
+            "three means the rest missed.",
+            (
+                Field(
+                    "darts",
+                    "darts",
+                    "1 to 3 darts, e.g. S1 D1 M; darts left off count as misses.",
+                    minimum=1,
+                    maximum=DARTS_PER_SET,
+                ),
+            ),
+            (
+                Example(
+                    {"type": "round", "darts": ["S1", "D1", "M"]},
+                    title="Three runs in the 1st",
+                ),
+                Example(
+                    {"type": "round", "darts": ["T1", "D1", "S1"]},
+                    options={"yogi_berra": True},
+                    title="All three score: the inning stays alive (Yogi Berra)",
+                ),
+            ),
+        ),
+    ),
+    start=start,
+    apply=apply,
+    view=view,
+)

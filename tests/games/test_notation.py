@@ -1,0 +1,178 @@
+"""Notation (NOTATION.md): darts, dice and cards parse forgivingly and fail precisely."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.games import cards
+from referee.games import darts
+from referee.games import dice
+from referee.games.base import BadInput
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "points"),
+    [
+        ("T20", "T20", 60),
+        ("t20", "T20", 60),
+        (" d 16 ", "D16", 32),
+        ("S5", "S5", 5),
+        ("20", "S20", 20),
+        (20, "S20", 20),
+        ("SB", "SB", 25),
+        ("25", "SB", 25),
+        ("bull", "SB", 25),
+        ("DB", "DB", 50),
+        ("50", "DB", 50),
+        ("bullseye", "DB", 50),
+        ("M", "M", 0),
+        ("miss", "M", 0),
+        ("0", "M", 0),
+    ],
+)
+def test_dart_notation_accepts_canonical_and_common_forms(text, code, points):
+    dart = darts.parse_dart(text)
+    assert (dart.code, dart.points) == (code, points)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("T25", "no treble bull"),
+        ("D21", "doubles go from D1 to D20"),
+        ("T0", "trebles go from T1 to T20"),
+        ("21", "singles go from S1 to S20"),
+        ("Q5", "not a dart"),
+        ("", "not a dart"),
+        (True, "A dart is written"),
+    ],
+)
+def test_dart_notation_rejects_what_no_board_shows(text, message):
+    with pytest.raises(BadInput, match=message):
+        darts.parse_dart(text)
+
+
+def test_the_bullseye_counts_as_a_double_and_the_outer_bull_does_not():
+    assert darts.parse_dart("DB").is_double
+    assert not darts.parse_dart("SB").is_double
+    assert darts.parse_dart("D1").is_double
+
+
+def test_darts_list_takes_text_or_json_and_refuses_a_fourth_dart():
+    assert [d.code for d in darts.parse_darts("T20, t19 d12")] == ["T20", "T19", "D12"]
+    assert [d.code for d in darts.parse_darts(["SB", 50])] == ["SB", "DB"]
+    with pytest.raises(BadInput, match="1 to 3 darts; 4 given"):
+        darts.parse_darts("T20 T20 T20 T20")
+
+
+@given(st.sampled_from(darts.all_darts()))
+def test_every_dart_round_trips_through_its_code(dart):
+    assert darts.parse_dart(dart.code) == dart
+    assert 0 <= dart.points <= 60
+
+
+@pytest.mark.parametrize(
+    ("text", "roll"),
+    [("6 6 1", [6, 6, 1]), ("[6, 6, 1]", [6, 6, 1]), ([1, "2", 3], [1, 2, 3])],
+)
+def test_a_roll_of_plain_dice_is_written_with_spaces_or_as_a_list(text, roll):
+    assert dice.parse_roll(text, count=3) == roll
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("6 6", "3 dice; 2 given"),
+        ("6 6 7", "'7' is not a die face"),
+        ("6 six 1", "'six' is not a die face"),
+        ("0 1 2", "'0' is not a die face"),
+    ],
+)
+def test_a_roll_with_the_wrong_count_or_face_is_bad_input(text, message):
+    with pytest.raises(BadInput, match=message):
+        dice.parse_roll(text, count=3)
+
+
+def test_poker_dice_faces_are_nine_to_ace():
+    assert [dice.parse_poker_die(f) for f in ("9", "t", "j", "Q", "k", "a")] == [
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+    ]
+    with pytest.raises(BadInput, match="9 10 J Q K A"):
+        dice.parse_poker_die("8")
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("AS", "AS"),
+        ("as", "AS"),
+        ("TS", "10S"),
+        ("10♠", "10S"),
+        ("qh", "QH"),
+        ("JK", "JK"),
+        ("joker", "JK"),
+        ("X", "JK"),
+        ("7♦", "7D"),
+    ],
+)
+def test_card_notation_is_rank_then_suit(text, card):
+    assert cards.parse_card(text, "canasta") == card
+
+
+@pytest.mark.parametrize(
+    ("text", "deck", "message"),
+    [
+        ("1Z", "standard", "not a card"),
+        ("ZS", "standard", "ranks are A 2-10 J Q K"),
+        ("JK", "standard", "not in a standard 52-card deck"),
+        ("9S", "pinochle", "not in a pinochle deck"),
+        ("7", "standard", "not in a standard"),
+        ("AS", "bowling-solitaire", "not in a bowling solitaire"),
+    ],
+)
+def test_a_card_the_deck_cannot_hold_is_bad_input(text, deck, message):
+    with pytest.raises(BadInput, match=message):
+        cards.parse_card(text, deck)
+
+
+def test_a_fifth_ace_of_spades_in_a_pinochle_deck_is_bad_input():
+    assert cards.parse_cards("AS AS AS AS", "pinochle") == ["AS"] * 4
+    with pytest.raises(BadInput, match="AS appears 5 times.*only 4 copies"):
+        cards.parse_cards("AS AS AS AS AS", "pinochle")
+
+
+def test_copies_held_elsewhere_count_against_the_deck():
+    with pytest.raises(BadInput, match="QS appears 2 times.*only one queen of spades"):
+        cards.parse_cards("QS", "standard", held=["QS"])
+
+
+def test_bowling_solitaire_cards_are_digits_twice_each():
+    assert cards.parse_cards("0 9 9", "bowling-solitaire") == ["0", "9", "9"]
+    with pytest.raises(BadInput, match="3 times"):
+        cards.parse_cards("9 9 9", "bowling-solitaire")
+
+
+def test_the_decks_have_the_sizes_the_games_name():
+    sizes = {name: deck.size for name, deck in cards.DECKS.items()}
+    assert sizes == {
+        "standard": 52,
+        "standard-jokers": 54,
+        "canasta": 108,
+        "double-jokers": 108,
+        "pinochle": 80,
+        "bowling-solitaire": 20,
+    }
+
+
+@given(st.lists(st.sampled_from(sorted(cards.DECKS["standard"].copies)), unique=True))
+def test_sorted_cards_are_a_permutation_and_stable(hand):
+    ordered = cards.sort_cards(hand)
+    assert sorted(ordered) == sorted(hand)
+    assert cards.sort_cards(ordered) == ordered

@@ -1,0 +1,96 @@
+"""The OpenAPI document matches what the server really accepts and answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from referee import games
+
+
+@pytest.fixture
+def spec(client) -> dict[str, Any]:
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def check(spec: dict[str, Any], schema: str, instance: Any) -> None:
+    root = {"$ref": f"#/components/schemas/{schema}", "components": spec["components"]}
+    errors = sorted(Draft202012Validator(root).iter_errors(instance), key=str)
+    assert not errors, f"{schema}: {errors[0].message} at {list(errors[0].path)}"
+
+
+def test_the_document_is_openapi_3_1_and_its_schemas_are_valid(spec):
+    assert spec["openapi"] == "3.1.0"
+    for name, schema in spec["components"]["schemas"].items():
+        Draft202012Validator.check_schema(schema), name
+    assert "/api/v1/matches/{id}/events" in spec["paths"]
+
+
+def test_every_event_kind_of_every_game_has_a_documented_example(spec):
+    examples = spec["paths"]["/api/v1/matches/{id}/events"]["post"]["requestBody"][
+        "content"
+    ]["application/json"]["examples"]
+    documented = {(e["x-game"], e["value"]["event"]["type"]) for e in examples.values()}
+    expected = {(g.id, k.type) for g in games.registry().values() for k in g.events}
+    assert documented == expected
+
+
+def test_every_documented_event_example_is_accepted_by_the_live_app(spec, api):
+    examples = spec["paths"]["/api/v1/matches/{id}/events"]["post"]["requestBody"][
+        "content"
+    ]["application/json"]["examples"]
+    for name, example in examples.items():
+        check(spec, "EventRequest", example["value"])
+        match = api.create(
+            example["x-game"], example["x-players"], options=example["x-options"]
+        )
+        check(spec, "CreatedMatch", match)
+        for event in example["x-setup"]:
+            response = api.event(match["id"], event)
+            assert response.status_code == 201, (name, event, response.get_json())
+        response = api.event(match["id"], example["value"]["event"])
+        assert response.status_code == 201, (name, response.get_json())
+        check(spec, "Recorded", response.get_json())
+
+
+def test_every_documented_new_match_and_tool_example_works(spec, client):
+    create = spec["paths"]["/api/v1/matches"]["post"]["requestBody"]["content"][
+        "application/json"
+    ]
+    for example in create["examples"].values():
+        check(spec, "NewMatch", example["value"])
+        response = client.post("/api/v1/matches", json=example["value"])
+        assert response.status_code == 201
+        check(spec, "CreatedMatch", response.get_json())
+    tools = spec["paths"]["/api/v1/tools/{game}/{tool}"]["post"]["requestBody"][
+        "content"
+    ]["application/json"]["examples"]
+    assert tools
+    for example in tools.values():
+        response = client.post(example["x-path"], json=example["value"])
+        assert response.status_code == 200, response.get_json()
+
+
+def test_reads_and_problems_match_their_schemas(spec, api, client):
+    match = api.create("darts-301")
+    api.event(match["id"], {"type": "dart", "dart": "T20"})
+    api.undo(match["id"])
+    check(spec, "Match", client.get(f"/api/v1/matches/{match['id']}").get_json())
+    check(
+        spec, "EventLog", client.get(f"/api/v1/matches/{match['id']}/events").get_json()
+    )
+    check(spec, "GameList", client.get("/api/v1/games").get_json())
+    check(spec, "Rulebook", client.get("/api/v1/games/darts-301/rules").get_json())
+    check(spec, "RuleSearch", client.get("/api/v1/rules?q=bust").get_json())
+    bad = api.event(match["id"], {"type": "dart", "dart": "T21"})
+    refused = api.undo(match["id"], target=99)
+    stale = api.event(match["id"], {"type": "dart", "dart": "S1"}, expected_seq=0)
+    missing = client.get("/api/v1/matches/none")
+    for response, status in ((bad, 422), (refused, 409), (stale, 409), (missing, 404)):
+        assert response.status_code == status
+        assert response.mimetype == "application/problem+json"
+        check(spec, "Problem", response.get_json())
