@@ -1,4 +1,4 @@
-"""Notation (NOTATION.md): darts, dice and cards parse forgivingly and fail precisely."""
+"""Notation (NOTATION.md): darts, dice and cards parse forgivingly, fail precisely."""
 
 from __future__ import annotations
 

@@ -18,13 +18,14 @@ def count_rows(app, match_id: str) -> int:
         return len(ledger.rows(ledger.get(match_id)))
 
 
-# --- creating matches ----------------------------------------------------------------
+# --- creating matches ---------------------------------------------------------------
 
 
 def test_create_match_returns_id_edit_key_pin_and_the_board(api):
     match = api.create("darts-301", ["Ann", "Bob"], options={"start": "501"})
     assert match["seq"] == 0
-    assert len(match["pin"]) == 6 and match["pin"].isdigit()
+    assert len(match["pin"]) == 6
+    assert match["pin"].isdigit()
     assert match["options"]["start"] == "501"
     assert [s["score"] for s in match["state"]["sides"]] == [501, 501]
     assert match["state"]["turn"] == "Ann"
@@ -79,7 +80,7 @@ def test_unknown_match_is_404_problem_json(client):
     assert "nosuchmatch" in response.get_json()["detail"]
 
 
-# --- the three outcomes ---------------------------------------------------------------
+# --- the three outcomes -------------------------------------------------------------
 
 
 def test_an_event_that_happened_is_201_with_the_ruling_and_new_state(api):
@@ -158,7 +159,7 @@ def test_events_after_the_match_is_won_are_refused(api):
     assert "over" in response.get_json()["detail"]
 
 
-# --- optimistic concurrency and idempotency --------------------------------------------
+# --- optimistic concurrency and idempotency -----------------------------------------
 
 
 def test_a_stale_expected_seq_is_409_with_the_current_seq(api, app):
@@ -210,7 +211,7 @@ def test_a_refused_or_bad_request_does_not_burn_its_idempotency_key(api):
     assert api.event(match["id"], DART, idem="k").status_code == 201
 
 
-# --- access --------------------------------------------------------------------------
+# --- access -------------------------------------------------------------------------
 
 
 def test_writes_without_the_edit_key_are_401_and_store_nothing(api, client, app):
@@ -250,7 +251,7 @@ def test_anyone_may_read_a_match_and_its_log(api, client):
     assert "edit_key" not in client.get(f"/api/v1/matches/{match['id']}").get_json()
 
 
-# --- undo and corrections --------------------------------------------------------------
+# --- undo and corrections -----------------------------------------------------------
 
 
 def test_undo_voids_the_last_event_and_rebuilds_the_state(api):
@@ -312,7 +313,8 @@ def test_amend_replaces_an_earlier_event_and_re_rules_the_later_ones(api, client
     assert response.get_json()["state"]["sides"][0]["score"] == 301 - 57 - 1
     log = client.get(f"/api/v1/matches/{mid}/events").get_json()["events"]
     first = next(e for e in log if e["seq"] == 1)
-    assert first["voided"] and first["replaced_by"] == 3
+    assert first["voided"]
+    assert first["replaced_by"] == 3
 
 
 def test_snapshot_equals_replay_and_every_stored_ruling_replays(api, app):
@@ -386,7 +388,8 @@ def test_rules_api_lists_a_rulebook_and_searches_it(client):
     book = client.get("/api/v1/games/darts-301/rules").get_json()
     assert any(r["id"] == "darts-301/bust" for r in book["rules"])
     hits = client.get("/api/v1/rules?q=busted").get_json()["rules"]
-    assert hits and hits[0]["id"] == "darts-301/bust"
+    assert hits
+    assert hits[0]["id"] == "darts-301/bust"
     assert client.get("/api/v1/rules?q=").status_code == 422
     assert client.get("/api/v1/games/nope/rules").status_code == 404
 
