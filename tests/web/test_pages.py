@@ -1,0 +1,307 @@
+"""The HTML pages: start, score, refuse, undo, correct, share, export, protect."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+
+from referee import create_app
+from referee import ledger
+from referee.db import db
+from referee.models import Match
+
+
+def start(client, game="darts-301", players="Ann\nBob", **options):
+    form = {"players": players, **{f"opt_{k}": v for k, v in options.items()}}
+    response = client.post(f"/new/{game}", data=form)
+    assert response.status_code == 302, response.text
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def post_event(client, match_id, seq, idem="tap", **fields):
+    return client.post(
+        f"/m/{match_id}/events", data={"idem": idem, "seq": seq, **fields}
+    )
+
+
+def version(app, match_id) -> int:
+    with app.app_context():
+        return db.session.get(Match, match_id).version
+
+
+def test_home_lists_the_games_and_the_pin_form(client):
+    page = client.get("/").text
+    assert "Darts: 301" in page
+    assert "Darts baseball" in page or "Baseball" in page
+    assert 'name="pin"' in page
+
+
+def test_new_match_form_shows_the_games_options(client):
+    page = client.get("/new/darts-baseball").text
+    assert 'name="opt_newfoundland"' in page
+    assert 'name="opt_yogi_berra"' in page
+    assert client.get("/new/nope").status_code == 404
+
+
+def test_starting_a_match_makes_this_browser_its_scorer(client):
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}").text
+    assert "Ann to throw" in page
+    assert 'name="seg"' in page  # the dart pad
+    assert "Scorer PIN" in page
+
+
+def test_a_bad_setup_re_renders_with_the_message_and_what_was_typed(client):
+    response = client.post("/new/darts-301", data={"players": "Ann\nann"})
+    assert response.status_code == 422
+    assert "Two players are called" in response.text
+    assert "ann" in response.text
+    response = client.post("/new/darts-301", data={"players": "Ann", "opt_legs": "99"})
+    assert response.status_code == 422
+    assert "legs" in response.text
+
+
+def test_a_dart_from_the_pad_is_recorded_and_redirects_to_the_board(client, app):
+    match_id = start(client)
+    response = post_event(client, match_id, 0, type="dart", mult="T", seg="20")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/m/{match_id}")
+    page = client.get(f"/m/{match_id}").text
+    assert "T20 scores 60" in page
+    assert 'href="/rules/darts-301/scoring"' in page
+
+
+def test_a_double_tap_records_one_dart(client, app):
+    match_id = start(client)
+    for _ in range(2):
+        post_event(client, match_id, 0, idem="same", type="dart", dart="T20")
+    assert version(app, match_id) == 1
+
+
+def test_bad_input_from_a_page_is_422_with_the_message(client, app):
+    match_id = start(client)
+    response = post_event(client, match_id, 0, type="round", darts="T20 T25")
+    assert response.status_code == 422
+    assert "no treble bull" in response.text
+    assert "T20 T25" in response.text  # what was typed is kept
+    assert version(app, match_id) == 0
+
+
+def test_a_refused_action_from_a_page_is_409_with_the_rule(client, app):
+    match_id = start(client)
+    post_event(client, match_id, 0, idem="a", type="dart", dart="S1")
+    response = post_event(client, match_id, 1, idem="b", type="round", darts="T20")
+    assert response.status_code == 409
+    assert "NOT ALLOWED" in response.text
+    assert "/rules/darts-301/" in response.text
+    assert version(app, match_id) == 1
+
+
+def test_a_second_phone_with_an_old_page_gets_409_not_a_double_entry(client, app):
+    match_id = start(client)
+    post_event(client, match_id, 0, idem="a", type="dart", dart="S1")
+    response = post_event(client, match_id, 0, idem="b", type="dart", dart="S5")
+    assert response.status_code == 409
+    assert "moved on" in response.text
+    assert version(app, match_id) == 1
+
+
+def test_undo_from_the_page_voids_the_last_event(client, app):
+    match_id = start(client)
+    post_event(client, match_id, 0, idem="a", type="dart", dart="T20")
+    response = client.post(f"/m/{match_id}/undo", data={"idem": "u", "seq": 1})
+    assert response.status_code == 303
+    page = client.get(f"/m/{match_id}").text
+    assert "UNDONE" in page
+    with app.app_context():
+        assert ledger.board(ledger.get(match_id))["sides"][0]["score"] == 301
+
+
+def test_the_log_page_corrects_an_earlier_event(client, app):
+    match_id = start(client)
+    post_event(client, match_id, 0, idem="a", type="dart", dart="T20")
+    post_event(client, match_id, 1, idem="b", type="dart", dart="S1")
+    log = client.get(f"/m/{match_id}/log").text
+    assert f"/m/{match_id}/log/1/edit" in log
+    form = client.get(f"/m/{match_id}/log/1/edit").text
+    assert 'value="T20"' in form
+    response = client.post(
+        f"/m/{match_id}/log/1/edit",
+        data={"idem": "c", "seq": 2, "type": "dart", "dart": "T19"},
+    )
+    assert response.status_code == 302
+    with app.app_context():
+        assert ledger.board(ledger.get(match_id))["sides"][0]["score"] == 301 - 57 - 1
+    log = client.get(f"/m/{match_id}/log").text
+    assert "Replaced by #3" in log
+
+
+def test_a_correction_that_breaks_later_events_is_refused_on_the_page(client, app):
+    match_id = start(client, players="Ann")
+    for i, dart in enumerate(["T20", "T20", "T20"]):
+        post_event(client, match_id, i, idem=f"d{i}", type="dart", dart=dart)
+    post_event(client, match_id, 3, idem="r", type="round", darts="S1 S1 S1")
+    response = client.post(
+        f"/m/{match_id}/undo", data={"idem": "x", "seq": 4, "target": 1}
+    )
+    assert response.status_code == 409
+    assert "#4" in response.text
+
+
+def test_a_watcher_sees_the_board_but_cannot_score(client, app):
+    match_id = start(client)
+    watcher = app.test_client()
+    page = watcher.get(f"/m/{match_id}").text
+    assert "You are watching" in page
+    assert 'name="seg"' not in page
+    assert "Scorer PIN" not in page
+    response = post_event(watcher, match_id, 0, type="dart", dart="T20")
+    assert response.status_code == 403
+    assert watcher.post(f"/m/{match_id}/undo", data={"idem": "u"}).status_code == 403
+    assert watcher.get(f"/m/{match_id}/qr.svg").status_code == 403
+    assert version(app, match_id) == 0
+
+
+def test_joining_with_the_pin_makes_a_second_phone_a_scorer(client, app):
+    match_id = start(client)
+    with app.app_context():
+        pin = ledger.get(match_id).pin
+    phone = app.test_client()
+    response = phone.post("/join", data={"pin": f" {pin[:3]} {pin[3:]} "})
+    assert response.status_code == 302
+    assert 'name="seg"' in phone.get(f"/m/{match_id}").text
+
+
+def test_a_wrong_pin_is_422_with_an_example(client):
+    response = client.post("/join", data={"pin": "000000x"})
+    assert response.status_code == 422
+    assert "No match has the PIN" in response.text
+
+
+def test_the_scorer_link_and_its_qr_code(client, app):
+    match_id = start(client)
+    svg = client.get(f"/m/{match_id}/qr.svg")
+    assert svg.mimetype == "image/svg+xml"
+    assert b"<svg" in svg.data
+    with app.app_context():
+        key = ledger.get(match_id).edit_key
+    phone = app.test_client()
+    assert phone.get(f"/m/{match_id}/join/{key}").status_code == 302
+    assert 'name="seg"' in phone.get(f"/m/{match_id}").text
+    assert app.test_client().get(f"/m/{match_id}/join/wrong").status_code == 403
+
+
+def test_exports_hold_the_whole_log(client):
+    match_id = start(client)
+    post_event(client, match_id, 0, idem="a", type="dart", dart="T20")
+    client.post(f"/m/{match_id}/undo", data={"idem": "u", "seq": 1})
+    data = client.get(f"/m/{match_id}/export.json").get_json()
+    assert [e["kind"] for e in data["events"]] == ["event", "undo"]
+    assert data["events"][0]["voided"] is True
+    rows = list(csv.reader(io.StringIO(client.get(f"/m/{match_id}/export.csv").text)))
+    assert rows[0][:3] == ["seq", "time", "kind"]
+    assert [r[0] for r in rows[1:]] == ["1", "2"]
+    assert rows[1][-1] == "no"  # the undone dart no longer counts
+
+
+def test_the_match_page_shows_the_options_in_force_and_rulings_name_them(client):
+    match_id = start(client, game="darts-baseball", players="Ann", newfoundland="on")
+    page = client.get(f"/m/{match_id}").text
+    assert re.search(r"Newfoundland.*?<strong>on</strong>", page, re.S)
+    for inning in range(1, 7):
+        post_event(
+            client,
+            match_id,
+            inning - 1,
+            idem=f"r{inning}",
+            type="round",
+            darts=f"S{inning} M M",
+        )
+    post_event(client, match_id, 6, idem="r7", type="round", darts="M M M")
+    page = client.get(f"/m/{match_id}").text
+    assert "option: newfoundland" in page
+
+
+def test_the_watch_page_refreshes_itself_without_javascript(client):
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}/watch").text
+    assert 'http-equiv="refresh"' in page
+    assert "Ann" in page
+
+
+def test_rulebook_pages_and_search(client):
+    assert "Bust" in client.get("/rules/darts-301").text
+    rule = client.get("/rules/darts-301/bust")
+    assert rule.status_code == 200
+    hits = client.get("/rules/?q=went+under").text
+    assert "/rules/darts-301/bust" in hits
+    assert client.get("/rules/darts-301/nope").status_code == 404
+
+
+def test_missing_pages_are_friendly_html_not_traces(client):
+    response = client.get("/m/nosuchmatch")
+    assert response.status_code == 404
+    assert "There is no match" in response.text
+    assert "Traceback" not in response.text
+
+
+def test_an_unexpected_error_is_a_friendly_500_page(app, monkeypatch):
+    def boom(*args, **kwargs):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(ledger, "board", boom)
+    client = app.test_client()
+    match_id = start(client)
+    response = client.get(f"/m/{match_id}")
+    assert response.status_code == 500
+    assert "kaboom" not in response.text
+    assert "Nothing was stored" in response.text
+
+
+def test_security_headers_on_every_page(client):
+    response = client.get("/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in csp
+    assert "object-src 'none'" in csp
+    assert "unsafe-inline" not in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert "max-age=31536000" in response.headers["Strict-Transport-Security"]
+
+
+@pytest.fixture
+def csrf_app(database_url, tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x" * 40,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+        }
+    )
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_every_form_post_without_a_csrf_token_is_rejected(csrf_app):
+    client = csrf_app.test_client()
+    posts = [
+        rule.rule
+        for rule in csrf_app.url_map.iter_rules()
+        if "POST" in (rule.methods or set()) and not rule.rule.startswith("/api/")
+    ]
+    assert len(posts) >= 5
+    for path in posts:
+        url = re.sub(r"<[^>]+>", "1", path)
+        response = client.post(url, data={"players": "Ann", "pin": "123456"})
+        assert response.status_code == 400, path
+    page = client.get("/new/darts-301").text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    ok = client.post(
+        "/new/darts-301", data={"players": "Ann", "csrf_token": token.group(1)}
+    )
+    assert ok.status_code == 302
