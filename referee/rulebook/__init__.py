@@ -179,15 +179,23 @@ BASE_SYNONYMS: dict[str, tuple[str, ...]] = {
 
 
 def stem(word: str) -> str:
-    """A light suffix stripper: enough to make 'scratched' meet 'scratch'."""
-    for suffix in ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly"):
+    """A light Porter-style stemmer: "scratched", "scratches" and "scratch" meet."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    if word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith(("ies", "ied")) and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ingly", "edly", "ing", "ed", "ly"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
-            if suffix in ("ies", "ied"):
-                word += "y"
+            if word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]  # "stopped" -> "stop"
             break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
-        word = word[:-1]  # "stopp" -> "stop"
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]  # "double", "doubled" -> "doubl"
     return word
 
 
@@ -214,35 +222,45 @@ def _search_index() -> list[tuple[Rule, dict[str, float]]]:
 
 
 @cache
-def synonyms() -> dict[str, tuple[str, ...]]:
-    """Synonyms keyed by stemmed word (a phrase key matches its words in order)."""
+def synonyms(game: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Synonyms keyed by stemmed word or phrase: the shared ones plus ``game``'s own."""
     merged: dict[str, list[str]] = {}
-    pairs = list(BASE_SYNONYMS.items()) + [
-        pair for book in books().values() for pair in book.synonyms
-    ]
+    book = books().get(game) if game else None
+    pairs = list(BASE_SYNONYMS.items()) + list(book.synonyms if book else ())
     for word, targets in pairs:
         key = " ".join(terms(word)) or word
         merged.setdefault(key, []).extend(targets)
     return {k: tuple(v) for k, v in merged.items()}
 
 
+def _expand(words: list[str], game: str | None) -> list[tuple[str, float]]:
+    """The query's terms plus its synonyms (a phrase key must match in order)."""
+    expanded: list[tuple[str, float]] = [(w, 1.0) for w in words]
+    joined = f" {' '.join(words)} "
+    for key, targets in synonyms(game).items():
+        if (" " in key and f" {key} " in joined) or key in words:
+            for target in targets:
+                expanded.extend((t, 0.8) for t in terms(target))
+    return expanded
+
+
 def search(query: str, game: str | None = None, limit: int = 20) -> list[Rule]:
-    """Rules ranked by how well they match the words of ``query``."""
+    """Rules ranked by how well they match the words of ``query``.
+
+    Each rulebook's own synonyms apply to its own rules only, so one game's slang
+    cannot reorder another game's results.
+    """
     words = terms(query)
     if not words:
         return []
-    expanded: list[tuple[str, float]] = [(w, 1.0) for w in words]
-    table = synonyms()
-    joined = " ".join(words)
-    for key, targets in table.items():
-        # single words match a word; phrases ("cue ball went in") match in order
-        if (" " in key and f" {key} " in f" {joined} ") or key in words:
-            for target in targets:
-                expanded.extend((t, 0.8) for t in terms(target))
+    per_game: dict[str, list[tuple[str, float]]] = {}
     scored = []
     for r, weights in _search_index():
         if game and r.game != game:
             continue
+        if r.game not in per_game:
+            per_game[r.game] = _expand(words, r.game)
+        expanded = per_game[r.game]
         score = sum(weights.get(t, 0.0) * f for t, f in expanded)
         hits = sum(1 for t, _ in expanded if t in weights)
         if score:

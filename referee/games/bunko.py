@@ -1,0 +1,674 @@
+"""Bunko at one table: two teams of two, three dice, sixes, wipeouts and bunkos.
+
+Rules: ``../shared/seeds/004`` (Dice, Bunko), restated in ``rulebook/bunko.toml``.
+The default ``variant`` "text" follows that text; "bunco" is the version most groups
+play (the round number is the target, three of it is a bunco worth 21).
+
+State (plain JSON):
+
+* ``players``: the four names clockwise: team A p1, team B p1, team A p2, team B p2,
+  so seats 0 and 2 are team A, seats 1 and 3 team B (partners sit opposite).
+* ``teams``: ``[{"name", "players": [p1, p2]}]``, team A then team B.
+* ``options``: ``{"variant", "round", "head_table"}``.
+* ``phase``: "first-roll", "play", "scramble" (after a bunko) or "over".
+* ``scores``: ``[team A, team B]``; ``roller``: the seat to roll (``None`` until the
+  start is decided); ``bunko_by``: the seat whose bunko awaits its scramble.
+* ``first``: ``{"waiting": [seats], "dice": [die or None per seat], "history": [...]}``.
+* ``last``: the last roll (``{"player", "dice", "points", "call"}``) or ``None``.
+* ``tallies``: per seat ``{"rolls", "points", "bunkos", "wipeouts"}``.
+* ``stopped``: stop was called or the head table reached 21; ``ended_by``: "target"
+  or "stop"; ``winner``: the winning team's index.
+
+``view(state)["detail"]`` keys: ``roller`` (name or None), ``phase``, ``last_roll``
+(``{"player", "dice", "points", "call"}`` or None; ``call`` is "score", "miss",
+"wipeout", "bunko", "bunco" or "three of a kind"), ``tallies`` (name ->
+``{"rolls", "points", "bunkos", "wipeouts"}``, in seat order), ``first_roll`` (name ->
+die, this roll-off so far), ``first_roll_waiting`` (names still to roll),
+``first_roll_history`` (earlier tied roll-offs, each name -> die), ``seats`` (names
+clockwise), ``variant``, ``round``, ``target_number`` (the scoring face: 6, or the
+round in bunco), ``head_table``, ``target`` (21, or None off the head table),
+``stopped``. Each side is ``{"name", "score", "players"}``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.base import board
+
+TARGET = 21  # the head table's game ends when a team reaches this
+BUNKO_POINTS = 3  # three 6s in the text's game
+SCRAMBLE_DICE = 3
+BUNCO_POINTS = 21  # three of the target number in the bunco variant
+TRIPS_POINTS = 5  # any other three of a kind in the bunco variant
+SEATS = 4
+
+R_FIRST = "bunko/first-roll"
+R_SIXES = "bunko/sixes"
+R_TURN = "bunko/turn"
+R_WIPEOUT = "bunko/wipeout"
+R_BUNKO = "bunko/bunko"
+R_SCRAMBLE = "bunko/scramble"
+R_HEAD = "bunko/head-table"
+R_STOP = "bunko/stop"
+R_TIE = "bunko/tie"
+R_OVER = "bunko/game-over"
+R_BUNCO = "bunko/bunco-variant"
+R_BUNCO_BUNCO = "bunko/bunco-three-of-target"
+R_BUNCO_TRIPS = "bunko/bunco-three-of-a-kind"
+
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+_START = (
+    {"type": "first_roll", "player": "Ann", "die": 6},
+    {"type": "first_roll", "player": "Bob", "die": 2},
+    {"type": "first_roll", "player": "Cy", "die": 3},
+    {"type": "first_roll", "player": "Dee", "die": 1},
+)
+
+
+# --- the three functions --------------------------------------------------------------
+
+
+def check_setup(setup: Setup) -> None:
+    """Four players; with teams, exactly two teams of two."""
+    if setup.teams and len(setup.teams) != 2:
+        raise BadInput("Bunko is played by two teams of two.", field="teams")
+
+
+def start(setup: Setup) -> JSON:
+    """Seat the four players clockwise with partners opposite; roll for the start."""
+    if setup.teams:
+        (a_name, (a1, a2)), (b_name, (b1, b2)) = setup.teams
+        seats = [a1, b1, a2, b2]
+    else:
+        seats = list(setup.players)
+        a_name = f"{seats[0]} & {seats[2]}"
+        b_name = f"{seats[1]} & {seats[3]}"
+    return {
+        "players": seats,
+        "teams": [
+            {"name": a_name, "players": [seats[0], seats[2]]},
+            {"name": b_name, "players": [seats[1], seats[3]]},
+        ],
+        "options": dict(setup.options),
+        "phase": "first-roll",
+        "scores": [0, 0],
+        "roller": None,
+        "bunko_by": None,
+        "first": {"waiting": list(range(SEATS)), "dice": [None] * SEATS, "history": []},
+        "last": None,
+        "tallies": [_new_tally() for _ in range(SEATS)],
+        "stopped": False,
+        "ended_by": None,
+        "winner": None,
+    }
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    """Apply one parsed event to a copy of the state."""
+    new = copy.deepcopy(state)
+    kind = event["type"]
+    if kind == "scramble":
+        _check_split(event["team_a"], event["team_b"])
+    if new["phase"] == "over":
+        a, b = new["scores"]
+        raise Refused(
+            f"The game is over: {_team(new, new['winner'])} won "
+            f"{max(a, b)}-{min(a, b)}.",
+            [R_OVER],
+        )
+    match kind:
+        case "first_roll":
+            return _first_roll(new, event["player"], event["die"])
+        case "roll":
+            return _roll(new, event["player"], list(event["dice"]))
+        case "scramble":
+            return _scramble(new, event["team_a"], event["team_b"])
+        case "stop":
+            return _stop(new)
+    raise BadInput(f"'{kind}' is not an event of Bunko.", field="type")
+
+
+def view(state: JSON) -> JSON:
+    """The scoreboard: both teams, whose roll, and the table's detail."""
+    phase = state["phase"]
+    names = state["players"]
+    roller = state["roller"]
+    sides = [
+        {"name": t["name"], "score": state["scores"][i], "players": list(t["players"])}
+        for i, t in enumerate(state["teams"])
+    ]
+    expects = {
+        "first-roll": ["first_roll"],
+        "play": ["roll"],
+        "scramble": ["scramble"],
+        "over": [],
+    }[phase]
+    if phase != "over" and not state["stopped"]:
+        expects = [*expects, "stop"]
+    first = state["first"]
+    detail = {
+        "roller": names[roller] if roller is not None and phase != "over" else None,
+        "phase": phase,
+        "last_roll": dict(state["last"]) if state["last"] else None,
+        "tallies": {names[s]: dict(t) for s, t in enumerate(state["tallies"])},
+        "first_roll": _dice_by_name(state, first["dice"]),
+        "first_roll_waiting": [names[s] for s in first["waiting"]],
+        "first_roll_history": [_dice_by_name(state, d) for d in first["history"]],
+        "seats": list(names),
+        "variant": _variant(state),
+        "round": state["options"].get("round", 1),
+        "target_number": _target_number(state),
+        "head_table": _head(state),
+        "target": TARGET if _head(state) else None,
+        "stopped": state["stopped"],
+    }
+    winner = _team(state, state["winner"]) if state["winner"] is not None else None
+    turn = names[roller] if phase == "play" and roller is not None else None
+    return board(
+        sides=sides,
+        turn=turn,
+        expects=expects,
+        prompt=_prompt(state),
+        phase=phase,
+        winner=winner,
+        detail=detail,
+    )
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+def _first_roll(state: JSON, seat: int, die: int) -> Step:
+    name = state["players"][seat]
+    if state["phase"] != "first-roll":
+        starter = state["players"][state["roller"]]
+        raise Refused(
+            f"The start is already decided: {starter} rolled first.", [R_FIRST]
+        )
+    first = state["first"]
+    if seat not in first["waiting"]:
+        if first["dice"][seat] is not None:
+            raise Refused(
+                f"{name} has already rolled a {first['dice'][seat]} for the start.",
+                [R_FIRST],
+            )
+        others = _names(state, sorted(first["waiting"] + _rolled(first["dice"])))
+        raise Refused(
+            f"Only {others} roll again for the start: {name} is not tied.", [R_FIRST]
+        )
+    first["dice"][seat] = die
+    first["waiting"].remove(seat)
+    if first["waiting"]:
+        summary = f"{name} rolls {die} for the start."
+        return Step(state, Ruling(Verdict.OK, summary, (R_FIRST,)))
+    rolled = _rolled(first["dice"])
+    top = max(first["dice"][s] for s in rolled)
+    tied = [s for s in rolled if first["dice"][s] == top]
+    if len(tied) == 1:
+        state["roller"] = tied[0]
+        state["phase"] = "play"
+        starter = state["players"][tied[0]]
+        summary = f"{name} rolls {die}. {starter} starts with the high {top}."
+        return Step(state, Ruling(Verdict.OK, summary, (R_FIRST,)))
+    first["history"].append(first["dice"])
+    first["dice"] = [None] * SEATS
+    first["waiting"] = tied
+    summary = (
+        f"{name} rolls {die}. {_names(state, tied)} tie on {top}: they roll again."
+    )
+    return Step(state, Ruling(Verdict.OK, summary, (R_FIRST,)))
+
+
+def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
+    name = state["players"][seat]
+    if state["phase"] == "first-roll":
+        raise Refused(
+            "First each player rolls one die to decide who starts "
+            f"({_names(state, state['first']['waiting'])} to roll).",
+            [R_FIRST],
+        )
+    if state["phase"] == "scramble":
+        bunko_by = state["players"][state["bunko_by"]]
+        raise Refused(f"Enter the scramble for {bunko_by}'s bunko first.", [R_SCRAMBLE])
+    roller = state["roller"]
+    if seat != roller:
+        raise Refused(
+            f"It is {state['players'][roller]}'s turn to roll, not {name}'s.", [R_TURN]
+        )
+    team = seat % 2
+    side = _team(state, team)
+    points, call, rules = _score_roll(state, dice)
+    tally = state["tallies"][seat]
+    tally["rolls"] += 1
+    state["last"] = _last(name, dice, points, call)
+    shown = " ".join(str(d) for d in dice)
+    options = ("variant", "round") if _variant(state) == "bunco" else ()
+    if call == "wipeout":
+        lost = state["scores"][team]
+        state["scores"][team] = 0
+        tally["wipeouts"] += 1
+        verdict, score = Verdict.WIPEOUT, {side: -lost}
+        head = f"Wipeout! {name} rolls {shown}: {side} lose {_points(lost)}"
+    else:
+        state["scores"][team] += points
+        tally["points"] += points
+        tally["bunkos"] += call in ("bunko", "bunco")
+        verdict, score = Verdict.OK, ({side: points} if points else {})
+        if call == "bunko":
+            # The game cannot end before the scramble: its points are the bunko's.
+            state["phase"] = "scramble"
+            state["bunko_by"] = seat
+            summary = (
+                f"Bunko! {name} rolls {shown}: {BUNKO_POINTS} points for {side}. "
+                "Enter how many dice each team grabbed."
+            )
+            return Step(
+                state, Ruling(verdict, summary, (*rules, R_SCRAMBLE), score=score)
+            )
+        bang = "Bunco! " if call == "bunco" else ""
+        head = (
+            f"{bang}{name} rolls {shown}: {_points(points)} for {side}"
+            if points
+            else f"{name} rolls {shown}: no {_target_number(state)}"
+        )
+    ended = _settle(state)
+    if ended:
+        end_verdict, end_text, end_rules, end_options = ended
+        return Step(
+            state,
+            Ruling(
+                end_verdict,
+                f"{head}. {end_text}",
+                (*rules, *end_rules),
+                score=score,
+                options=(*options, *end_options),
+            ),
+        )
+    if not points:
+        state["roller"] = (seat + 1) % SEATS
+    nxt = state["players"][state["roller"]]
+    tail = f"{nxt} rolls again" if points else f"the dice pass to {nxt}"
+    note, note_rules = _tied_note(state)
+    return Step(
+        state,
+        Ruling(
+            verdict,
+            f"{head}; {tail}.{note}",
+            (*rules, R_TURN, *note_rules),
+            score=score,
+            options=options,
+        ),
+    )
+
+
+def _scramble(state: JSON, team_a: int, team_b: int) -> Step:
+    if state["phase"] != "scramble":
+        raise Refused(
+            "There is no scramble now: it follows a bunko (three 6s).", [R_SCRAMBLE]
+        )
+    bunko_by = state["bunko_by"]
+    own = bunko_by % 2
+    state["scores"][0] += team_a
+    state["scores"][1] += team_b
+    state["phase"] = "play"
+    state["bunko_by"] = None
+    grabbed = (team_a, team_b)
+    total = BUNKO_POINTS + grabbed[own]
+    split = f"{total}/{SCRAMBLE_DICE - grabbed[own]}"
+    head = (
+        f"Scramble: {_team(state, 0)} grab {team_a}, {_team(state, 1)} grab "
+        f"{team_b} (the bunko is {split})"
+    )
+    score = {_team(state, i): n for i, n in enumerate(grabbed) if n}
+    ended = _settle(state)
+    if ended:
+        verdict, end_text, end_rules, end_options = ended
+        return Step(
+            state,
+            Ruling(
+                verdict,
+                f"{head}. {end_text}",
+                (R_SCRAMBLE, *end_rules),
+                score=score,
+                options=end_options,
+            ),
+        )
+    roller = state["players"][bunko_by]
+    note, note_rules = _tied_note(state)
+    return Step(
+        state,
+        Ruling(
+            Verdict.OK,
+            f"{head}. {roller} rolls again.{note}",
+            (R_SCRAMBLE, R_BUNKO, *note_rules),
+            score=score,
+        ),
+    )
+
+
+def _stop(state: JSON) -> Step:
+    if state["stopped"]:
+        if state["ended_by"] == "target":
+            raise Refused(
+                f"This table has reached {TARGET} and is tied: it plays on "
+                "until the tie is broken.",
+                [R_HEAD, R_TIE],
+            )
+        raise Refused("Stop has already been called at this table.", [R_STOP])
+    state["stopped"] = True
+    state["ended_by"] = "stop"
+    if state["phase"] == "scramble":
+        return Step(
+            state,
+            Ruling(
+                Verdict.OK,
+                "Stop: enter the scramble for the "
+                "bunko, then the game ends unless tied.",
+                (R_STOP, R_SCRAMBLE),
+            ),
+        )
+    ended = _settle(state)
+    if ended:
+        verdict, text, rules, options = ended
+        return Step(state, Ruling(verdict, f"Stop. {text}", rules, options=options))
+    note, note_rules = _tied_note(state)
+    return Step(state, Ruling(Verdict.OK, f"Stop.{note}", (R_STOP, *note_rules)))
+
+
+# --- rules ----------------------------------------------------------------------------
+
+
+def _score_roll(state: JSON, dice: list[int]) -> tuple[int, str, tuple[str, ...]]:
+    """Points for a roll, what it is called, and the rules it rests on."""
+    if len(dice) != 3:  # parse_event checks this; apply may be called directly
+        raise BadInput(
+            f"A bunko roll is three dice; {len(dice)} given.",
+            field="dice",
+            example="6 6 1",
+        )
+    if _variant(state) == "bunco":
+        target = _target_number(state)
+        if len(set(dice)) == 1:
+            if dice[0] == target:
+                return BUNCO_POINTS, "bunco", (R_BUNCO_BUNCO, R_BUNCO)
+            return TRIPS_POINTS, "three of a kind", (R_BUNCO_TRIPS, R_BUNCO)
+        points = dice.count(target)
+        return points, "score" if points else "miss", (R_BUNCO,)
+    if dice == [1, 1, 1]:
+        return 0, "wipeout", (R_WIPEOUT,)
+    if dice == [6, 6, 6]:
+        return BUNKO_POINTS, "bunko", (R_BUNKO,)
+    sixes = dice.count(6)
+    return sixes, "score" if sixes else "miss", (R_SIXES,)
+
+
+def _settle(
+    state: JSON,
+) -> tuple[Verdict, str, tuple[str, ...], tuple[str, ...]] | None:
+    """End the game if it is decided: 21 at the head table, or stop, and no tie.
+
+    Called only once a bunko's scramble is in, since the scramble's points belong to
+    the bunko that caused it. A tied table that must stop plays on (``None``).
+    """
+    a, b = state["scores"]
+    if _head(state) and max(a, b) >= TARGET and not state["stopped"]:
+        state["stopped"] = True
+        state["ended_by"] = "target"
+    if not state["stopped"] or a == b:
+        return None
+    by_target = state["ended_by"] == "target"
+    winner = 0 if a > b else 1
+    state["phase"] = "over"
+    state["winner"] = winner
+    text = f"{_team(state, winner)} win {max(a, b)}-{min(a, b)}."
+    if by_target:
+        return Verdict.WIN, text, (R_HEAD,), ("head_table",)
+    return Verdict.WIN, text, (R_STOP,), ()
+
+
+def _tied_note(state: JSON) -> tuple[str, tuple[str, ...]]:
+    """What to add while a stopped table plays on because it is tied."""
+    if not state["stopped"]:
+        return "", ()
+    a = state["scores"][0]
+    return f" Tied {a}-{a} after stop: play on until the tie is broken.", (R_TIE,)
+
+
+def _check_split(team_a: int, team_b: int) -> None:
+    for name, n in (("team_a", team_a), ("team_b", team_b)):
+        if not 0 <= n <= SCRAMBLE_DICE:
+            raise BadInput(
+                f"A team grabs 0 to {SCRAMBLE_DICE} dice; {n} given.",
+                field=name,
+                example='{"team_a": 2, "team_b": 1}',
+            )
+    if team_a + team_b != SCRAMBLE_DICE:
+        raise BadInput(
+            f"The scramble hands out all {SCRAMBLE_DICE} dice: {team_a} + {team_b} "
+            f"is {team_a + team_b}.",
+            field="team_b",
+            example='{"team_a": 2, "team_b": 1}',
+        )
+
+
+# --- helpers --------------------------------------------------------------------------
+
+
+def _variant(state: JSON) -> str:
+    return str(state["options"].get("variant", "text"))
+
+
+def _head(state: JSON) -> bool:
+    return bool(state["options"].get("head_table", True))
+
+
+def _target_number(state: JSON) -> int:
+    return int(state["options"].get("round", 1)) if _variant(state) == "bunco" else 6
+
+
+def _team(state: JSON, index: int) -> str:
+    return str(state["teams"][index]["name"])
+
+
+def _names(state: JSON, seats: list[int]) -> str:
+    names = [state["players"][s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _rolled(dice: list[int | None]) -> list[int]:
+    return [s for s, d in enumerate(dice) if d is not None]
+
+
+def _dice_by_name(state: JSON, dice: list[int | None]) -> dict[str, int]:
+    return {state["players"][s]: d for s, d in enumerate(dice) if d is not None}
+
+
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+def _new_tally() -> JSON:
+    return {"rolls": 0, "points": 0, "bunkos": 0, "wipeouts": 0}
+
+
+def _last(name: str, dice: list[int], points: int, call: str) -> JSON:
+    return {"player": name, "dice": list(dice), "points": points, "call": call}
+
+
+def _prompt(state: JSON) -> str:
+    a, b = state["scores"]
+    match state["phase"]:
+        case "first-roll":
+            waiting = _names(state, state["first"]["waiting"])
+            return f"Roll one die each for the start: {waiting} to roll."
+        case "scramble":
+            by = state["players"][state["bunko_by"]]
+            return f"Bunko by {by}! How many dice did each team grab?"
+        case "over":
+            win = state["winner"]
+            return f"{_team(state, win)} win {max(a, b)}-{min(a, b)}."
+    name = state["players"][state["roller"]]
+    tie = " (stopped, tied: play on)" if state["stopped"] else ""
+    return f"{name} to roll: {_team(state, 0)} {a}, {_team(state, 1)} {b}{tie}."
+
+
+# --- the game -------------------------------------------------------------------------
+
+_PLAYER = Field("player", "seat", "Who rolled: a name or a seat (0-3, clockwise).")
+
+GAME = Game(
+    id="bunko",
+    title="Bunko",
+    summary="Two teams of two roll three dice for 6s; three 6s is a bunko, three 1s "
+    "a wipeout. The head table plays to 21.",
+    source="Dice rules collection, section Bunko (../shared/seeds/004). Readings "
+    "where it is unclear are stated in each rule; the 'bunco' variant is the common "
+    "house version.",
+    min_players=4,
+    max_players=4,
+    teams=True,
+    team_size=2,
+    check_setup=check_setup,
+    options=(
+        Option(
+            "variant",
+            "Rules",
+            "'text': the rules text (6s score, bunko 3 plus "
+            "the scramble, wipeouts). 'bunco': the round number scores, three of "
+            "it is 21, other triples 5.",
+            "choice",
+            "text",
+            choices=("text", "bunco"),
+        ),
+        Option(
+            "round",
+            "Round (bunco)",
+            "The round number 1-6: the face that scores in the bunco variant.",
+            "integer",
+            1,
+            minimum=1,
+            maximum=6,
+        ),
+        Option(
+            "head_table",
+            "Head table",
+            "The head table's game ends when a team "
+            "reaches 21; other tables play until the head table calls stop.",
+            "boolean",
+            True,
+        ),
+    ),
+    events=(
+        EventKind(
+            "first_roll",
+            "Roll for the start",
+            "Each player rolls one die; the highest starts, tied high rollers roll "
+            "again.",
+            (_PLAYER, Field("die", "die", "The die, 1-6.")),
+            (
+                Example(
+                    {"type": "first_roll", "player": "Ann", "die": 5},
+                    players=PLAYERS,
+                    title="Ann rolls a 5 for the start",
+                ),
+            ),
+        ),
+        EventKind(
+            "roll",
+            "Roll",
+            "Three dice rolled together by the player whose turn it is.",
+            (
+                _PLAYER,
+                Field(
+                    "dice",
+                    "roll",
+                    "The three dice: '6 6 1' or [6, 6, 1].",
+                    minimum=3,
+                    maximum=3,
+                ),
+            ),
+            (
+                Example(
+                    {"type": "roll", "player": "Ann", "dice": [6, 6, 1]},
+                    setup=_START,
+                    players=PLAYERS,
+                    title="Two 6s: 2 points",
+                ),
+                Example(
+                    {"type": "roll", "player": "Ann", "dice": "1 1 1"},
+                    setup=_START,
+                    players=PLAYERS,
+                    title="A wipeout",
+                ),
+            ),
+        ),
+        EventKind(
+            "scramble",
+            "Scramble",
+            "After a bunko: how many of the three dice each team grabbed (they add "
+            "up to 3). team_a is the first team (seats 0 and 2).",
+            (
+                Field(
+                    "team_a",
+                    "integer",
+                    "Dice grabbed by the first team.",
+                    minimum=0,
+                    maximum=SCRAMBLE_DICE,
+                ),
+                Field(
+                    "team_b",
+                    "integer",
+                    "Dice grabbed by the second team.",
+                    minimum=0,
+                    maximum=SCRAMBLE_DICE,
+                ),
+            ),
+            (
+                Example(
+                    {"type": "scramble", "team_a": 2, "team_b": 1},
+                    setup=(
+                        *_START,
+                        {"type": "roll", "player": "Ann", "dice": [6, 6, 6]},
+                    ),
+                    players=PLAYERS,
+                    title="Ann's team grabs 2 of the dice",
+                ),
+            ),
+        ),
+        EventKind(
+            "stop",
+            "Stop",
+            "The head table has called stop: the game ends now unless the table is "
+            "tied, which plays on until the tie is broken.",
+            (),
+            (
+                Example(
+                    {"type": "stop"},
+                    setup=(
+                        *_START,
+                        {"type": "roll", "player": "Ann", "dice": [6, 2, 1]},
+                    ),
+                    players=PLAYERS,
+                    options={"head_table": False},
+                    title="Stop at a middle table",
+                ),
+            ),
+        ),
+    ),
+    start=start,
+    apply=apply,
+    view=view,
+)

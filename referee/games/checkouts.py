@@ -1,0 +1,190 @@
+"""Double-out checkout routes: which darts finish a score, in the order players use.
+
+Pure arithmetic over ``darts.all_darts()``, plus the stateless "checkout" tool that
+darts-301 offers. A route is a list of dart codes whose last dart is a double (D1-D20
+or DB) and whose points add up exactly to the score left.
+Routes are ordered as a darts scorer suggests them: fewest darts first; then by a cost
+that prefers T20 (then T19, T18 ...) as the set-up darts, cheap singles for small
+set-ups, and finishing on a favourite double (D20, D16, D8, D18, D12, D10, bull ...).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Field
+from referee.games.base import Tool
+from referee.games.base import parse_fields
+from referee.games.darts import BULL
+from referee.games.darts import Dart
+from referee.games.darts import all_darts
+
+MAX_DARTS = 3
+MAX_FINISH = 170  # T20 T20 DB: nothing higher checks out in three darts
+MAX_ONE_DART = 2 * BULL  # the bullseye is the biggest double
+# Favourite doubles first: halving ones (a single in the bed leaves another double)
+# beat odd ones, and the bull is a small target.
+DOUBLE_ORDER = (
+    "D20", "D16", "D8", "D18", "D12", "D10", "DB", "D4", "D14", "D6", "D2",
+    "D19", "D17", "D15", "D13", "D11", "D9", "D7", "D5", "D3", "D1",
+)  # fmt: skip
+_SINGLE_COST = 0.5  # a single bed is big: any single is an easy set-up
+_OUTER_BULL_COST = 4.0
+_BULL_SETUP_COST = 6.0
+_DOUBLE_SETUP_COST = 8.0  # doubles are the narrow ring: poor set-up darts
+_FIRST_DART_WEIGHT = 2.0  # in a three-dart route the first set-up matters most
+
+Route = tuple[str, ...]
+
+
+def one_dart_finish(remaining: int) -> bool:
+    """Whether one double can finish ``remaining``: an even 2-40, or 50 (the bull)."""
+    return remaining == MAX_ONE_DART or (2 <= remaining <= 40 and remaining % 2 == 0)
+
+
+def routes(remaining: int, darts_left: int, limit: int | None = 3) -> list[list[str]]:
+    """Routes that finish ``remaining`` exactly on a double within ``darts_left`` darts.
+
+    Fewest darts first, then the routes players prefer; at most ``limit`` (all when
+    None). Empty when there is none (1, 169, an odd score with one dart, above 170).
+    """
+    found: list[list[str]] = []
+    for count in range(1, min(darts_left, MAX_DARTS) + 1):
+        found.extend(list(r) for r in _table(count).get(remaining, ()))
+    return found if limit is None else found[: max(limit, 0)]
+
+
+def can_finish(remaining: int, darts_left: int) -> bool:
+    """Whether some route checks ``remaining`` out within ``darts_left`` darts."""
+    return any(
+        remaining in _table(count) for count in range(1, min(darts_left, MAX_DARTS) + 1)
+    )
+
+
+def reachable(count: int) -> frozenset[int]:
+    """Every total exactly ``count`` darts can make, misses included (0 with misses)."""
+    return _reachable(count)
+
+
+# --- the checkout tool (POST /api/v1/tools/darts-301/checkout) -------------------
+
+CHECKOUT_FIELDS = (
+    Field("remaining", "integer", "The score left, e.g. 170.", minimum=0, maximum=1000),
+    Field(
+        "darts",
+        "integer",
+        "Darts left in the round (1-3).",
+        required=False,
+        minimum=1,
+        maximum=3,
+        default=3,
+    ),
+    Field(
+        "limit",
+        "integer",
+        "How many routes to list (1-20).",
+        required=False,
+        minimum=1,
+        maximum=20,
+        default=3,
+    ),
+)
+
+
+def checkout_tool(request: JSON) -> JSON:
+    """Routes that finish ``remaining`` on a double with the darts left."""
+    if not isinstance(request, dict):
+        raise BadInput(
+            "A checkout request is an object with 'remaining'.",
+            example='{"remaining": 170, "darts": 3}',
+        )
+    got = parse_fields(CHECKOUT_FIELDS, request, None)
+    found = routes(got["remaining"], got["darts"], got["limit"])
+    return {
+        "remaining": got["remaining"],
+        "darts": got["darts"],
+        "possible": bool(found),
+        "routes": found,
+    }
+
+
+TOOL = Tool(
+    "checkout",
+    "Checkout routes",
+    "Ways to finish a score on a double with the darts left, best first.",
+    CHECKOUT_FIELDS,
+    checkout_tool,
+    {"remaining": 170, "darts": 3},
+)
+
+
+# --- private helpers ---------------------------------------------------------------
+
+
+def _scoring_darts() -> list[Dart]:
+    return [d for d in all_darts() if d.points > 0]
+
+
+def _setup_cost(dart: Dart) -> float:
+    if dart.segment == BULL:
+        return _BULL_SETUP_COST if dart.is_double else _OUTER_BULL_COST
+    if dart.is_treble:
+        return float(20 - dart.segment)  # T20 0, T19 1, T18 2 ...
+    if dart.is_double:
+        return _DOUBLE_SETUP_COST
+    return _SINGLE_COST
+
+
+def _double_cost(dart: Dart) -> float:
+    return DOUBLE_ORDER.index(dart.code) * 0.5
+
+
+@cache
+def _table(count: int) -> dict[int, tuple[Route, ...]]:
+    """Routes of exactly ``count`` darts by the total they finish, best first."""
+    doubles = [d for d in _scoring_darts() if d.is_double]
+    setups = _scoring_darts()
+    ranked: dict[int, list[tuple[tuple[float, tuple[int, ...], Route], Route]]] = {}
+    # Set-up darts are combinations, written biggest first as players read a route.
+    combos: list[tuple[Dart, ...]] = [()]
+    for _ in range(count - 1):
+        combos = [
+            (*c, d)
+            for c in combos
+            for d in setups
+            if not c or _order_key(d) >= _order_key(c[-1])
+        ]
+    for combo in combos:
+        setup_cost = sum(
+            _setup_cost(d) * (_FIRST_DART_WEIGHT if i == 0 and len(combo) > 1 else 1.0)
+            for i, d in enumerate(combo)
+        )
+        for last in doubles:
+            darts = (*combo, last)
+            total = sum(d.points for d in darts)
+            route = tuple(d.code for d in darts)
+            key = (
+                setup_cost + _double_cost(last),
+                tuple(-d.points for d in darts),
+                route,
+            )
+            ranked.setdefault(total, []).append((key, route))
+    return {
+        total: tuple(route for _, route in sorted(items))
+        for total, items in ranked.items()
+    }
+
+
+def _order_key(dart: Dart) -> tuple[int, str]:
+    # Descending by points (ties by code) so each combination is listed once.
+    return (-dart.points, dart.code)
+
+
+@cache
+def _reachable(count: int) -> frozenset[int]:
+    totals = {0}
+    for _ in range(count):
+        totals = {t + d.points for t in totals for d in all_darts()}
+    return frozenset(totals)
