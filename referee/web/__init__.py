@@ -22,6 +22,7 @@ def init_app(app: Flask) -> None:
     from referee.web import pages
     from referee.web import rules
     from referee.web import templating
+    from referee.web import tools
 
     csrf.init_app(app)
     # The API authenticates with a bearer header, never a cookie, so a cross-site form
@@ -31,6 +32,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(matches.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(tools.bp)
     errors.init_app(app)
     templating.init_app(app)
     app.after_request(_headers)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -18,6 +19,7 @@ from wtforms.validators import NumberRange
 from wtforms.validators import Optional
 
 from referee.games.base import EventKind
+from referee.games.base import Field
 from referee.games.base import Game
 
 
@@ -84,13 +86,21 @@ def options_from_form(game: Game, form: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def event_from_form(kind: EventKind, form: MultiDict[str, str]) -> dict[str, Any]:
-    """The raw event a page submitted, field by field, for the engine to parse.
+    """The raw event a page submitted, field by field, for the engine to parse."""
+    return {"type": kind.type, **fields_from_form(kind.fields, form)}
+
+
+def fields_from_form(
+    fields: Sequence[Field], form: MultiDict[str, str]
+) -> dict[str, Any]:
+    """Raw values of ``fields`` from a submitted form or query string.
 
     A dart may come as one code (``dart=T20``) or as a multiplier radio and a number
-    button (``mult=T``, ``seg=20``), so the dartboard pad works without JavaScript.
+    button (``mult=T``, ``seg=20``), so the dartboard pad works without JavaScript. A
+    repeated name (checkboxes, a card picker's buttons) becomes a list.
     """
-    event: dict[str, Any] = {"type": kind.type}
-    for f in kind.fields:
+    event: dict[str, Any] = {}
+    for f in fields:
         if f.kind == "dart" and f.name not in form and form.get("seg"):
             event[f.name] = (form.get("mult") or "S") + form["seg"]
             continue
