@@ -81,18 +81,14 @@ def _integer(f: Field, value: Any) -> int:
             raise ValueError
         number = int(str(value).strip()) if isinstance(value, str) else int(value)
     except (TypeError, ValueError):
-        raise BadInput(
-            f"'{f.name}' is a whole number; '{value}' given.",
-            example=str(f.minimum or 0),
-        ) from None
+        raise BadInput(f"'{f.name}' is a whole number; '{value}' given.") from None
     if (
         f.minimum is not None
         and number < f.minimum
         or (f.maximum is not None and number > f.maximum)
     ):
         raise BadInput(
-            f"'{f.name}' goes from {f.minimum} to {f.maximum}; {number} given.",
-            example=str(f.minimum),
+            f"'{f.name}' goes from {f.minimum} to {f.maximum}; {number} given."
         )
     return number
 
