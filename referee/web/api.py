@@ -22,7 +22,8 @@ from referee.games.base import parse_fields
 from referee.models import Match
 from referee.web.errors import PROBLEMS
 from referee.web.errors import problem
-from referee.web.matches import entry_json
+from referee.web.shapes import entry_json
+from referee.web.shapes import match_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -260,26 +261,6 @@ def game_json(game: Game) -> dict[str, Any]:
         ],
         "tools": [t.name for t in game.tools],
         "source": game.source,
-    }
-
-
-def match_json(match: Match) -> dict[str, Any]:
-    return {
-        "id": match.id,
-        "game": match.game,
-        "title": match.title,
-        "players": match.players,
-        "teams": match.teams,
-        "options": match.options,
-        "status": match.status,
-        "seq": match.version,
-        "state": ledger.board(match),
-        "links": {
-            "self": url_for("api.one_match", match_id=match.id),
-            "page": url_for("matches.show", match_id=match.id),
-            "watch": url_for("matches.watch", match_id=match.id),
-            "events": url_for("api.events", match_id=match.id),
-        },
     }
 
 

@@ -25,7 +25,8 @@ PROBLEMS = {
 
 def problem(status: int, slug: str, title: str, detail: str, **extra: Any) -> Response:
     body = {
-        "type": f"/api/v1/problems/{slug}",
+        # "about:blank" is RFC 9457's type for a plain HTTP status with no more meaning
+        "type": slug if slug == "about:blank" else f"/api/v1/problems/{slug}",
         "title": title,
         "status": status,
         "detail": detail,
@@ -62,19 +63,7 @@ def init_app(app: Flask) -> None:
             slug = {404: "not-found", 401: "unauthorized", 403: "forbidden"}.get(
                 code, "about:blank"
             )
-            detail = err.description or ""
-            if slug == "about:blank":
-                body = {
-                    "type": "about:blank",
-                    "title": err.name,
-                    "status": code,
-                    "detail": detail,
-                }
-                response = jsonify(body)
-                response.status_code = code
-                response.mimetype = "application/problem+json"
-                return response
-            return problem(code, slug, err.name, detail)
+            return problem(code, slug, err.name, err.description or "")
         return render_template(
             "error.html", code=code, title=err.name, detail=err.description
         ), code

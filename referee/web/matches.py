@@ -22,6 +22,7 @@ from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.models import Match
 from referee.web import access
+from referee.web import shapes
 from referee.web.forms import EventForm
 from referee.web.forms import WriteForm
 from referee.web.forms import event_from_form
@@ -222,7 +223,7 @@ def qr(match_id: str) -> Response:
 @bp.get("/<match_id>/export.json")
 def export_json(match_id: str) -> Response:
     match = _match(match_id)
-    body = export(match)
+    body = shapes.export(match)
     response = Response(
         json.dumps(body, indent=2, default=str), mimetype="application/json"
     )
@@ -261,37 +262,6 @@ def export_csv(match_id: str) -> Response:
         f'attachment; filename="{match.game}-{match.id}.csv"'
     )
     return response
-
-
-def export(match: Match) -> dict[str, Any]:
-    """A whole match as JSON: setup, the full log, and the scoreboard."""
-    return {
-        "id": match.id,
-        "game": match.game,
-        "title": match.title,
-        "players": match.players,
-        "teams": match.teams,
-        "options": match.options,
-        "status": match.status,
-        "seq": match.version,
-        "created_at": match.created_at,
-        "events": [entry_json(e) for e in reversed(ledger.history(match))],
-        "state": ledger.board(match),
-    }
-
-
-def entry_json(entry: ledger.Entry) -> dict[str, Any]:
-    return {
-        "seq": entry.seq,
-        "kind": entry.kind,
-        "event": entry.event,
-        "target": entry.target,
-        "ruling": entry.ruling,
-        "current_ruling": entry.current_ruling,
-        "voided": entry.voided,
-        "replaced_by": entry.replaced_by,
-        "created_at": entry.created_at.isoformat() if entry.created_at else None,
-    }
 
 
 def _outcome(

@@ -9,6 +9,7 @@ from flask import url_for
 
 from referee import ledger
 from referee import rulebook
+from referee.games import cards
 from referee.games import module_name
 
 
@@ -41,6 +42,7 @@ def init_app(app: Flask) -> None:
         rule_title=rule_title,
         game_template=game_template,
         describe_event=ledger.describe_event,
+        card_decks=cards.DECKS,  # the card picker checks cards against its deck
     )
     app.jinja_env.filters["ordinal"] = ordinal
     app.jinja_env.trim_blocks = True

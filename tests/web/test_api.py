@@ -403,3 +403,21 @@ def test_the_checkout_tool_answers_without_a_match(client):
     bad = client.post("/api/v1/tools/darts-301/checkout", json={"remaining": "lots"})
     assert bad.status_code == 422
     assert client.post("/api/v1/tools/darts-301/nope", json={}).status_code == 404
+
+
+def test_an_unexpected_api_error_is_a_500_problem_without_a_trace(app, monkeypatch):
+    def boom(*args, **kwargs):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(ledger, "board", boom)
+    response = app.test_client().get("/api/v1/matches/anything")
+    assert response.status_code in (404, 500)
+    client = app.test_client()
+    created = client.post(
+        "/api/v1/matches", json={"game": "darts-301", "players": ["Ann"]}
+    )
+    assert created.status_code == 500
+    problem = created.get_json()
+    assert problem["type"] == "about:blank"
+    assert "kaboom" not in created.text
+    assert "Traceback" not in created.text
