@@ -8,7 +8,13 @@ from functools import cache
 from referee.games.base import Game
 
 # Module names derive from game ids: "darts-301" -> referee.games.darts_301.
-GAME_IDS: tuple[str, ...] = ("darts-301", "darts-baseball", "bunko", "gin-rummy")
+GAME_IDS: tuple[str, ...] = (
+    "darts-301",
+    "darts-baseball",
+    "bunko",
+    "gin-rummy",
+    "billiards",
+)
 
 
 @cache

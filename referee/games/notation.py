@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 from typing import Any
 
@@ -63,8 +64,11 @@ def parse_field(f: Field, value: Any, state: JSON | None, game: Game | None) -> 
                 value, _deck(game), least=f.minimum or 0, most=f.maximum
             )
         case "list":
+            if isinstance(value, str):
+                # a form's text field: "3 5" or "3, 5"
+                return [t for t in re.split(r"[\s,;]+", value.strip()) if t]
             if not isinstance(value, list):
-                raise BadInput(f"'{f.name}' is a list.")
+                raise BadInput(f"'{f.name}' is a list, e.g. [3, 5] or \"3 5\".")
             return value
     raise ValueError(f"unknown field kind {f.kind!r}")
 

@@ -27,11 +27,11 @@ def cited_ids(game_id: str) -> set[str]:
     found: set[str] = set()
     for path in files:
         text = path.read_text(encoding="utf-8")
-        found |= set(re.findall(rf'"({re.escape(game_id)}/[\w.-]+)"', text))
+        found |= set(re.findall(rf'"({re.escape(game_id)}/[\w./-]+)"', text))
         # engines that build ids with a helper: rule("bust") / _rule("bust")
         if re.search(r"def _?rule\(", text):
             found |= {
-                f"{game_id}/{n}" for n in re.findall(r'\b_?rule\("([\w.-]+)"\)', text)
+                f"{game_id}/{n}" for n in re.findall(r'\b_?rule\("([\w./-]+)"\)', text)
             }
     return found
 

@@ -1,0 +1,139 @@
+"""The billiards scoreboard: ``view(state)`` for pages and API clients.
+
+The keys of ``sides`` and ``detail`` are listed in the package docstring.
+"""
+
+from __future__ import annotations
+
+from referee.games.base import JSON
+from referee.games.base import board
+from referee.games.base import side_names
+from referee.games.billiards import games
+from referee.games.billiards.match import CHOICE_LABELS
+from referee.games.billiards.match import rule
+
+
+def view(state: JSON) -> JSON:
+    """The scoreboard; ``detail`` keys are listed in the package docstring."""
+    names = side_names(state)
+    game = state["options"]["game"]
+    sides = []
+    for i, name in enumerate(names):
+        sides.append(
+            {
+                "name": name,
+                "score": state["score"][i],
+                "fouls": state["fouls"][i],
+                "successive": state["successive"][i],
+                "warnings": len(state["warned"][i]),
+                "warned_for": [rule(r) for r in state["warned"][i]],
+                "conduct": state["conduct"][i],
+                "innings": state["innings"][i],
+                "group": state["groups"][i],
+                "forfeited": bool(state["forfeit"])
+                and state["forfeit"]["side"] == name,
+            }
+        )
+    pending = state["pending"]
+    at = state["at_table"]
+    turn = None
+    if state["phase"] == "play":
+        turn = names[pending["side"]] if pending else names[at]
+    elif state["phase"] == "choose":
+        turn = names[state["lag_winner"]]
+    winner = names[state["winner"]] if state["winner"] is not None else None
+    detail = {
+        "game": game,
+        "race": state["options"]["race"] if game != "14-1" else None,
+        "points_to_win": state["options"]["points"] if game == "14-1" else None,
+        "rotation": state["options"]["rotation"],
+        "referee": state["options"]["referee"],
+        "rack": state["rack"],
+        "innings": state["inning"],
+        "at_table": names[at] if at is not None else None,
+        "breaker": names[state["breaker"]] if state["breaker"] is not None else None,
+        "opening_break": state["opening"] and state["phase"] == "play",
+        "ball_in_hand": state["in_hand"] if state["in_hand"] != "none" else None,
+        "balls": list(state["balls"]) if state["balls"] is not None else None,
+        "on": _on_list(state),
+        "open_table": game == "8-ball" and state["groups"][0] is None,
+        "chooser": names[pending["side"]] if pending else None,
+        "choices": [
+            {"option": c, "label": CHOICE_LABELS[pending["kind"]][c]}
+            for c in (pending["choices"] if pending else [])
+        ],
+        "after_foul": state["after_foul"],
+        "spots": list(state["spots"]),
+        "lag_winner": (
+            names[state["lag_winner"]] if state["lag_winner"] is not None else None
+        ),
+        "racks": list(state["racks"]),
+        "forfeit": state["forfeit"],
+    }
+    return board(
+        sides=sides,
+        turn=turn,
+        expects=_expects(state),
+        prompt=_prompt(state),
+        phase=state["phase"],
+        winner=winner,
+        detail=detail,
+    )
+
+
+def _expects(state: JSON) -> list[str]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "lag":
+        return ["lag", "breaker", "forfeit"]
+    if phase == "choose":
+        return ["breaker", "forfeit"]
+    if state["pending"]:
+        return ["choose", "forfeit"]
+    racks = [] if state["options"]["game"] == "14-1" else ["rack"]
+    return ["shot", "settle", "interference", *racks, "forfeit"]
+
+
+def _prompt(state: JSON) -> str:
+    names = side_names(state)
+    phase = state["phase"]
+    if phase == "over":
+        how = " by forfeit" if state["forfeit"] else ""
+        return f"{names[state['winner']]} won the match{how}."
+    if phase == "lag":
+        return "Lag for the break (or say who breaks)."
+    if phase == "choose":
+        return f"{names[state['lag_winner']]} won the lag: who breaks?"
+    pending = state["pending"]
+    if pending:
+        who = names[pending["side"]]
+        return (
+            f"{who}: "
+            + " or ".join(
+                CHOICE_LABELS[pending["kind"]][c].lower() for c in pending["choices"]
+            )
+            + "?"
+        )
+    who = names[state["at_table"]]
+    if state["opening"]:
+        return f"{who} to break, cue ball in hand behind the head string."
+    where = {
+        "table": ", cue ball in hand anywhere",
+        "kitchen": ", cue ball in hand behind the head string",
+    }.get(state["in_hand"], "")
+    on = _on_list(state)
+    ball = ""
+    if state["options"]["game"] == "9-ball" and on:
+        ball = f", on the {on[0]}"
+    return f"{who} at the table{where}{ball}."
+
+
+def _on_list(state: JSON) -> list[int] | None:
+    if state["phase"] != "play" or state["balls"] is None:
+        return None
+    game = state["options"]["game"]
+    at = state["at_table"]
+    group = state["groups"][at] if at is not None else None
+    on = games.legal_first(game, state["balls"], group, state["opening"])
+    return list(on) if on is not None else None

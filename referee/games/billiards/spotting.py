@@ -1,0 +1,119 @@
+"""Where spotted balls go (general rule 31), on a discrete model of the long string.
+
+The model: the long string is cut into positions one ball-width (2 1/4 in) apart.
+Position 0 is the foot spot; 1, 2, ... run toward the foot rail; -1, -2, ... run
+in front of the foot spot toward the center spot. A ball at the foot spot takes one
+position and the next ball sits frozen behind it, so a position is "free" when no
+interfering ball occupies it. The number of positions comes from the playing
+length: the foot spot is a quarter of the length from the foot cushion, and a ball
+fits at position k while its far edge stays inside that distance.
+
+=====  ==============  ========================  ==========================
+table  playing length  positions behind (0..k)   positions in front (-1..)
+=====  ==============  ========================  ==========================
+9ft    100 in          0..10 (11 balls)          -1..-11
+8ft    88 in           0..9 (10 balls)           -1..-9
+7ft    78 in           0..8 (9 balls)            -1..-8
+=====  ==============  ========================  ==========================
+
+Interfering balls (object balls or the cue ball near the string) are given by the
+position they block. A ball spotted next to an object ball may be frozen to it or
+set just off it (the referee's choice); next to the cue ball it is set as close as
+possible without touching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.games.base import BadInput
+
+BALL_INCHES = 2.25
+LENGTHS = {"9ft": 100.0, "8ft": 88.0, "7ft": 78.0}
+
+
+def capacity(table: str = "9ft") -> tuple[int, int]:
+    """How many positions lie behind (foot spot included) and in front of the spot."""
+    quarter = LENGTHS[table] / 4
+    behind = int((quarter - BALL_INCHES / 2) // BALL_INCHES) + 1
+    front = int(quarter // BALL_INCHES)
+    return behind, front
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One spotted ball and its position on the long string."""
+
+    ball: int
+    position: int  # 0 foot spot; >0 toward the foot rail; <0 toward the center spot
+    against: str | None = None  # the interfering ball it is set next to, if any
+
+    @property
+    def where(self) -> str:
+        if self.position == 0:
+            place = "on the foot spot"
+        else:
+            n = abs(self.position)
+            widths = "one ball-width" if n == 1 else f"{n} ball-widths"
+            toward = "the foot rail" if self.position > 0 else "the center spot"
+            side = "behind" if self.position > 0 else "in front of"
+            place = f"{widths} {side} the foot spot, toward {toward}"
+        if self.against == "cue":
+            place += ", close to the cue ball but not touching it"
+        elif self.against:
+            place += f", frozen to or just off the {self.against} (referee's choice)"
+        return place
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ball": self.ball,
+            "position": self.position,
+            "against": self.against,
+            "where": self.where,
+        }
+
+
+def spot_balls(
+    balls: Iterable[int],
+    blocked: Mapping[int, str] | None = None,
+    table: str = "9ft",
+) -> tuple[Spot, ...]:
+    """Place ``balls`` on the long string: ascending, from the foot spot backwards.
+
+    ``blocked`` maps a position to what stands there (``"cue"`` or a ball number as
+    text). Balls that find no free position behind the spot go in front of it,
+    lowest nearest the spot.
+    """
+    blocked = dict(blocked or {})
+    behind, front = capacity(table)
+    wanted = list(balls)
+    order = sorted(set(wanted))
+    if len(order) != len(wanted):
+        raise BadInput("A ball can be spotted only once.", field="pocketed")
+    free_behind = [p for p in range(behind) if p not in blocked]
+    free_front = [p for p in range(-1, -front - 1, -1) if p not in blocked]
+    if len(order) > len(free_behind) + len(free_front):
+        raise BadInput(
+            "There is no room on the long string for all those balls.", field="blocked"
+        )
+    spots = []
+    for ball, position in zip(order, free_behind + free_front, strict=False):
+        spots.append(Spot(ball, position, _against(position, blocked)))
+    return tuple(spots)
+
+
+def _against(position: int, blocked: Mapping[int, str]) -> str | None:
+    # The neighbour on the foot-spot side is the one the ball was pushed up against;
+    # the cue ball wins a tie because it changes how the ball is set (not frozen).
+    if position > 0:
+        near = [position - 1, position + 1]
+    elif position < 0:
+        near = [position + 1, position - 1]
+    else:
+        near = [1, -1]
+    found = [blocked[p] for p in near if p in blocked]
+    if "cue" in found:
+        return "cue"
+    return found[0] if found else None
