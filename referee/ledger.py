@@ -242,7 +242,7 @@ def undo(
         old = dict(effective)[seq]
         ruling = Ruling(
             Verdict.VOID,
-            f"Undone: event #{seq} ({describe_event(old)}).",
+            f"Undone: event #{seq} ({describe(match, old)}).",
         )
         return _insert(
             match, "undo", {"target": seq}, replay.state, ruling, idem_key, fingerprint
@@ -509,26 +509,53 @@ def audit(match: Match) -> list[str]:
     return problems
 
 
-def describe_event(event: Mapping[str, Any] | None) -> str:
-    """A short human form of an event: ``dart T20``, ``round T20 T20 S20``."""
+def describe_event(
+    event: Mapping[str, Any] | None,
+    game: Game | None = None,
+    names: Mapping[str, list[str]] | None = None,
+) -> str:
+    """A short human form of an event: ``dart T20``, ``knock Ann AS 2S ...``.
+
+    With the game and the match's ``names`` (``{"seat": [...], "side": [...]}``), seat
+    and side indices are shown as names.
+    """
     if not event:
         return "nothing"
-    parts = [str(event.get("type", "?")).replace("_", " ")]
+    type_ = str(event.get("type", "?"))
+    kinds: dict[str, str] = {}
+    if game is not None:
+        try:
+            kinds = {f.name: f.kind for f in game.event_kind(type_).fields}
+        except KeyError:
+            kinds = {}
+    parts = [type_.replace("_", " ")]
     for key, value in event.items():
         if key == "type":
             continue
-        if isinstance(value, list):
+        label = key.replace("_", " ")
+        kind = kinds.get(key, "")
+        listed = (names or {}).get(kind) if kind in ("seat", "side") else None
+        if listed and isinstance(value, int) and 0 <= value < len(listed):
+            parts.append(f"{label} {listed[value]}")
+        elif isinstance(value, list):
             parts.append(" ".join(str(v) for v in value))
         elif isinstance(value, bool):
             if value:
-                parts.append(key.replace("_", " "))
+                parts.append(label)
+        elif key.endswith(("dart", "darts")):
+            parts.append(str(value))
         else:
-            parts.append(
-                f"{key.replace('_', ' ')} {value}"
-                if not key.endswith(("dart", "darts"))
-                else str(value)
-            )
+            parts.append(f"{label} {value}")
     return " ".join(parts)
+
+
+def describe(match: Match, event: Mapping[str, Any] | None) -> str:
+    """``describe_event`` with this match's names for seats and sides."""
+    players = list(match.state.get("players") or match.players)
+    teams = [t["name"] for t in match.state.get("teams") or match.teams or []]
+    return describe_event(
+        event, game_of(match), {"seat": players, "side": teams or players}
+    )
 
 
 def _canonical(value: Any) -> str:

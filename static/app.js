@@ -23,20 +23,33 @@
     setTimeout(function () { delete form.dataset.sending; }, 4000);
   });
 
-  // Live board: reload when another phone records something (unless we are typing).
+  // Live board: reload when another phone records something. Once the player has
+  // started filling a form (typed, tapped cards into a picker, ticked a box), a reload
+  // would throw that away: show a banner to tap instead.
   var poll = body.getAttribute("data-poll");
   if (!poll) return;
   var seen = body.getAttribute("data-seq");
-  function typing() {
-    var el = document.activeElement;
-    return el && (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && el.value));
+  var dirty = false;
+  document.addEventListener("input", function () { dirty = true; });
+  document.addEventListener("change", function () { dirty = true; });
+  var banner = null;
+  function announce() {
+    if (banner) return;
+    banner = document.createElement("button");
+    banner.type = "button";
+    banner.className = "notice live-banner";
+    banner.textContent = "Another phone recorded something. Tap to see it.";
+    banner.addEventListener("click", function () { window.location.reload(); });
+    var main = document.querySelector("main");
+    main.insertBefore(banner, main.firstChild);
   }
   setInterval(function () {
-    if (document.visibilityState !== "visible" || typing()) return;
+    if (document.visibilityState !== "visible") return;
     fetch(poll, { headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (m) {
-        if (m && String(m.seq) !== seen) { window.location.reload(); }
+        if (!m || String(m.seq) === seen) return;
+        if (dirty) { announce(); } else { window.location.reload(); }
       })
       .catch(function () {});
   }, 3000);

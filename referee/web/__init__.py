@@ -23,16 +23,20 @@ def init_app(app: Flask) -> None:
     from referee.web import rules
     from referee.web import templating
     from referee.web import tools
+    from referee.web import tournaments
 
     csrf.init_app(app)
     # The API authenticates with a bearer header, never a cookie, so a cross-site form
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.
     csrf.exempt(api.bp)
+    csrf.exempt(tournaments.api_bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tools.bp)
+    app.register_blueprint(tournaments.bp)
+    app.register_blueprint(tournaments.api_bp)
     errors.init_app(app)
     templating.init_app(app)
     app.after_request(_headers)

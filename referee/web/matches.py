@@ -248,7 +248,7 @@ def export_csv(match_id: str) -> Response:
                 entry.seq,
                 entry.created_at.isoformat() if entry.created_at else "",
                 entry.kind,
-                ledger.describe_event(entry.event)
+                ledger.describe(match, entry.event)
                 if entry.event
                 else f"#{entry.target}",
                 ruling.get("verdict", ""),

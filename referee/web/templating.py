@@ -41,7 +41,7 @@ def init_app(app: Flask) -> None:
         rule_url=rule_url,
         rule_title=rule_title,
         game_template=game_template,
-        describe_event=ledger.describe_event,
+        describe=ledger.describe,
         card_decks=cards.DECKS,  # the card picker checks cards against its deck
     )
     app.jinja_env.filters["ordinal"] = ordinal

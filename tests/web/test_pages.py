@@ -305,3 +305,17 @@ def test_every_form_post_without_a_csrf_token_is_rejected(csrf_app):
         "/new/darts-301", data={"players": "Ann", "csrf_token": token.group(1)}
     )
     assert ok.status_code == 302
+
+
+def test_the_log_names_players_not_seat_numbers(client, api):
+    match = api.create("gin-rummy", ["Ann", "Bob"])
+    event = {
+        "type": "knock_counts",
+        "knocker": 1,
+        "knocker_count": 5,
+        "opponent_count": 30,
+    }
+    assert api.event(match["id"], event).status_code == 201
+    page = client.get(f"/m/{match['id']}/log").text
+    assert "knocker Bob" in page
+    assert "knocker 1" not in page
