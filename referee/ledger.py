@@ -13,7 +13,6 @@ first answer back and stores nothing.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import secrets
@@ -211,7 +210,7 @@ def append(
     def write(match: Match) -> Written:
         game = game_of(match)
         event = game.parse_event(raw_event, match.state)
-        step = game.apply(copy.deepcopy(match.state), event)
+        step = game.apply(match.state, event)
         return _insert(
             match, "event", event, step.state, step.ruling, idem_key, fingerprint
         )
@@ -416,7 +415,7 @@ def _fold(
     rulings: dict[int, Ruling] = {}
     for seq, event in events:
         try:
-            step = game.apply(copy.deepcopy(state), event)
+            step = game.apply(state, event)
         except (BadInput, Refused) as err:
             why = err.ruling.summary if isinstance(err, Refused) else str(err)
             where = f" (the change at #{refuse_at})" if refuse_at is not None else ""
@@ -434,39 +433,60 @@ def replay(match: Match) -> Replay:
     return _fold(match, _effective(rows(match)))
 
 
-def history(match: Match) -> list[Entry]:
-    """Every row of the log, newest first, with what counts and current rulings."""
-    log = rows(match)
-    current = replay(match).rulings
-    entries: dict[int, Entry] = {}
-    for row in log:
-        target = row.data.get("target") if row.kind != "event" else None
-        entry = Entry(
+def history(match: Match, limit: int | None = None) -> list[Entry]:
+    """The log newest first (the latest ``limit`` rows), with what still counts.
+
+    Rulings are the stored ones unless an earlier event was undone or corrected, in
+    which case later events may rule differently now: only then is the match replayed
+    (rare), so showing the recent log costs the same in a long match as in a short one.
+    """
+    query = select(MatchEvent).where(MatchEvent.match_id == match.id)
+    corrections = list(
+        db.session.execute(
+            query.where(MatchEvent.kind != "event").order_by(MatchEvent.seq)
+        ).scalars()
+    )
+    if limit is None:
+        log = rows(match)
+    else:
+        newest = db.session.execute(
+            query.order_by(MatchEvent.seq.desc()).limit(limit)
+        ).scalars()
+        log = sorted(newest, key=lambda r: r.seq)
+    entries = {
+        row.seq: Entry(
             seq=row.seq,
             kind=row.kind,
             event=row.data if row.kind == "event" else row.data.get("event"),
             ruling=row.ruling,
             created_at=row.created_at,
-            target=target,
+            target=row.data.get("target") if row.kind != "event" else None,
         )
-        entries[row.seq] = entry
-        if target is not None and target in entries:
-            entries[target].voided = True
-            if row.kind == "amend":
-                entries[target].replaced_by = row.seq
-    for entry in entries.values():
-        if entry.kind == "event" and not entry.voided:
-            now = current.get(entry.seq)
+        for row in log
+    }
+    replaced_by: dict[int, int] = {}  # target -> the latest correction of it
+    in_force: dict[int, int] = {}  # target -> the correction that counts now
+    voided: set[int] = set()
+    for row in corrections:
+        target = int(row.data["target"])
+        voided.add(target)
+        if target in in_force:
+            voided.add(in_force.pop(target))  # corrected again, or undone
+        if row.kind == "amend":
+            in_force[target] = replaced_by[target] = row.seq
+    for seq, entry in entries.items():
+        entry.voided = seq in voided
+        entry.replaced_by = replaced_by.get(seq)
+    if any(not row.data.get("last") for row in corrections):
+        current = replay(match).rulings
+        by_row = {amend: target for target, amend in in_force.items()}
+        for entry in entries.values():
+            if entry.voided or entry.kind == "undo":
+                continue
+            seq = entry.seq if entry.kind == "event" else by_row.get(entry.seq)
+            now = current.get(seq) if seq is not None else None
             if now is not None and now.to_json() != entry.ruling:
                 entry.current_ruling = now.to_json()
-        elif entry.kind == "amend" and entry.target is not None:
-            owner = entries.get(entry.target)
-            if owner is not None and owner.replaced_by == entry.seq:
-                now = current.get(entry.target)
-                if now is not None and now.to_json() != entry.ruling:
-                    entry.current_ruling = now.to_json()
-            else:
-                entry.voided = True  # replaced again later, or undone
     return sorted(entries.values(), key=lambda e: -e.seq)
 
 
@@ -485,7 +505,7 @@ def audit(match: Match) -> list[str]:
         done.append(row)
         try:
             if row.kind == "event":
-                step = game.apply(copy.deepcopy(state), row.data)
+                step = game.apply(state, row.data)
                 state, said = step.state, step.ruling.to_json()
             else:
                 rebuilt = _fold(match, _effective(done))
@@ -530,7 +550,7 @@ def describe_event(
             kinds = {}
     parts = [type_.replace("_", " ")]
     for key, value in event.items():
-        if key == "type":
+        if key == "type" or _at_default(game, type_, key, value):
             continue
         label = key.replace("_", " ")
         kind = kinds.get(key, "")
@@ -547,6 +567,20 @@ def describe_event(
         else:
             parts.append(f"{label} {value}")
     return " ".join(parts)
+
+
+def _at_default(game: Game | None, type_: str, key: str, value: Any) -> bool:
+    """An optional field left at its default says nothing (a clean pool stroke)."""
+    if game is None:
+        return False
+    try:
+        fields = game.event_kind(type_).fields
+    except KeyError:
+        return False
+    for f in fields:
+        if f.name == key:
+            return not f.required and f.default is not None and value == f.default
+    return False
 
 
 def describe(match: Match, event: Mapping[str, Any] | None) -> str:

@@ -11,7 +11,8 @@ State (plain JSON):
     turn: the seat to throw (None once the match is won); winner: seat or None;
     round: the round in progress ``{"darts": [codes], "points", "start", "at_double"}``;
     leg_rounds: rounds each seat has finished in this leg (for the first-nine average);
-    sheet: this leg's finished rounds ``{"player", "darts" (None when entered as a
+    sheet: this leg's latest finished rounds, at most ``SHEET_ROUNDS``
+    ``{"player", "darts" (None when entered as a
     total), "points" (0 for a bust), "bust", "left"}``;
     stats: per seat aggregates (see ``_new_stats``), never a list of every round.
 
@@ -52,6 +53,9 @@ DARTS_PER_ROUND = 3
 MAX_ROUND = 180
 TON = 100  # "100+" rounds: any counted round of 100 or more, 140s and 180s included
 FIRST_NINE_ROUNDS = 3
+# The score sheet keeps the leg's latest rounds only, so the state (copied on every
+# event) stays small even in a leg of misses that never ends; the log keeps them all.
+SHEET_ROUNDS = 48
 ALL_EVENTS = ["dart", "round", "score", "end_round"]
 
 
@@ -427,6 +431,7 @@ def _close_round(
             "left": s["scores"][seat],
         }
     )
+    del s["sheet"][:-SHEET_ROUNDS]
     if not checkout:
         s["turn"] = (seat + 1) % len(s["players"])
         s["round"] = _new_round(s["scores"][s["turn"]])

@@ -56,7 +56,7 @@ def render_match(
     game = ledger.game_of(match)
     view = ledger.board(match)
     editor = access.can_edit(match)
-    log = ledger.history(match)[:12] if match.version else []
+    log = ledger.history(match, limit=12) if match.version else []
     return render_template(
         "match.html",
         match=match,
@@ -85,7 +85,7 @@ def watch(match_id: str) -> str:
         match=match,
         game=ledger.game_of(match),
         view=ledger.board(match),
-        log=ledger.history(match)[:6] if match.version else [],
+        log=ledger.history(match, limit=6) if match.version else [],
     )
 
 

@@ -993,3 +993,14 @@ def test_property_same_event_on_same_state_gives_the_same_result(
     except (BadInput, Refused):
         pass
     assert state == before  # apply itself never mutates its input
+
+
+def test_the_score_sheet_keeps_a_bounded_number_of_rounds_in_an_endless_leg():
+    from referee.games.darts_301 import SHEET_ROUNDS
+
+    state = GAME.start(GAME.new_setup(["Ann", "Bob"]))
+    for _ in range(SHEET_ROUNDS + 10):
+        state = GAME.apply(state, {"type": "round", "darts": ["M", "M", "M"]}).state
+    sheet = GAME.view(state)["detail"]["sheet"]
+    assert len(sheet) == SHEET_ROUNDS
+    assert GAME.view(state)["detail"]["stats"]["Ann"]["darts_thrown"] == 3 * 29

@@ -73,3 +73,25 @@ def test_undo_then_the_same_event_again_gives_the_same_state(app, dart):
         again = ledger.append(match.id, {"type": "dart", "dart": dart}, idem_key="d")
         assert again.body["state"] == first.body["state"]
         assert again.body["ruling"] == first.body["ruling"]
+
+
+def test_history_marks_corrections_that_were_corrected_again_or_undone(app):
+    with app.app_context():
+        match = ledger.create_match("darts-301", ["Ann"])
+        for i, dart in enumerate(["T20", "S1", "S2"]):
+            ledger.append(match.id, {"type": "dart", "dart": dart}, idem_key=f"e{i}")
+        ledger.amend(match.id, 1, {"type": "dart", "dart": "T19"}, idem_key="a1")  # 4
+        ledger.amend(match.id, 1, {"type": "dart", "dart": "T18"}, idem_key="a2")  # 5
+        ledger.amend(match.id, 2, {"type": "dart", "dart": "S3"}, idem_key="a3")  # 6
+        ledger.undo(match.id, target=2, idem_key="u1")  # 7
+        entries = {e.seq: e for e in ledger.history(ledger.get(match.id))}
+        assert [s for s, e in sorted(entries.items()) if e.voided] == [1, 2, 4, 6]
+        assert entries[1].replaced_by == 5
+        assert entries[2].replaced_by == 6
+        # dart 3 was ruled on 301-60-1; it is re-ruled on 301-54 now
+        assert entries[3].current_ruling is not None
+        assert "245 left" in entries[3].current_ruling["summary"]
+        recent = ledger.history(ledger.get(match.id), limit=3)
+        assert [e.seq for e in recent] == [7, 6, 5]
+        assert [e.voided for e in recent] == [False, True, False]
+        assert ledger.audit(ledger.get(match.id)) == []

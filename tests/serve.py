@@ -1,0 +1,277 @@
+"""The real app under gunicorn, a stdlib HTTP client, and throwaway databases.
+
+Used by the multi-process tests (``tests/web/test_concurrency.py``) and by
+``bench/append.py``; it imports nothing beyond the project and the standard library
+(gunicorn runs as a subprocess).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "multi-process-test-secret-of-at-least-32-bytes"
+
+
+# --- HTTP ---------------------------------------------------------------------------
+
+
+@dataclass
+class Reply:
+    """One HTTP answer; ``status`` 0 means the connection itself failed."""
+
+    status: int
+    headers: dict[str, str]
+    body: Any
+    text: str = ""
+    seconds: float = 0.0
+
+
+def call(
+    port: int,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30.0,
+) -> Reply:
+    """Send one request on a fresh connection (sync workers close it anyway)."""
+    began = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        sent = {"Content-Type": "application/json"} if data is not None else {}
+        sent.update(headers or {})
+        conn.request(method, path, body=data, headers=sent)
+        response = conn.getresponse()
+        raw = response.read()
+        text = raw.decode("utf-8", "replace")
+        try:
+            parsed = json.loads(raw) if raw else None
+        except ValueError:
+            parsed = None
+        return Reply(
+            response.status,
+            {k.lower(): v for k, v in response.getheaders()},
+            parsed,
+            text,
+            time.perf_counter() - began,
+        )
+    except OSError as err:  # refused, reset, timed out: the caller counts it
+        return Reply(0, {}, None, f"{type(err).__name__}: {err}")
+    finally:
+        conn.close()
+
+
+# --- gunicorn -----------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Gunicorn:
+    """``gunicorn --workers 2 --threads 1`` (sync) on a free local port.
+
+    Use as a context manager: it waits until the app answers and always stops the
+    server on the way out (TERM, then KILL after a timeout).
+    """
+
+    def __init__(
+        self,
+        app_spec: str,
+        database_url: str,
+        log: Path,
+        workers: int = 2,
+        ready_path: str = "/api/v1/games",
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.app_spec = app_spec
+        self.database_url = database_url
+        self.log = log
+        self.workers = workers
+        self.ready_path = ready_path
+        self.extra_env = env or {}
+        self.port = 0
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Gunicorn:
+        self.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+    def start(self, timeout: float = 30.0) -> None:
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "REFEREE_SECRET_KEY": SECRET,
+            "PYTHONDONTWRITEBYTECODE": "1",
+            **self.extra_env,
+        }
+        for attempt in range(3):  # the free port may be taken before we bind it
+            self.port = free_port()
+            with self.log.open("ab") as out:
+                self.proc = subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "gunicorn",
+                        "--workers",
+                        str(self.workers),
+                        "--threads",
+                        "1",
+                        "--worker-class",
+                        "sync",
+                        "--bind",
+                        f"127.0.0.1:{self.port}",
+                        "--graceful-timeout",
+                        "5",
+                        "--log-level",
+                        "warning",
+                        self.app_spec,
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+            if self._wait_ready(timeout):
+                return
+            self.stop()
+            if attempt == 2:
+                break
+        raise RuntimeError(f"gunicorn did not start:\n{self.log_tail()}")
+
+    def _wait_ready(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc is None or self.proc.poll() is not None:
+                return False
+            if call(self.port, "GET", self.ready_path, timeout=2).status == 200:
+                return True
+            time.sleep(0.1)
+        return False
+
+    def stop(self, timeout: float = 10.0) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout)
+        else:
+            proc.wait()
+
+    def log_tail(self, chars: int = 6000) -> str:
+        try:
+            text = self.log.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return text[-chars:]
+
+
+# --- databases ----------------------------------------------------------------------
+
+
+def migrate(url: str) -> None:
+    """Build the schema with the migrations, as the app's deploy does."""
+    from flask_migrate import upgrade
+
+    from referee.db import MIGRATIONS
+    from referee.db import db
+
+    app = app_for(url)
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        db.session.remove()
+        db.engine.dispose()
+
+
+def app_for(url: str) -> Flask:
+    """An app in this process on the same database the server uses (for checks)."""
+    from referee import create_app
+
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": url}
+    )
+
+
+@contextmanager
+def database(backend: str, tmp: Path, pg_url: str = "") -> Iterator[str]:
+    """A fresh migrated database: a SQLite file in ``tmp`` or a PostgreSQL database.
+
+    The PostgreSQL one is created next to ``pg_url``'s database (never inside it, so
+    tests sharing that database are untouched) and dropped afterwards.
+    """
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp / 'referee.sqlite'}"
+        migrate(url)
+        yield url
+        return
+    from sqlalchemy import create_engine
+    from sqlalchemy import make_url
+    from sqlalchemy import text
+
+    from referee import database_url
+
+    base = make_url(database_url(pg_url))
+    name = f"referee_conc_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            url = base.set(database=name).render_as_string(hide_password=False)
+            migrate(url)
+            yield url
+        finally:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+# --- the R5 mutation --------------------------------------------------------------
+
+
+def deferred_app() -> Flask:
+    """The app with its SQLite writes started by a deferred BEGIN (gunicorn factory).
+
+    This is the mutation RELIABILITY.md R5 asks for: the ledger's write lock no
+    longer asks for ``BEGIN IMMEDIATE``, so a write transaction reads first and
+    upgrades to a writer only at commit, which is where concurrent writers collide.
+    """
+    from referee import create_app
+    from referee import ledger
+    from referee.db import db
+
+    def deferred_write_lock() -> None:
+        if db.session().in_transaction():
+            db.session.rollback()
+        db.session.connection()  # the begin listener's default: BEGIN DEFERRED
+
+    ledger.write_lock = deferred_write_lock
+    return create_app()
