@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
-	$(BIN)/python bench/append.py
+	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) instance/*.sqlite*
