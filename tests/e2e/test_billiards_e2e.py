@@ -1,0 +1,176 @@
+"""Pool on a 390x844 phone in headless Chromium: look up a foul, then score a rack."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator
+from playwright.sync_api import Page
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+MIN_TAP_PX = 44
+# Everything a thumb taps: buttons, links, fold-outs, chips and checkbox rows.
+TAP_TARGETS = "button, a, summary, label.chip, label.bl-pick, label.check"
+
+Phone = Callable[..., Page]  # the conftest's ``phone`` fixture
+
+
+# --- what a player does -----------------------------------------------------------
+
+
+def submit(page: Page, target: Locator) -> None:
+    """Tap something that sends a form, and wait for the page that comes back."""
+    with page.expect_navigation():
+        target.tap()
+    page.wait_for_load_state()
+
+
+def tap_ball(area: Locator, ball: str) -> None:
+    """Tap a ball chip (its label: the input itself is hidden under the ball)."""
+    chip = area.page.get_by_label(f"{ball} ball", exact=True)
+    area.locator("label.bl-pick").filter(has=chip).tap()
+    expect(area.get_by_label(f"{ball} ball", exact=True)).to_be_checked()
+
+
+def quick(page: Page) -> Locator:
+    return page.get_by_role("region", name="Enter a shot")
+
+
+def pocket(page: Page, *balls: int) -> None:
+    """A legal shot that made ``balls``: tap each ball, then the one button."""
+    area = quick(page)
+    for ball in balls:
+        tap_ball(area, str(ball))
+    submit(page, area.get_by_role("button", name=re.compile(r", ball\(s\) pocketed$")))
+
+
+def score(page: Page, player: str) -> Locator:
+    row = page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=player))
+    return row.locator(".score")
+
+
+def ruling(page: Page) -> Locator:
+    return page.locator(".ruling")
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible tap targets in ``main`` under 44 px tall, described for the message."""
+    small = []
+    for control in page.locator("main").locator(TAP_TARGETS).all():
+        if not control.is_visible():
+            continue
+        box = control.bounding_box()
+        assert box is not None
+        if box["height"] < MIN_TAP_PX:
+            html = control.evaluate("e => e.outerHTML.slice(0, 90)")
+            small.append(f"{html} is {box['height']:.0f} px tall")
+    return small
+
+
+def open_all(page: Page) -> None:
+    """Unfold every <details> so the rare questions are measured too."""
+    page.locator("main details").evaluate_all(
+        "all => all.forEach(d => d.setAttribute('open', ''))"
+    )
+
+
+# --- the tests --------------------------------------------------------------------
+
+
+def test_look_up_scratch_then_ask_what_happened(phone: Phone, shots: Path) -> None:
+    page = phone(java_script_enabled=False)  # the lookup and the page need no script
+    page.goto("/")
+    page.get_by_label("Search the rules").fill("scratch")
+    submit(page, page.get_by_role("button", name="Search"))
+    first = page.get_by_role("list").get_by_role("link").first
+    expect(first).to_contain_text("Cue ball scratch")
+    expect(first).to_contain_text("billiards/19")
+    page.screenshot(path=shots / "lookup.png", full_page=True)
+    assert not small_targets(page), small_targets(page)
+    submit(page, first)
+    expect(
+        page.get_by_role("heading", name=re.compile("Cue ball scratch"))
+    ).to_be_visible()
+    expect(page.locator(".penalty")).to_contain_text("Foul (rule 16)")
+    page.screenshot(path=shots / "rule-19.png", full_page=True)
+
+    page.goto("/tools/billiards/shot")
+    page.get_by_role("radio", name="9-ball").tap()
+    page.get_by_role("radio", name="Went in a pocket").tap()
+    page.screenshot(path=shots / "what-happened-form.png")
+    submit(page, page.get_by_role("button", name="What's the call?").first)
+    call = page.get_by_role("region", name="The call")
+    expect(call).to_contain_text("FOUL")
+    expect(call).to_contain_text("The cue ball went into a pocket (scratch)")
+    expect(call).to_contain_text("cue ball in hand anywhere on the table")
+    expect(call.get_by_role("link", name="billiards/19").first).to_be_visible()
+    # The answer keeps what was tapped, so one more fact is one more tap.
+    expect(page.get_by_role("radio", name="Went in a pocket")).to_be_checked()
+    page.screenshot(path=shots / "what-happened.png", full_page=True)
+    page.screenshot(path=shots / "what-happened-first-screen.png")
+    open_all(page)
+    assert not small_targets(page), small_targets(page)
+
+    submit(page, call.get_by_role("link", name="billiards/19").first)
+    expect(page).to_have_url(re.compile(r"/rules/billiards/19$"))
+
+
+def test_a_rack_of_9_ball_scored_by_tapping(page: Page, shots: Path) -> None:
+    page.goto("/")
+    submit(page, page.get_by_role("link", name=re.compile("^Billiards")))
+    page.get_by_label("Players").fill("Ann\nBob")
+    page.get_by_role("radio", name="9-ball").tap()
+    page.get_by_label("Race to").fill("3")
+    submit(page, page.get_by_role("button", name="Start"))
+    expect(page.locator(".prompt")).to_have_text(
+        "Lag for the break (or say who breaks)."
+    )
+
+    page.screenshot(path=shots / "match-lag.png", full_page=True)
+    open_all(page)  # the lag faults, forfeit and share panels count too
+    assert not small_targets(page), small_targets(page)
+    lag = page.get_by_role("region", name="Lag for the break")
+    lag.get_by_role("radio", name="Ann").tap()
+    submit(page, lag.get_by_role("button", name="Record the lag"))
+    expect(ruling(page)).to_contain_text("Ann wins the lag")
+    submit(page, page.get_by_role("button", name="Ann breaks"))
+    expect(page.locator(".prompt")).to_contain_text("Ann to break")
+
+    pocket(page, 1, 2)  # the break
+    expect(ruling(page)).to_contain_text("Ann: legal shot, the 1 and the 2 pocketed")
+    submit(page, page.get_by_role("button", name="Legal shot, nothing pocketed"))
+    expect(page.locator(".prompt")).to_have_text("Bob at the table, on the 3.")
+
+    # Bob scratches: the facts, not the verdict.
+    page.get_by_text("Foul, or something else happened").tap()
+    facts = page.get_by_role("form", name="Describe the shot")
+    facts.get_by_role("radio", name="Went in a pocket").tap()
+    page.screenshot(path=shots / "match-foul-form.png", full_page=True)
+    open_all(page)
+    assert not small_targets(page), small_targets(page)
+    submit(page, facts.get_by_role("button", name="Rule on this shot"))
+    expect(ruling(page)).to_contain_text("FOUL")
+    expect(ruling(page)).to_contain_text("Bob: foul, the cue ball went into a pocket")
+    expect(ruling(page).get_by_role("link", name="billiards/19")).to_be_visible()
+    expect(page.locator(".bl-hand")).to_have_text("cue in hand anywhere")
+    expect(page.locator(".bl-board")).to_contain_text("1 in a row")
+    page.screenshot(path=shots / "match-after-foul.png", full_page=True)
+    page.screenshot(path=shots / "match-after-foul-first-screen.png")
+
+    pocket(page, 3, 4)
+    pocket(page, 5)
+    pocket(page, 6, 7, 8)
+    expect(page.locator(".bl-rack")).to_have_attribute("aria-label", "On the table: 9")
+    pocket(page, 9)
+    expect(ruling(page)).to_contain_text("Ann wins the rack (Ann 1, Bob 0)")
+    expect(score(page, "Ann")).to_have_text("1")
+    expect(score(page, "Bob")).to_have_text("0")
+    expect(page.locator(".prompt")).to_contain_text("Ann to break")
+    expect(page.get_by_role("group", name="Balls pocketed")).to_contain_text("9")
+    page.screenshot(path=shots / "match-rack-won.png", full_page=True)
+    assert not small_targets(page), small_targets(page)

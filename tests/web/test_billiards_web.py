@@ -1,0 +1,386 @@
+"""Pool on the web: a 9-ball match by API and by page, the lookup, "what happened?"."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+# Each phrase players use, and the rule it must find in the top three (issue 4).
+PHRASES = {
+    "scratch": "19",
+    "scratched": "19",
+    "cue ball went in": "19",
+    "jumped off": "27",
+    "push": "23",
+    "double hit": "22",
+    "frozen": "37",
+    "kitchen": "38",
+    "moving ball": "13",
+    "chalk fell": "24",
+    "measuring the gap": "41",
+    "lag": "5",
+}
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+class _Forms(HTMLParser):
+    """The forms of a page, with what each would send if submitted untouched."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self._open: dict[str, Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self._open = {"label": a.get("aria-label", ""), "fields": []}
+            self.forms.append(self._open)
+        elif tag == "input" and self._open is not None and "name" in a:
+            kind = a.get("type", "text")
+            if kind in ("radio", "checkbox") and "checked" not in a:
+                return
+            self._open["fields"].append((a["name"], a.get("value", "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._open = None
+
+
+def form_fields(page: str, label: str) -> list[tuple[str, str]]:
+    """What the form named ``label`` sends as rendered (checked radios, hidden)."""
+    parser = _Forms()
+    parser.feed(page)
+    found = [f for f in parser.forms if f["label"] == label]
+    assert found, f"no form labelled {label!r}"
+    return list(found[0]["fields"])
+
+
+def with_changes(
+    fields: list[tuple[str, str]], **changes: str
+) -> list[tuple[str, str]]:
+    """The rendered form's fields with some answers changed (a radio re-tapped)."""
+    kept = [(k, v) for k, v in fields if k not in changes]
+    return kept + list(changes.items())
+
+
+def start_page_match(client, game: str = "9-ball", race: int = 3) -> str:
+    response = client.post(
+        "/new/billiards",
+        data={"players": "Ann\nBob", "opt_game": game, "opt_race": str(race)},
+    )
+    assert response.status_code == 302, response.text
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def tap(client, match_id: str, data: Any) -> Any:
+    """Post one form of the match page, as a browser does (CSRF is off in tests)."""
+    if isinstance(data, dict):
+        data = list(data.items())
+    data = [(k, v) for k, v in data if k not in ("idem", "seq", "csrf_token")]
+    data.append(("idem", uuid.uuid4().hex))
+    return client.post(f"/m/{match_id}/events", data=MultiDict(data))
+
+
+def ok(api, match_id: str, event: dict[str, Any]) -> Any:
+    response = api.event(match_id, event)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def top_three_on_the_page(client, phrase: str) -> list[str]:
+    """The first three hits of the search box as the home page sends it (all games)."""
+    page = client.get("/rules/", query_string={"q": phrase}).text
+    hits = page.split('<ol class="hits">', 1)[1].split("</ol>", 1)[0]
+    return re.findall(r'href="/rules/([^"]+)"', hits)[:3]
+
+
+# --- a race-to-3 9-ball match through the API ---------------------------------------
+
+
+def test_a_9_ball_match_with_a_foul_a_warning_and_a_forfeit_through_the_api(api):
+    match = api.create("billiards", options={"game": "9-ball", "race": 3})
+    mid = match["id"]
+    lag = ok(api, mid, {"type": "lag", "closer": "Ann", "second_faults": []})
+    assert lag["ruling"]["rules"] == ["billiards/5", "billiards/6"]
+    assert lag["state"]["prompt"] == "Ann won the lag: who breaks?"
+    ok(api, mid, {"type": "breaker", "side": "Ann"})
+    ok(api, mid, {"type": "shot", "pocketed": [1, 2]})
+
+    foul = ok(api, mid, {"type": "shot", "cue_ball": "pocket"})
+    assert foul["ruling"]["verdict"] == "foul"
+    assert "billiards/19" in foul["ruling"]["rules"]
+    assert foul["ruling"]["penalties"][0]["side"] == "Ann"
+    state = foul["state"]
+    assert state["turn"] == "Bob"
+    assert state["detail"]["ball_in_hand"] == "table"
+    assert state["sides"][0]["fouls"] == 1
+    assert state["sides"][0]["successive"] == 1
+
+    warning = ok(
+        api, mid, {"type": "shot", "struck_with": "shaft", "intentional": True}
+    )
+    assert warning["ruling"]["verdict"] == "warning"
+    assert "billiards/28" in warning["ruling"]["rules"]
+    assert "Warning for Bob" in warning["ruling"]["summary"]
+    bob = warning["state"]["sides"][1]
+    assert (bob["warnings"], bob["warned_for"]) == (1, ["billiards/28"])
+
+    # A ball already pocketed cannot drop again: bad input, nothing stored.
+    bad = api.event(mid, {"type": "shot", "pocketed": [2]})
+    assert bad.status_code == 422
+    assert bad.get_json()["errors"]["pocketed"].startswith("The 2 is not on the table.")
+
+    ok(api, mid, {"type": "shot", "pocketed": [3, 4, 5, 6, 7, 8]})
+    rack = ok(api, mid, {"type": "shot", "pocketed": [9]})
+    assert rack["ruling"]["verdict"] == "win"
+    assert rack["state"]["sides"][0]["score"] == 1
+    assert rack["state"]["detail"]["racks"][0]["winner"] == "Ann"
+
+    gone = ok(api, mid, {"type": "forfeit", "side": "Bob", "reason": "left the hall"})
+    assert gone["ruling"]["verdict"] == "forfeit"
+    assert gone["ruling"]["rules"] == ["billiards/match/forfeit"]
+    final = gone["state"]
+    assert (final["over"], final["winner"]) == (True, "Ann")
+    assert final["detail"]["forfeit"] == {"side": "Bob", "reason": "left the hall"}
+    assert final["sides"][1]["forfeited"] is True
+
+    after = api.event(mid, {"type": "shot"})
+    assert after.status_code == 409
+    assert after.get_json()["ruling"]["rules"] == ["billiards/match/race"]
+
+
+def test_a_second_intentional_foul_forfeits_the_match(api):
+    mid = api.create("billiards", options={"game": "9-ball", "race": 3})["id"]
+    ok(api, mid, {"type": "breaker", "side": 0})
+    shaft = {"type": "shot", "struck_with": "shaft", "intentional": True}
+    ok(api, mid, shaft)  # Ann is warned; Bob has the table
+    ok(api, mid, {"type": "shot"})  # Bob misses: Ann is back
+    second = ok(api, mid, shaft)
+    assert second["ruling"]["verdict"] == "forfeit"
+    assert second["state"]["winner"] == "Bob"
+    assert (
+        "second violation of rule 28" in second["state"]["detail"]["forfeit"]["reason"]
+    )
+
+
+# --- the foul lookup -----------------------------------------------------------------
+
+
+def test_every_phrase_finds_its_rule_in_the_top_three_on_the_page_and_the_api(client):
+    missed = []
+    for phrase, number in PHRASES.items():
+        wanted = f"billiards/{number}"
+        on_page = top_three_on_the_page(client, phrase)
+        answer = client.get(
+            "/api/v1/rules", query_string={"q": phrase, "game": "billiards"}
+        )
+        assert answer.status_code == 200
+        by_api = [r["id"] for r in answer.get_json()["rules"][:3]]
+        if wanted not in on_page or wanted not in by_api:
+            missed.append(f"{phrase!r}: page {on_page}, api {by_api}")
+    assert not missed, missed
+
+
+def test_the_lookup_links_to_the_rule_and_to_what_happened(client):
+    page = client.get("/rules/", query_string={"q": "scratched"}).text
+    assert 'href="/rules/billiards/19"' in page
+    assert 'href="/tools/billiards/shot"' in page
+    rule = client.get("/rules/billiards/9-ball/fouls")
+    assert rule.status_code == 200
+    assert "9-ball: fouls" in rule.text
+
+
+# --- "what happened?" ----------------------------------------------------------------
+
+
+def test_a_scratch_is_a_foul_under_rule_19_with_ball_in_hand(client):
+    page = client.get(
+        "/tools/billiards/shot", query_string={"game": "9-ball", "cue_ball": "pocket"}
+    )
+    assert page.status_code == 200
+    call = page.text.split('aria-label="The call"', 1)[1].split("</section>", 1)[0]
+    assert "FOUL" in call
+    assert 'href="/rules/billiards/19"' in call
+    assert "The cue ball went into a pocket (scratch)" in call
+    assert "cue ball in hand anywhere on the table" in call
+    assert "The inning ends" in call
+
+
+def test_the_page_as_rendered_sends_a_clean_stroke_then_a_scratch(client):
+    blank = client.get("/tools/billiards/shot")
+    assert blank.status_code == 200
+    assert 'aria-label="The call"' not in blank.text
+    fields = form_fields(blank.text, "What happened")
+    assert ("cue_ball", "table") in fields  # the defaults are ticked
+    legal = client.get("/tools/billiards/shot", query_string=MultiDict(fields))
+    assert legal.status_code == 200
+    assert "NO FOUL" in legal.text
+    assert "Legal shot, nothing pocketed" in legal.text
+    scratch = client.get(
+        "/tools/billiards/shot",
+        query_string=MultiDict(with_changes(fields, cue_ball="pocket")),
+    )
+    assert "FOUL" in scratch.text
+    assert 'href="/rules/billiards/19"' in scratch.text
+    # What was tapped stays tapped on the answer.
+    assert re.search(r'name="cue_ball" value="pocket" checked', scratch.text)
+
+
+def test_a_kitchen_cushion_gives_the_incoming_player_a_choice(client):
+    page = client.get(
+        "/tools/billiards/shot",
+        query_string={"in_hand": "kitchen", "before_leaving": "cushion"},
+    ).text
+    assert "OPPONENT&#39;S CHOICE" in page  # the apostrophe, HTML-escaped
+    assert "Call the foul and take cue ball in hand" in page
+    assert "Put the balls back and have the shot replayed" in page
+    assert 'href="/rules/billiards/38"' in page
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"first_contact": "none", "pocketed": "3"}, "nothing can drop"),
+        ({"game": "9-ball", "pocketed": "12"}, "a number from 1 to 9"),
+        ({"deflected": "on"}, "'deflected' is about the opening break only."),
+    ],
+)
+def test_facts_that_cannot_go_together_are_422_with_the_message(client, query, message):
+    page = client.get("/tools/billiards/shot", query_string=query)
+    assert page.status_code == 422
+    alert = page.text.split('role="alert">', 1)[1].split("</div>", 1)[0]
+    assert message.replace("'", "&#39;") in alert  # as Jinja escapes it
+    assert 'aria-label="The call"' not in page.text
+
+
+def test_the_shot_tool_through_the_api(client):
+    answer = client.post("/api/v1/tools/billiards/shot", json={"cue_ball": "pocket"})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert (body["outcome"], body["assessed"]) == ("foul", "billiards/19")
+    bad = client.post("/api/v1/tools/billiards/shot", json={"pocketed": [16]})
+    assert bad.status_code == 422
+    assert "pocketed" in bad.get_json()["errors"]
+
+
+# --- the match page ------------------------------------------------------------------
+
+
+def test_the_match_page_lag_break_one_tap_shots_and_a_foul(client):
+    mid = start_page_match(client)
+    page = client.get(f"/m/{mid}").text
+    assert "Record the lag" in page
+    assert "Or decide the break by lot" in page
+
+    lag = form_fields(page, "The lag")
+    assert ("closer", "") in lag  # "can't tell" until a name is tapped
+    response = tap(client, mid, with_changes(lag, closer="1"))
+    assert response.status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Bob won the lag: who breaks?" in page
+    assert tap(client, mid, {"type": "breaker", "side": "1"}).status_code == 303
+
+    page = client.get(f"/m/{mid}").text
+    assert "Break, nothing pocketed" in page
+    assert 'aria-label="1 ball"' in page
+    response = tap(
+        client, mid, [("type", "shot"), ("pocketed", "1"), ("pocketed", "2")]
+    )
+    assert response.status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Bob: legal shot, the 1 and the 2 pocketed. Bob shoots again." in page
+    assert 'aria-label="On the table: 3, 4, 5, 6, 7, 8, 9; on: 3"' in page
+    assert 'aria-label="1 ball"' not in page  # pocketed balls are off the chips
+
+    # The one tap: a legal shot, nothing pocketed.
+    assert tap(client, mid, {"type": "shot"}).status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Bob: legal shot, no ball pocketed. Ann takes the table as it lies." in page
+    assert "Ann at the table, on the 3." in page
+
+    # A foul from the facts form exactly as rendered, with one answer changed.
+    facts = form_fields(page, "Describe the shot")
+    response = tap(client, mid, with_changes(facts, cue_ball="pocket"))
+    assert response.status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "FOUL" in page
+    assert "Ann: foul, the cue ball went into a pocket (scratch)." in page
+    assert 'href="/rules/billiards/19"' in page
+    assert re.search(r'class="bl-hand">.*?</span> in hand anywhere</span>', page, re.S)
+    assert "1 in a row" in page
+    assert "shot cue ball pocket" in page  # the log says what was entered, briefly
+
+
+def test_a_bad_shot_from_the_page_is_422_and_keeps_the_taps(client):
+    mid = start_page_match(client)
+    tap(client, mid, {"type": "breaker", "side": "0"})
+    page = client.get(f"/m/{mid}").text
+    facts = form_fields(page, "Describe the shot")
+    sent = with_changes(facts, first_contact="none", cue_ball="pocket")
+    response = tap(client, mid, [*sent, ("pocketed", "4")])
+    assert response.status_code == 422
+    assert "If the cue ball hit no ball, nothing can drop." in response.text
+    assert re.search(r'<details class="panel" id="bl-foul" open>', response.text)
+    assert re.search(r'name="cue_ball" value="pocket" checked', response.text)
+
+
+def test_warnings_fouls_in_a_row_and_a_forfeit_show_on_the_board(client):
+    mid = start_page_match(client)
+    tap(client, mid, {"type": "breaker", "side": "0"})
+    tap(client, mid, {"type": "shot", "struck_with": "shaft", "intentional": "on"})
+    tap(client, mid, {"type": "shot", "cue_ball": "pocket"})  # Bob
+    tap(client, mid, {"type": "shot", "cue_ball": "pocket"})  # Ann, second in a row
+    page = client.get(f"/m/{mid}").text
+    assert "⚠ Warned" in page
+    assert "warned: rule 28" in page
+    assert '<span class="bl-fouls bl-two">2 in a row</span>' in page
+    response = tap(client, mid, {"type": "forfeit", "side": "0", "reason": "no show"})
+    assert response.status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Bob wins" in page
+    assert '<span class="bl-badge bad">Forfeit</span>' in page
+    assert "Ann: no show." in page
+    assert "Legal shot, nothing pocketed" not in page  # no more input
+
+
+def test_plain_mode_rack_buttons_and_the_break_choice(client):
+    mid = start_page_match(client, game="plain", race=2)
+    tap(client, mid, {"type": "breaker", "side": "0"})
+    page = client.get(f"/m/{mid}").text
+    assert "Rack won by" in page
+    assert 'aria-label="15 ball"' in page  # the plain mode offers every ball
+    tap(client, mid, {"type": "shot", "deflected": "on"})
+    page = client.get(f"/m/{mid}").text
+    assert "Bob chooses" in page
+    assert "Hand cue ball in hand back to the offender" in page
+    assert tap(client, mid, {"type": "choose", "option": "pass"}).status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Bob hands cue ball in hand back" in page
+    assert tap(client, mid, {"type": "rack", "winner": "1"}).status_code == 303
+    assert tap(client, mid, {"type": "rack", "winner": "1"}).status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Bob wins" in page
+    assert "Racks (2)" in page
+    assert "reported by the players" in page
+
+
+def test_a_9_ball_push_out_offers_the_choice_as_buttons(client):
+    mid = start_page_match(client)
+    tap(client, mid, {"type": "breaker", "side": "0"})
+    tap(client, mid, {"type": "shot"})  # the break: nothing down, Bob comes in
+    assert tap(client, mid, {"type": "shot", "push_out": "on"}).status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Ann chooses" in page
+    assert 'name="option" value="shoot"' in page
+    assert "Make the player who pushed shoot again" in page
+    assert 'href="/rules/billiards/9-ball/push-out"' in page
+    assert tap(client, mid, {"type": "choose", "option": "shoot"}).status_code == 303
+    assert "Ann takes the table as it lies" in client.get(f"/m/{mid}").text
