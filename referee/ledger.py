@@ -558,7 +558,11 @@ def describe_event(
         if listed and isinstance(value, int) and 0 <= value < len(listed):
             parts.append(f"{label} {listed[value]}")
         elif isinstance(value, list):
-            parts.append(" ".join(str(v) for v in value))
+            listed = " ".join(str(v) for v in value)
+            # darts read well bare ("round T20 T20 S20"); balls and cards need a name
+            parts.append(
+                listed if key.endswith(("dart", "darts")) else f"{label} {listed}"
+            )
         elif isinstance(value, bool):
             if value:
                 parts.append(label)
