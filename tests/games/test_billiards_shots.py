@@ -556,6 +556,7 @@ def test_tool_legal_shot_says_the_shooter_continues():
     out = tool(pocketed=[3])
     assert out["ruling"]["verdict"] == "ok"
     assert "continues" in out["ruling"]["summary"]
+    assert out["ruling"]["rules"] == ["billiards/18"]
 
 
 def test_tool_9_ball_foul_spots_the_9_and_gives_ball_in_hand_anywhere():

@@ -215,6 +215,7 @@ def run_shot_tool(request: JSON) -> JSON:
         down = shot.down
         if down:
             what = f"Legal shot: {ball_list(down)} pocketed; the shooter continues."
+            rules += ["billiards/18"]  # a pocketed ball makes the shot legal
         else:
             what = "Legal shot, nothing pocketed: the inning ends."
             rules += ["billiards/4"]
