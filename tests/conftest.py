@@ -22,6 +22,7 @@ from sqlalchemy import text
 from referee import create_app
 from referee.db import MIGRATIONS
 from referee.db import db
+from tests import serve
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
@@ -50,19 +51,13 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def pg_ready() -> str:
-    from referee import database_url
+def pg_ready(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A migrated database of our own beside TEST_DATABASE_URL's, dropped at the end.
 
-    url = database_url(PG_URL)
-    app = create_app(_config(url, Path(".")))
-    with app.app_context():
-        with db.engine.begin() as conn:
-            conn.execute(text("DROP SCHEMA public CASCADE"))
-            conn.execute(text("CREATE SCHEMA public"))
-        upgrade(directory=str(MIGRATIONS))
-        db.session.remove()
-        db.engine.dispose()
-    return url
+    Never the named database itself: parallel runs and whatever lives there are safe.
+    """
+    with serve.database("postgresql", tmp_path_factory.mktemp("pg"), PG_URL) as url:
+        yield url
 
 
 @pytest.fixture(params=BACKENDS)
@@ -86,9 +81,8 @@ def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
     app = create_app(_config(database_url, tmp_path))
     with app.app_context():
         if db.engine.dialect.name == "postgresql":
-            db.session.execute(
-                text("TRUNCATE match_event, match RESTART IDENTITY CASCADE")
-            )
+            tables = ", ".join(t.name for t in db.metadata.sorted_tables)
+            db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
             db.session.commit()
     yield app
     with app.app_context():
