@@ -46,6 +46,12 @@ class Match(db.Model):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+    # A table's game in a tournament (see ``Tournament``); None for a lone match.
+    tournament_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tournament.id"), index=True, default=None
+    )
+    round: Mapped[int | None] = mapped_column(Integer, default=None)
+    table: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class MatchEvent(db.Model):
@@ -70,6 +76,71 @@ class MatchEvent(db.Model):
     kind: Mapped[str] = mapped_column(String(12))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     ruling: Mapped[dict[str, Any]] = mapped_column(JSON)
+    idem_key: Mapped[str | None] = mapped_column(String(255))
+    request_hash: Mapped[str | None] = mapped_column(String(64))
+    response: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+
+# --- tournaments --------------------------------------------------------------------
+# A tournament is a multi-table event (a bunko night, later pool leagues and darts
+# nights): its own append-only log, plus one ``Match`` per table per round, linked
+# back by ``Match.tournament_id``, ``Match.round`` and ``Match.table``.
+
+
+class Tournament(db.Model):
+    """A tournament: its format, players and options, and its state after the last row.
+
+    ``edit_key`` and ``pin`` belong to the organiser; ``table_keys`` holds one
+    ``{"key", "pin"}`` per table, kept for the whole event so a table's phone joins
+    once and scores every round's match at that table (each table match's edit key
+    is its table's key).
+    """
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    title: Mapped[str] = mapped_column(String(80), default="")
+    players: Mapped[list[str]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(12), default="live")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    edit_key: Mapped[str] = mapped_column(String(64))
+    pin: Mapped[str] = mapped_column(String(8))
+    table_keys: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+
+class TournamentEvent(db.Model):
+    """One row of a tournament's log; only ever inserted (triggers forbid the rest).
+
+    ``kind`` is the event's type (``create``, ``round``, ``result``, ``stop``,
+    ``correction``...), ``data`` the event, ``ruling`` what the referee said,
+    ``actor`` who wrote it (``organiser``, ``table 2``, ``match``), ``response`` the
+    answer replayed to a retry with the same idempotency key.
+    """
+
+    __tablename__ = "tournament_event"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "seq"),
+        UniqueConstraint("tournament_id", "idem_key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournament.id"), index=True)
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(20))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    ruling: Mapped[dict[str, Any]] = mapped_column(JSON)
+    actor: Mapped[str] = mapped_column(String(20), default="")
     idem_key: Mapped[str | None] = mapped_column(String(255))
     request_hash: Mapped[str | None] = mapped_column(String(64))
     response: Mapped[dict[str, Any] | None] = mapped_column(JSON)

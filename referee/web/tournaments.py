@@ -27,7 +27,6 @@ from flask import session
 from flask import url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
-from wtforms import RadioField
 from wtforms import StringField
 from wtforms import TextAreaField
 from wtforms.validators import InputRequired
@@ -37,8 +36,10 @@ from wtforms.validators import Optional
 from referee import formats
 from referee import ledger
 from referee import tournaments
+from referee.db import db
 from referee.games.base import BadInput
 from referee.games.base import Refused
+from referee.models import Match
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
@@ -104,6 +105,26 @@ def table_actor(tournament: Tournament, table: int) -> Actor | None:
     return ORGANISER if ORGANISER in mine else None
 
 
+@bp.before_app_request
+def _tables_score_their_matches() -> None:
+    """Let a table's phone (or the organiser's) score that table's match.
+
+    However the browser reached the scorepad (a link, the TV, the back button), the
+    table's key it holds is that match's edit key.
+    """
+    nights = session.get("nights")
+    if not nights or request.blueprint != "matches":
+        return
+    match_id = (request.view_args or {}).get("match_id")
+    match = db.session.get(Match, match_id) if match_id else None
+    if match is None or match.tournament_id not in nights or access.can_edit(match):
+        return
+    keys = nights[match.tournament_id]
+    night = db.session.get(Tournament, match.tournament_id)
+    if match.edit_key in keys or (night is not None and night.edit_key in keys):
+        access.grant(match)
+
+
 @bp.after_app_request
 def _settle_after_match_write(response: Response) -> Response:
     """A table's match may just have ended: record it and call stop where due."""
@@ -129,30 +150,35 @@ class NewNightForm(FlaskForm):
         validators=[InputRequired(message="Name the players, one per line.")],
         description="One name per line: 8 or more, in fours (8, 12, 16 …).",
     )
-    seating = RadioField(
+    # Radio buttons rendered from CHOICES in the template; the engine checks values.
+    seating = StringField(validators=[Optional(), Length(max=20)], default="drawn")
+    variant = StringField(validators=[Optional(), Length(max=20)], default="text")
+    loser_roll = StringField(validators=[Optional(), Length(max=20)], default="highest")
+
+
+CHOICES = {
+    "seating": (
         "Round 1 seats",
-        choices=[
-            ("given", "As listed: the first four at the head table, and so on"),
+        [
             ("drawn", "Draw them at random"),
+            ("given", "As listed: the first four at the head table, and so on"),
         ],
-        default="drawn",
-    )
-    variant = RadioField(
+    ),
+    "variant": (
         "Rules at the tables",
-        choices=[
+        [
             ("text", "The rules text: 6s score, bunko 3 + scramble, wipeouts"),
             ("bunco", "Bunco: the round number scores, three of it is 21"),
         ],
-        default="text",
-    )
-    loser_roll = RadioField(
+    ),
+    "loser_roll": (
         "Overall loser's roll-off",
-        choices=[
+        [
             ("highest", "The highest die takes the title"),
             ("lowest", "The lowest die takes the title"),
         ],
-        default="highest",
-    )
+    ),
+}
 
 
 # --- pages --------------------------------------------------------------------------
@@ -182,13 +208,12 @@ def _context(tournament: Tournament) -> dict[str, Any]:
     """What every night page shows: the view (after settling) and who is looking."""
     tournaments.settle(tournament.id)
     tournament = tournaments.get(tournament.id)
-    view = tournaments.view(tournament)
+    tables = tournaments.table_matches(tournament)
     return {
         "night": tournament,
-        "view": view,
-        "organiser": ORGANISER in actors(tournament),
-        "mine": {a.table for a in actors(tournament) if a.role == "table"},
-        "fingerprint": tournaments.fingerprint(tournament),
+        "view": tournaments.view(tournament, tables),
+        "organiser": is_organiser(tournament),
+        "fingerprint": tournaments.fingerprint(tournament, tables),
         "write": WriteForm.fresh(tournament.version),
         "player_index": {p: i for i, p in enumerate(tournament.players)},
     }
@@ -204,9 +229,12 @@ def new() -> str | WerkzeugResponse | tuple[str, int]:
             night = tournaments.create(
                 KIND,
                 players_from_text(form.players.data or ""),
-                {"variant": form.variant.data, "loser_roll": form.loser_roll.data},
+                {
+                    "variant": form.variant.data or "text",
+                    "loser_roll": form.loser_roll.data or "highest",
+                },
                 title=form.title.data or "",
-                seating=form.seating.data or "given",
+                seating=form.seating.data or "drawn",
             )
         except BadInput as err:
             errors = err.errors
@@ -217,7 +245,9 @@ def new() -> str | WerkzeugResponse | tuple[str, int]:
     elif request.method == "POST":
         errors = {name: " ".join(msgs) for name, msgs in form.errors.items()}
     status = 422 if request.method == "POST" else 200
-    return render_template("nights/new.html", form=form, fmt=fmt, errors=errors), status
+    return render_template(
+        "nights/new.html", form=form, fmt=fmt, errors=errors, choices=CHOICES
+    ), status
 
 
 @bp.get("/<tournament_id>")
@@ -562,7 +592,8 @@ def _event_write(night: Tournament, event: dict[str, Any]) -> Callable[[], Any]:
 
 def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
     """The whole night: live tables, rounds, rotation, tallies and standings."""
-    view = tournaments.view(night)
+    tables = tournaments.table_matches(night)
+    view = tournaments.view(night, tables)
     for t in view["tables"]:
         t["links"] = _table_links(night, t)
     body = {
@@ -571,7 +602,7 @@ def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
         "title": night.title,
         "status": night.status,
         "seq": night.version,
-        "fingerprint": tournaments.fingerprint(night),
+        "fingerprint": tournaments.fingerprint(night, tables),
         **view,
         "links": {
             "self": url_for("tournament_api.one", tournament_id=night.id),

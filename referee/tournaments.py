@@ -1,0 +1,585 @@
+"""Where tournament formats meet the database: a tournament's log and its table matches.
+
+The tournament counterpart of ``ledger``. A tournament is an append-only log of its
+format's events (``TournamentEvent`` rows, never updated or deleted) with a snapshot
+of the folded state on the ``Tournament`` row. Each round's tables are ordinary
+matches made with ``ledger.create_match`` and linked back to the tournament.
+
+Writes take the tournament's lock (SQLite ``BEGIN IMMEDIATE``, PostgreSQL ``SELECT
+... FOR UPDATE``), check the idempotency key and expected seq, fold the events through
+the format, add the events the new state calls for (``follow_ups``: a bunko night's
+stop), insert the rows and commit. Then ``settle`` brings the tournament and its
+table matches in line: it sends the format's orders to the matches (the stop, as an
+ordinary match event with a fixed idempotency key) and records each table's result
+when its match ends (``sync``). Every step is idempotent, so settling again, from any
+request, converges on the same log.
+
+The randomness of a draw lives here (``secrets.SystemRandom``); the permutation drawn
+is stored in the ``create`` event, so replaying the log seats everyone the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import secrets
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from referee import formats
+from referee import ledger
+from referee.db import db
+from referee.db import write_lock
+from referee.formats import Format
+from referee.formats import TableMatch
+from referee.formats import current_round
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.ledger import Written
+from referee.ledger import request_hash
+from referee.models import Match
+from referee.models import Tournament
+from referee.models import TournamentEvent
+from referee.models import utcnow
+
+SEATINGS = ("given", "drawn")
+SETTLE_PASSES = 4  # stop -> matches end -> results: two passes do it; spare ones
+
+
+class NotFound(ledger.NotFound):
+    """No such tournament (404)."""
+
+
+class Forbidden(PermissionError):
+    """This key may not do that: another table's result, an organiser's job (403)."""
+
+
+class Stale(ledger.Stale):
+    """The writer saw an older seq than the tournament has now (409)."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        Exception.__init__(
+            self,
+            f"The night has moved on: you saw entry #{expected}, it is now at "
+            f"#{current}. Look at the board and send it again if it still applies.",
+        )
+        self.expected = expected
+        self.current = current
+
+
+class KeyReused(ledger.KeyReused):
+    """An idempotency key came back with a different request (422)."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who writes: the organiser, a table's phone, or the tables' own matches."""
+
+    role: str  # "organiser", "table" or "match"
+    table: int | None = None
+
+    @property
+    def name(self) -> str:
+        return f"table {self.table}" if self.role == "table" else self.role
+
+
+ORGANISER = Actor("organiser")
+MATCHES = Actor("match")
+
+
+@dataclass
+class Entry:
+    """One row of a tournament's log as a reader sees it."""
+
+    seq: int
+    kind: str
+    event: JSON
+    ruling: JSON
+    actor: str
+    created_at: Any
+
+
+# --- creating and reading -----------------------------------------------------------
+
+
+def format_of(tournament: Tournament) -> Format:
+    return formats.get(tournament.kind)
+
+
+def create(
+    kind: str,
+    players: Any,
+    options: Mapping[str, Any] | None = None,
+    *,
+    title: str = "",
+    seating: str = "given",
+    draw: Sequence[int] | None = None,
+) -> Tournament:
+    """Store a new tournament and start its first round; ``BadInput`` if wrong.
+
+    ``seating`` "given" seats the players as listed, "drawn" shuffles them here;
+    ``draw`` (a permutation of the players' indexes) is a draw made elsewhere.
+    """
+    try:
+        fmt = formats.get(kind)
+    except KeyError:
+        kinds = ", ".join(formats.registry())
+        raise BadInput(
+            f"'{kind}' is not a kind of tournament here (one of: {kinds}).",
+            field="kind",
+        ) from None
+    if seating not in SEATINGS:
+        raise BadInput(
+            f"'seating' is 'given' (as listed) or 'drawn' (shuffled); '{seating}' "
+            "given.",
+            field="seating",
+            example='"seating": "drawn"',
+        )
+    names = fmt.check_players(players)
+    parsed = fmt.parse_options(options)
+    if draw is None and seating == "drawn":
+        order = list(range(len(names)))
+        secrets.SystemRandom().shuffle(order)
+        draw = order
+    event = fmt.create(names, parsed, draw)
+    step = fmt.apply(None, event)  # checks the draw too
+    tables = fmt.tables_for(names)
+    for _attempt in range(5):
+        pins = _pins(tables + 1)
+        tournament = Tournament(
+            id=ledger._token(10),
+            kind=fmt.id,
+            game=fmt.game,
+            title=" ".join(str(title or "").split())[:80] or fmt.title,
+            players=list(names),
+            options=parsed,
+            status="live",
+            version=1,
+            state=step.state,
+            edit_key=secrets.token_urlsafe(24),
+            pin=pins[0],
+            table_keys=[
+                {"key": secrets.token_urlsafe(24), "pin": pin} for pin in pins[1:]
+            ],
+        )
+        db.session.add(tournament)
+        db.session.add(
+            TournamentEvent(
+                tournament_id=tournament.id,
+                seq=1,
+                kind="create",
+                data=event,
+                ruling=step.ruling.to_json(),
+                actor=ORGANISER.name,
+            )
+        )
+        try:
+            db.session.commit()
+        except IntegrityError:  # an id collision: draw again
+            db.session.rollback()
+            continue
+        break
+    else:
+        raise RuntimeError("could not draw a free tournament id")
+    start_round(tournament.id, ORGANISER, idem_key="round-1")
+    return get(tournament.id)
+
+
+def get(tournament_id: str) -> Tournament:
+    tournament = db.session.get(Tournament, tournament_id, populate_existing=True)
+    if tournament is None:
+        raise NotFound(f"There is no tournament '{tournament_id}'.")
+    return tournament
+
+
+def actor_for(tournament: Tournament, key: str | None) -> Actor | None:
+    """Who this edit key belongs to: the organiser, a table, or nobody."""
+    if not key:
+        return None
+    if secrets.compare_digest(str(key), tournament.edit_key):
+        return ORGANISER
+    for i, table in enumerate(tournament.table_keys, start=1):
+        if secrets.compare_digest(str(key), table["key"]):
+            return Actor("table", i)
+    return None
+
+
+def key_for_pin(tournament: Tournament, pin: str) -> str | None:
+    """The edit key a typed PIN stands for (the organiser's or a table's)."""
+    pin = "".join(ch for ch in str(pin) if ch.isdigit())
+    if len(pin) != 6:
+        return None
+    if secrets.compare_digest(pin, tournament.pin):
+        return tournament.edit_key
+    for table in tournament.table_keys:
+        if secrets.compare_digest(pin, table["pin"]):
+            return str(table["key"])
+    return None
+
+
+def table_key(tournament: Tournament, table: int) -> JSON:
+    """``{"key", "pin"}`` of a table (its phone scores every round's match there)."""
+    if not 1 <= table <= len(tournament.table_keys):
+        raise NotFound(f"There is no table {table} in this tournament.")
+    return dict(tournament.table_keys[table - 1])
+
+
+def table_matches(tournament: Tournament) -> list[TableMatch]:
+    """The current round's table matches, read fresh."""
+    rnd = current_round(tournament.state)
+    if rnd is None:
+        return []
+    ids = {t["match"]: t["number"] for t in rnd["tables"] if t.get("match")}
+    found = db.session.execute(
+        select(Match)
+        .where(Match.id.in_(list(ids)))
+        .execution_options(populate_existing=True)
+    ).scalars()
+    out = []
+    for match in found:
+        board = ledger.board(match)
+        out.append(
+            TableMatch(ids[match.id], match.id, match.version, match.state, board)
+        )
+    return sorted(out, key=lambda tm: tm.number)
+
+
+def view(tournament: Tournament, tables: list[TableMatch] | None = None) -> JSON:
+    """The tournament as the format shows it, over its live table matches."""
+    if tables is None:
+        tables = table_matches(tournament)
+    return format_of(tournament).view(tournament.state, tables)
+
+
+def fingerprint(tournament: Tournament, tables: list[TableMatch] | None = None) -> str:
+    """Changes whenever the tournament or one of its current matches does."""
+    if tables is None:
+        tables = table_matches(tournament)
+    return f"{tournament.version}.{sum(tm.version for tm in tables)}"
+
+
+def rows(tournament: Tournament) -> list[TournamentEvent]:
+    return list(
+        db.session.execute(
+            select(TournamentEvent)
+            .where(TournamentEvent.tournament_id == tournament.id)
+            .order_by(TournamentEvent.seq)
+        ).scalars()
+    )
+
+
+def history(tournament: Tournament) -> list[Entry]:
+    """Every row of the log, newest first."""
+    return [
+        Entry(r.seq, r.kind, r.data, r.ruling, r.actor, r.created_at)
+        for r in reversed(rows(tournament))
+    ]
+
+
+def audit(tournament: Tournament) -> list[str]:
+    """Problems found by replaying the log (empty when the rows and snapshot agree)."""
+    fmt = format_of(tournament)
+    problems = []
+    state: JSON | None = None
+    log = rows(tournament)
+    for row in log:
+        try:
+            step = fmt.apply(copy.deepcopy(state), row.data)
+        except (BadInput, Refused) as err:
+            problems.append(f"#{row.seq}: no longer applies: {err}")
+            continue
+        state = step.state
+        if step.ruling.to_json() != row.ruling:
+            problems.append(f"#{row.seq}: stored ruling differs from the replay")
+    if not log or log[-1].seq != tournament.version or len(log) != tournament.version:
+        problems.append(f"version {tournament.version} but the log has {len(log)} rows")
+    if _canonical(state) != _canonical(tournament.state):
+        problems.append("the snapshot differs from the replayed state")
+    return problems
+
+
+# --- writing ------------------------------------------------------------------------
+
+
+def write(
+    tournament_id: str,
+    raw_event: Any,
+    actor: Actor,
+    *,
+    expected_seq: int | None = None,
+    idem_key: str | None = None,
+) -> Written:
+    """Record one event from a client (a result, a correction, a seating choice...)."""
+    fp = request_hash({"op": "event", "event": raw_event})
+
+    def build(tournament: Tournament) -> list[tuple[JSON, Actor]]:
+        fmt = format_of(tournament)
+        event = fmt.parse_event(raw_event, tournament.state)
+        _allow(fmt, actor, event)
+        return [(event, actor)]
+
+    written = _write(tournament_id, build, expected_seq, idem_key, fp)
+    settle(tournament_id)
+    return written
+
+
+def start_round(
+    tournament_id: str,
+    actor: Actor,
+    *,
+    seating: Mapping[str, Sequence[str]] | None = None,
+    expected_seq: int | None = None,
+    idem_key: str | None = None,
+) -> Written:
+    """Seat the next round and create one match per table (organiser only)."""
+    if actor != ORGANISER:
+        raise Forbidden("Only the organiser starts a round.")
+    fp = request_hash({"op": "round", "seating": seating})
+    _check_key(idem_key)
+    # First a look without creating anything: a replay, a stale page or a round that
+    # cannot start yet must not leave stray matches behind.
+    tournament = get(tournament_id)
+    prior = _prior(tournament, idem_key, fp)
+    fmt = format_of(tournament)
+    version, game, name = tournament.version, tournament.game, tournament.title
+    state = tournament.state
+    db.session.rollback()
+    if prior is not None:
+        return prior
+    if expected_seq is not None and int(expected_seq) != version:
+        raise Stale(int(expected_seq), version)
+    number, plans = fmt.plan(state, seating)
+    created: dict[int, str] = {}
+    try:
+        for plan in plans:
+            match = ledger.create_match(
+                game, None, plan.options, plan.teams, title=f"{name} · {plan.title}"
+            )
+            created[plan.number] = match.id
+
+        def build(t: Tournament) -> list[tuple[JSON, Actor]]:
+            event = format_of(t).round_event(t.state, number, created, seating)
+            for table, match_id in created.items():
+                match = db.session.get(Match, match_id)
+                assert match is not None
+                match.tournament_id = t.id
+                match.round = number
+                match.table = table
+                # The table's phone keeps one key all night: each round's match at
+                # that table takes it.
+                match.edit_key = t.table_keys[table - 1]["key"]
+            return [(event, actor)]
+
+        written = _write(tournament_id, build, expected_seq, idem_key, fp)
+    except BaseException:
+        _discard(list(created.values()))
+        raise
+    if written.replayed:
+        _discard(list(created.values()))
+    settle(tournament_id)
+    return written
+
+
+def settle(tournament_id: str) -> None:
+    """Bring the tournament and its table matches in line (idempotent).
+
+    Sends the format's orders to the table matches and records the results of the
+    matches that ended. Called after every tournament write and after every write to
+    one of its matches; safe to call again at any time.
+    """
+    for _ in range(SETTLE_PASSES):
+        tournament = get(tournament_id)
+        fmt = format_of(tournament)
+        tables = table_matches(tournament)
+        events = fmt.sync(tournament.state, tables)
+        orders = fmt.orders(tournament.state, tables)
+        db.session.rollback()
+        if not events and not orders:
+            return
+        if events:
+            _write(
+                tournament_id,
+                lambda t: [
+                    (e, MATCHES) for e in format_of(t).sync(t.state, table_matches(t))
+                ],
+                None,
+                None,
+                request_hash({"op": "sync"}),
+            )
+        for order in orders:
+            # A match that ended or was stopped meanwhile needs nothing more.
+            with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
+                ledger.append(order.match, order.event, idem_key=order.key)
+
+
+def settle_match(match_id: str) -> None:
+    """After a write to a match: settle its tournament, if it has one."""
+    match = db.session.get(Match, match_id, populate_existing=True)
+    tournament_id = match.tournament_id if match is not None else None
+    db.session.rollback()
+    if tournament_id:
+        settle(tournament_id)
+
+
+def _write(
+    tournament_id: str,
+    build: Callable[[Tournament], list[tuple[JSON, Actor]]],
+    expected_seq: int | None,
+    idem_key: str | None,
+    fp: str,
+) -> Written:
+    """Lock, check the key and seq, fold the events and their follow-ups, insert."""
+    _check_key(idem_key)
+    for attempt in range(3):
+        try:
+            tournament = _lock(tournament_id)
+            prior = _prior(tournament, idem_key, fp)
+            if prior is not None:
+                db.session.rollback()
+                return prior
+            if expected_seq is not None and int(expected_seq) != tournament.version:
+                current = tournament.version
+                db.session.rollback()
+                raise Stale(int(expected_seq), current)
+            fmt = format_of(tournament)
+            state = tournament.state
+            steps: list[tuple[JSON, Actor, Ruling]] = []
+            pending = list(build(tournament))
+            while pending:
+                event, actor = pending.pop(0)
+                step = fmt.apply(copy.deepcopy(state), event)
+                state = step.state
+                steps.append((event, actor, step.ruling))
+                # What the new state calls for comes straight after the event.
+                pending = [(e, MATCHES) for e in fmt.follow_ups(state)] + pending
+            if not steps:
+                db.session.rollback()
+                return Written(200, {"seq": tournament.version, "ruling": None})
+            first = tournament.version + 1
+            body = {"seq": first + len(steps) - 1, "ruling": steps[0][2].to_json()}
+            for i, (event, actor, ruling) in enumerate(steps):
+                db.session.add(
+                    TournamentEvent(
+                        tournament_id=tournament.id,
+                        seq=first + i,
+                        kind=str(event["type"]),
+                        data=event,
+                        ruling=ruling.to_json(),
+                        actor=actor.name,
+                        idem_key=(idem_key or None) if i == 0 else None,
+                        request_hash=fp if idem_key and i == 0 else None,
+                        response=body if idem_key and i == 0 else None,
+                    )
+                )
+            tournament.version = body["seq"]
+            tournament.state = state
+            tournament.status = "over" if state.get("over") else "live"
+            tournament.updated_at = utcnow()
+            db.session.commit()
+            return Written(201, body)
+        except IntegrityError:
+            # Only reachable if two writers got past the lock; the retry answers
+            # from the other's row.
+            db.session.rollback()
+            if attempt == 2:
+                raise
+        except BaseException:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")
+
+
+def _lock(tournament_id: str) -> Tournament:
+    write_lock()
+    tournament = db.session.execute(
+        select(Tournament)
+        .where(Tournament.id == tournament_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if tournament is None:
+        db.session.rollback()
+        raise NotFound(f"There is no tournament '{tournament_id}'.")
+    return tournament
+
+
+def _prior(tournament: Tournament, idem_key: str | None, fp: str) -> Written | None:
+    """The first answer to this idempotency key, or None if it is new."""
+    if not idem_key:
+        return None
+    prior = db.session.execute(
+        select(TournamentEvent).where(
+            TournamentEvent.tournament_id == tournament.id,
+            TournamentEvent.idem_key == idem_key,
+        )
+    ).scalar_one_or_none()
+    if prior is None:
+        return None
+    if prior.request_hash != fp:
+        raise KeyReused(
+            "This idempotency key was already used for a different request; send a "
+            "new key for a new one."
+        )
+    return Written(200, dict(prior.response or {}), replayed=True)
+
+
+def _check_key(idem_key: str | None) -> None:
+    if idem_key is not None and (
+        not str(idem_key).strip() or len(str(idem_key)) > ledger.MAX_KEY
+    ):
+        raise BadInput(
+            f"An idempotency key is 1 to {ledger.MAX_KEY} characters.",
+            field="Idempotency-Key",
+            example="3f1c2b9e-7d1a",
+        )
+
+
+def _allow(fmt: Format, actor: Actor, event: JSON) -> None:
+    if actor == ORGANISER:
+        return
+    if actor.role == "table" and event["type"] in fmt.table_writes:
+        if event.get("table") == actor.table:
+            return
+        raise Forbidden(
+            f"This is table {actor.table}'s key: it cannot act for table "
+            f"{event.get('table')}."
+        )
+    raise Forbidden(f"Only the organiser can send '{event['type']}'.")
+
+
+def _discard(match_ids: list[str]) -> None:
+    """Delete matches made for a round that was not recorded (they hold no events)."""
+    if not match_ids:
+        return
+    db.session.rollback()
+    write_lock()
+    db.session.execute(
+        delete(Match).where(
+            Match.id.in_(match_ids), Match.version == 0, Match.tournament_id.is_(None)
+        )
+    )
+    db.session.commit()
+
+
+def _pins(count: int) -> list[str]:
+    """``count`` different six-digit PINs."""
+    pins: list[str] = []
+    while len(pins) < count:
+        pin = f"{secrets.randbelow(10**6):06d}"
+        if pin not in pins:
+            pins.append(pin)
+    return pins
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
