@@ -563,6 +563,7 @@ def view(state: JSON) -> JSON:
             "set": state["set"],
             "starter": players[state["starter"]],
         },
+        "title": f"Darts: {state['start']}",
         "legs_to_win": state["legs_to_win"],
         "sets_to_win": state["sets_to_win"],
         "stats": {p: _stats_view(state["stats"][i]) for i, p in enumerate(players)},

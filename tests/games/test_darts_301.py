@@ -711,8 +711,9 @@ def test_view_shape_for_templates() -> None:
     assert set(board["sides"][0]) == {"name", "score", "legs", "sets"}
     assert set(board["detail"]) == {
         "start", "round", "checkouts", "leg", "legs_to_win", "sets_to_win", "stats",
-        "sheet",
+        "sheet", "title",
     }  # fmt: skip
+    assert board["detail"]["title"] == "Darts: 301"
     assert board["detail"]["round"] == {
         "player": "Ann",
         "darts": ["T20"],
