@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from typing import TypeVar
 
 from flask import Flask
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData
 from sqlalchemy import event
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING = {
@@ -78,3 +82,46 @@ def write_lock() -> None:
     if db.session().in_transaction():
         db.session.rollback()
     db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+
+
+T = TypeVar("T")
+
+
+def lock_row(model: type[T], key: str) -> T | None:
+    """Take the write lock and then the row (``SELECT ... FOR UPDATE``); None if absent.
+
+    Every write to a match or a tournament starts here, so two phones writing to the
+    same one are serialised, on SQLite and on PostgreSQL alike.
+    """
+    write_lock()
+    row = db.session.execute(
+        select(model)
+        .where(model.id == key)  # type: ignore[attr-defined]
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if row is None:
+        db.session.rollback()
+    return row
+
+
+def in_write(body: Callable[[], T], attempts: int = 3) -> T:
+    """Run ``body`` as one write transaction: commit its result, roll back on error.
+
+    A unique-constraint clash (two writers past the lock, which the lock should make
+    impossible) is retried; the retry then finds the other writer's row and answers
+    from it.
+    """
+    for attempt in range(attempts):
+        try:
+            result = body()
+            db.session.commit()
+            return result
+        except IntegrityError:
+            db.session.rollback()
+            if attempt == attempts - 1:
+                raise
+        except BaseException:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")

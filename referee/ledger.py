@@ -27,7 +27,8 @@ from sqlalchemy.exc import IntegrityError
 
 from referee import games
 from referee.db import db
-from referee.db import write_lock
+from referee.db import in_write
+from referee.db import lock_row
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Game
@@ -303,55 +304,35 @@ def _write(
                 field="Idempotency-Key",
                 example="3f1c2b9e-7d1a",
             )
-    for attempt in range(3):
-        try:
-            match = _lock(match_id)
-            if idem_key:
-                prior = db.session.execute(
-                    select(MatchEvent).where(
-                        MatchEvent.match_id == match.id, MatchEvent.idem_key == idem_key
-                    )
-                ).scalar_one_or_none()
-                if prior is not None:
-                    db.session.rollback()
-                    if prior.request_hash != fingerprint:
-                        raise KeyReused(
-                            "This idempotency key was already used for a different "
-                            "request; send a new key for a new event."
-                        )
-                    return Written(200, dict(prior.response or {}), replayed=True)
-            if expected_seq is not None and int(expected_seq) != match.version:
-                current = match.version
+
+    def attempt() -> Written:
+        match = _lock(match_id)
+        if idem_key:
+            prior = db.session.execute(
+                select(MatchEvent).where(
+                    MatchEvent.match_id == match.id, MatchEvent.idem_key == idem_key
+                )
+            ).scalar_one_or_none()
+            if prior is not None:
                 db.session.rollback()
-                raise Stale(int(expected_seq), current)
-            written = write(match)
-            db.session.commit()
-            return written
-        except (BadInput, Refused):
+                if prior.request_hash != fingerprint:
+                    raise KeyReused(
+                        "This idempotency key was already used for a different "
+                        "request; send a new key for a new event."
+                    )
+                return Written(200, dict(prior.response or {}), replayed=True)
+        if expected_seq is not None and int(expected_seq) != match.version:
+            current = match.version
             db.session.rollback()
-            raise
-        except IntegrityError:
-            # Only reachable if two writers got past the lock (it should not happen);
-            # the retry then finds the other row and answers from it.
-            db.session.rollback()
-            if attempt == 2:
-                raise
-        except BaseException:
-            db.session.rollback()
-            raise
-    raise AssertionError("unreachable")
+            raise Stale(int(expected_seq), current)
+        return write(match)
+
+    return in_write(attempt)
 
 
 def _lock(match_id: str) -> Match:
-    write_lock()
-    match = db.session.execute(
-        select(Match)
-        .where(Match.id == match_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).scalar_one_or_none()
+    match = lock_row(Match, match_id)
     if match is None:
-        db.session.rollback()
         raise NotFound(f"There is no match '{match_id}'.")
     return match
 

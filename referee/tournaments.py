@@ -37,6 +37,8 @@ from sqlalchemy.exc import IntegrityError
 from referee import formats
 from referee import ledger
 from referee.db import db
+from referee.db import in_write
+from referee.db import lock_row
 from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
@@ -440,75 +442,59 @@ def _write(
 ) -> Written:
     """Lock, check the key and seq, fold the events and their follow-ups, insert."""
     _check_key(idem_key)
-    for attempt in range(3):
-        try:
-            tournament = _lock(tournament_id)
-            prior = _prior(tournament, idem_key, fp)
-            if prior is not None:
-                db.session.rollback()
-                return prior
-            if expected_seq is not None and int(expected_seq) != tournament.version:
-                current = tournament.version
-                db.session.rollback()
-                raise Stale(int(expected_seq), current)
-            fmt = format_of(tournament)
-            state = tournament.state
-            steps: list[tuple[JSON, Actor, Ruling]] = []
-            pending = list(build(tournament))
-            while pending:
-                event, actor = pending.pop(0)
-                step = fmt.apply(copy.deepcopy(state), event)
-                state = step.state
-                steps.append((event, actor, step.ruling))
-                # What the new state calls for comes straight after the event.
-                pending = [(e, MATCHES) for e in fmt.follow_ups(state)] + pending
-            if not steps:
-                db.session.rollback()
-                return Written(200, {"seq": tournament.version, "ruling": None})
-            first = tournament.version + 1
-            body = {"seq": first + len(steps) - 1, "ruling": steps[0][2].to_json()}
-            for i, (event, actor, ruling) in enumerate(steps):
-                db.session.add(
-                    TournamentEvent(
-                        tournament_id=tournament.id,
-                        seq=first + i,
-                        kind=str(event["type"]),
-                        data=event,
-                        ruling=ruling.to_json(),
-                        actor=actor.name,
-                        idem_key=(idem_key or None) if i == 0 else None,
-                        request_hash=fp if idem_key and i == 0 else None,
-                        response=body if idem_key and i == 0 else None,
-                    )
+
+    def attempt() -> Written:
+        tournament = _lock(tournament_id)
+        prior = _prior(tournament, idem_key, fp)
+        if prior is not None:
+            db.session.rollback()
+            return prior
+        if expected_seq is not None and int(expected_seq) != tournament.version:
+            current = tournament.version
+            db.session.rollback()
+            raise Stale(int(expected_seq), current)
+        fmt = format_of(tournament)
+        state = tournament.state
+        steps: list[tuple[JSON, Actor, Ruling]] = []
+        pending = list(build(tournament))
+        while pending:
+            event, actor = pending.pop(0)
+            step = fmt.apply(copy.deepcopy(state), event)
+            state = step.state
+            steps.append((event, actor, step.ruling))
+            # What the new state calls for comes straight after the event.
+            pending = [(e, MATCHES) for e in fmt.follow_ups(state)] + pending
+        if not steps:
+            db.session.rollback()
+            return Written(200, {"seq": tournament.version, "ruling": None})
+        first = tournament.version + 1
+        body = {"seq": first + len(steps) - 1, "ruling": steps[0][2].to_json()}
+        for i, (event, actor, ruling) in enumerate(steps):
+            db.session.add(
+                TournamentEvent(
+                    tournament_id=tournament.id,
+                    seq=first + i,
+                    kind=str(event["type"]),
+                    data=event,
+                    ruling=ruling.to_json(),
+                    actor=actor.name,
+                    idem_key=(idem_key or None) if i == 0 else None,
+                    request_hash=fp if idem_key and i == 0 else None,
+                    response=body if idem_key and i == 0 else None,
                 )
-            tournament.version = body["seq"]
-            tournament.state = state
-            tournament.status = "over" if state.get("over") else "live"
-            tournament.updated_at = utcnow()
-            db.session.commit()
-            return Written(201, body)
-        except IntegrityError:
-            # Only reachable if two writers got past the lock; the retry answers
-            # from the other's row.
-            db.session.rollback()
-            if attempt == 2:
-                raise
-        except BaseException:
-            db.session.rollback()
-            raise
-    raise AssertionError("unreachable")
+            )
+        tournament.version = body["seq"]
+        tournament.state = state
+        tournament.status = "over" if state.get("over") else "live"
+        tournament.updated_at = utcnow()
+        return Written(201, body)
+
+    return in_write(attempt)
 
 
 def _lock(tournament_id: str) -> Tournament:
-    write_lock()
-    tournament = db.session.execute(
-        select(Tournament)
-        .where(Tournament.id == tournament_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).scalar_one_or_none()
+    tournament = lock_row(Tournament, tournament_id)
     if tournament is None:
-        db.session.rollback()
         raise NotFound(f"There is no tournament '{tournament_id}'.")
     return tournament
 

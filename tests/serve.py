@@ -265,7 +265,7 @@ def deferred_app() -> Flask:
     upgrades to a writer only at commit, which is where concurrent writers collide.
     """
     from referee import create_app
-    from referee import ledger
+    from referee import db as db_module
     from referee.db import db
 
     def deferred_write_lock() -> None:
@@ -273,5 +273,5 @@ def deferred_app() -> Flask:
             db.session.rollback()
         db.session.connection()  # the begin listener's default: BEGIN DEFERRED
 
-    ledger.write_lock = deferred_write_lock
+    db_module.write_lock = deferred_write_lock  # lock_row looks it up here
     return create_app()
