@@ -26,9 +26,15 @@
   // Live board: reload when another phone records something. Once the player has
   // started filling a form (typed, tapped cards into a picker, ticked a box), a reload
   // would throw that away: show a banner to tap instead.
+  // data-seq is what this page shows; data-poll-field names the JSON field that
+  // changes when something happens (a match's "seq", a night's "fingerprint").
   var poll = body.getAttribute("data-poll");
   if (!poll) return;
   var seen = body.getAttribute("data-seq");
+  var field = body.getAttribute("data-poll-field") || "seq";
+  var every = parseInt(body.getAttribute("data-poll-every") || "3000", 10);
+  var message = body.getAttribute("data-poll-message") ||
+    "Another phone recorded something. Tap to see it.";
   var dirty = false;
   document.addEventListener("input", function () { dirty = true; });
   document.addEventListener("change", function () { dirty = true; });
@@ -38,7 +44,7 @@
     banner = document.createElement("button");
     banner.type = "button";
     banner.className = "notice live-banner";
-    banner.textContent = "Another phone recorded something. Tap to see it.";
+    banner.textContent = message;
     banner.addEventListener("click", function () { window.location.reload(); });
     var main = document.querySelector("main");
     main.insertBefore(banner, main.firstChild);
@@ -48,9 +54,9 @@
     fetch(poll, { headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (m) {
-        if (!m || String(m.seq) === seen) return;
+        if (!m || m[field] === undefined || String(m[field]) === seen) return;
         if (dirty) { announce(); } else { window.location.reload(); }
       })
       .catch(function () {});
-  }, 3000);
+  }, every);
 })();

@@ -42,35 +42,4 @@
       clear.addEventListener("click", function () { faces = []; show(); });
     }
   });
-
-  // Night pages: reload when a table scores or the night moves on; once a form has
-  // been touched, offer the reload as a banner instead of losing what was typed.
-  var body = document.body;
-  var url = body.getAttribute("data-bk-live");
-  if (!url) return;
-  var seen = body.getAttribute("data-bk-seen");
-  var dirty = false;
-  document.addEventListener("input", function () { dirty = true; });
-  document.addEventListener("change", function () { dirty = true; });
-  var banner = null;
-  function announce() {
-    if (banner) return;
-    banner = document.createElement("button");
-    banner.type = "button";
-    banner.className = "notice live-banner";
-    banner.textContent = "The night has moved on. Tap to see it.";
-    banner.addEventListener("click", function () { window.location.reload(); });
-    var main = document.querySelector("main");
-    main.insertBefore(banner, main.firstChild);
-  }
-  setInterval(function () {
-    if (document.visibilityState !== "visible") return;
-    fetch(url, { headers: { Accept: "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (night) {
-        if (!night || !night.fingerprint || night.fingerprint === seen) return;
-        if (dirty) { announce(); } else { window.location.reload(); }
-      })
-      .catch(function () {});
-  }, 4000);
 })();

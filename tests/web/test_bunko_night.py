@@ -654,7 +654,8 @@ def test_the_tv_board_and_pages_refresh_themselves(client):
     tv = client.get(f"/n/{night.id}/tv")
     assert tv.status_code == 200
     assert '<noscript><meta http-equiv="refresh"' in tv.text
-    assert f'data-bk-live="/api/v1/tournaments/{night.id}"' in tv.text
+    assert f'data-poll="/api/v1/tournaments/{night.id}"' in tv.text
+    assert 'data-poll-field="fingerprint"' in tv.text
     assert "bunko.js" in tv.text
     assert "<script>" not in tv.text  # CSP: no inline scripts
     seen = night.get()["fingerprint"]
