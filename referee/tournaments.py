@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import logging
 import secrets
 from collections.abc import Callable
 from collections.abc import Mapping
@@ -112,6 +113,8 @@ class Entry:
 
 
 # --- creating and reading -----------------------------------------------------------
+
+logger = logging.getLogger(__name__)
 
 
 def format_of(tournament: Tournament) -> Format:
@@ -409,15 +412,22 @@ def settle(tournament_id: str) -> None:
         if not events and not orders:
             return
         if events:
-            _write(
-                tournament_id,
-                lambda t: [
-                    (e, MATCHES) for e in format_of(t).sync(t.state, table_matches(t))
-                ],
-                None,
-                None,
-                request_hash({"op": "sync"}),
-            )
+            try:
+                _write(
+                    tournament_id,
+                    lambda t: [
+                        (e, MATCHES)
+                        for e in format_of(t).sync(t.state, table_matches(t))
+                    ],
+                    None,
+                    None,
+                    request_hash({"op": "sync"}),
+                )
+            except (BadInput, Refused):
+                # sync offers only what the night takes; if a race makes one refuse,
+                # the pages must still work: the next settle tries again.
+                logger.warning("settling %s refused", tournament_id, exc_info=True)
+                return
         for order in orders:
             # A match that ended or was stopped meanwhile needs nothing more.
             with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):

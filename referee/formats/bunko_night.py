@@ -552,7 +552,26 @@ class BunkoNight(Format):
                     }
                 )
         # The head table first, so that its stop comes before the others' results.
-        return sorted(events, key=lambda e: e["table"])
+        return self._acceptable(state, sorted(events, key=lambda e: e["table"]))
+
+    def _acceptable(self, state: JSON, events: list[JSON]) -> list[JSON]:
+        """The events the night takes now, with what each calls for folded in.
+
+        A scorepad can end in a way the night does not take yet (a table that stopped
+        itself before the head table finished): its result waits for the night's stop,
+        or for the organiser, instead of blocking every other table's.
+        """
+        taken = []
+        trial = state
+        for event in events:
+            try:
+                trial = self.apply(copy.deepcopy(trial), event).state
+                for follow in self.follow_ups(trial):
+                    trial = self.apply(copy.deepcopy(trial), follow).state
+            except (BadInput, Refused):
+                continue
+            taken.append(event)
+        return taken
 
     def follow_ups(self, state: JSON) -> list[JSON]:
         rnd = current_round(state)

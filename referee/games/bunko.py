@@ -156,7 +156,7 @@ def view(state: JSON) -> JSON:
         "scramble": ["scramble"],
         "over": [],
     }[phase]
-    if phase != "over" and not state["stopped"]:
+    if phase != "over" and not state["stopped"] and not _head(state):
         expects = [*expects, "stop"]
     first = state["first"]
     detail = {
@@ -360,6 +360,14 @@ def _scramble(state: JSON, team_a: int, team_b: int) -> Step:
 
 
 def _stop(state: JSON) -> Step:
+    if _head(state):
+        # The head table is the one that calls stop, by reaching 21; a stop sent to it
+        # (a stray tap, a table phone) must not end its game.
+        raise Refused(
+            f"The head table is not stopped: it plays to {TARGET} and its finish "
+            "calls stop at the other tables.",
+            [R_HEAD, R_STOP],
+        )
     if state["stopped"]:
         if state["ended_by"] == "target":
             raise Refused(

@@ -286,7 +286,7 @@ def test_bunko_scores_three_then_waits_for_the_scramble():
     board = GAME.view(step.state)
     assert scores(step.state) == [3, 0]
     assert board["phase"] == "scramble"
-    assert board["expects"] == ["scramble", "stop"]
+    assert board["expects"] == ["scramble"]  # the head table is never stopped
     assert step.ruling.rules[:2] == ("bunko/bunko", "bunko/scramble")
     assert board["detail"]["tallies"]["Ann"]["bunkos"] == 1
     assert board["detail"]["last_roll"]["call"] == "bunko"
@@ -456,7 +456,7 @@ def test_head_table_bunko_to_21_counts_the_scramble_before_the_end():
     assert scores(step.state) == [22, 22]
     assert not GAME.view(step.state)["over"]
     assert "bunko/tie" in step.ruling.rules
-    with pytest.raises(Refused, match="reached 21 and is tied"):
+    with pytest.raises(Refused, match="head table is not stopped"):
         GAME.step(step.state, STOP)
     step = GAME.step(step.state, roll("Bob", "6 1 2"))
     assert GAME.view(step.state)["winner"] == B
@@ -570,7 +570,8 @@ def test_view_prompts_for_the_first_roll_and_the_scramble():
     assert GAME.view(new())["prompt"] == (
         "Roll one die each for the start: Ann, Bob, Cy and Dee to roll."
     )
-    assert GAME.view(new())["expects"] == ["first_roll", "stop"]
+    assert GAME.view(new())["expects"] == ["first_roll"]
+    assert GAME.view(new({"head_table": False}))["expects"] == ["first_roll", "stop"]
     state = play(started(), roll("Ann", "6 6 6"))
     assert GAME.view(state)["prompt"] == (
         "Bunko by Ann! How many dice did each team grab?"
@@ -578,7 +579,7 @@ def test_view_prompts_for_the_first_roll_and_the_scramble():
 
 
 def test_apply_does_not_mutate_its_input():
-    state = play(started(), roll("Ann", "6 6 1"))
+    state = play(started({"head_table": False}), roll("Ann", "6 6 1"))
     before = copy.deepcopy(state)
     events = [
         roll("Ann", [6, 6, 6]),
@@ -755,3 +756,11 @@ def test_transcript_head_table_game_to_21():
         "Dee": (1, 0),
     }
     assert tallies["Cy"]["points"] == 1 + 2 + 3 + 2 + 1 + 2 + 2
+
+
+def test_the_head_table_is_never_stopped_it_calls_stop():
+    state = play(started(), roll("Ann", "6 2 3"))
+    with pytest.raises(Refused, match="head table is not stopped") as refused:
+        GAME.step(state, STOP)
+    assert "bunko/head-table" in refused.value.ruling.rules
+    assert "stop" not in GAME.view(state)["expects"]

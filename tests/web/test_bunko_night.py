@@ -475,6 +475,34 @@ def test_undoing_the_head_tables_last_roll_withdraws_its_result(client, app):
     assert kinds == ["create", "round", "result", "stop", "withdraw", "result"]
 
 
+def test_a_table_that_stops_itself_early_does_not_break_the_night(client):
+    night = Night(client, {"players": EIGHT})
+    night.start(2)
+    night.roll(2, {"dice": [6, 2, 3]}, {"dice": [1, 2, 3]})
+    match_id = night.table(2)["match"]
+    stop = client.post(
+        f"/api/v1/matches/{match_id}/events",
+        json={"event": {"type": "stop"}},
+        headers=night.headers(night.tables[2]),
+    )
+    assert stop.status_code == 201  # the table's own game ends 1-0 ...
+    assert client.get(f"/n/{night.id}").status_code == 200  # ... and the night lives
+    assert night.table(2)["result"] is None  # its result waits for the night's stop
+    head = night.table(1)["match"]
+    refused = client.post(
+        f"/api/v1/matches/{head}/events",
+        json={"event": {"type": "stop"}},
+        headers=night.headers(night.tables[1]),
+    )
+    assert refused.status_code == 409
+    assert "head table is not stopped" in refused.get_json()["detail"]
+    night.start(1)
+    night.roll(1, *BUNKO, *BUNKO, *BUNKO, {"dice": [6, 6, 2]}, {"dice": [6, 1, 1]})
+    tables = night.get()["tables"]
+    assert tables[0]["result"]["scores"] == [21, 0]
+    assert tables[1]["result"]["scores"] == [1, 0]
+
+
 def test_the_documented_tournament_examples_replay_on_a_live_night(client):
     spec = client.get("/api/v1/openapi.json").get_json()
 
