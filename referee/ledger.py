@@ -14,6 +14,7 @@ first answer back and stores nothing.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import secrets
 from collections.abc import Iterable
@@ -186,7 +187,12 @@ def rows(match: Match) -> list[MatchEvent]:
 
 
 def check_key(match: Match, key: str | None) -> bool:
-    return bool(key) and secrets.compare_digest(str(key), match.edit_key)
+    return bool(key) and same_secret(str(key), match.edit_key)
+
+
+def same_secret(given: str, stored: str) -> bool:
+    """Constant-time comparison that also takes non-ASCII input (a wrong key)."""
+    return hmac.compare_digest(given.encode(), stored.encode())
 
 
 def request_hash(payload: Any) -> str:
@@ -244,9 +250,9 @@ def undo(
             Verdict.VOID,
             f"Undone: event #{seq} ({describe(match, old)}).",
         )
-        return _insert(
-            match, "undo", {"target": seq}, replay.state, ruling, idem_key, fingerprint
-        )
+        # "last": only the newest event went, so no other ruling can have changed
+        data = {"target": seq, "last": seq == effective[-1][0]}
+        return _insert(match, "undo", data, replay.state, ruling, idem_key, fingerprint)
 
     return _write(match_id, write, expected_seq, idem_key, fingerprint)
 
@@ -279,7 +285,7 @@ def amend(
         return _insert(
             match,
             "amend",
-            {"target": target, "event": event},
+            {"target": target, "event": event, "last": target == positions[-1]},
             replay.state,
             replay.rulings[target],
             idem_key,

@@ -211,10 +211,10 @@ def actor_for(tournament: Tournament, key: str | None) -> Actor | None:
     """Who this edit key belongs to: the organiser, a table, or nobody."""
     if not key:
         return None
-    if secrets.compare_digest(str(key), tournament.edit_key):
+    if ledger.same_secret(str(key), tournament.edit_key):
         return ORGANISER
     for i, table in enumerate(tournament.table_keys, start=1):
-        if secrets.compare_digest(str(key), table["key"]):
+        if ledger.same_secret(str(key), table["key"]):
             return Actor("table", i)
     return None
 
@@ -224,10 +224,10 @@ def key_for_pin(tournament: Tournament, pin: str) -> str | None:
     pin = "".join(ch for ch in str(pin) if ch.isdigit())
     if len(pin) != 6:
         return None
-    if secrets.compare_digest(pin, tournament.pin):
+    if ledger.same_secret(pin, tournament.pin):
         return tournament.edit_key
     for table in tournament.table_keys:
-        if secrets.compare_digest(pin, table["pin"]):
+        if ledger.same_secret(pin, table["pin"]):
             return str(table["key"])
     return None
 

@@ -35,6 +35,12 @@
   var every = parseInt(body.getAttribute("data-poll-every") || "3000", 10);
   var message = body.getAttribute("data-poll-message") ||
     "Another phone recorded something. Tap to see it.";
+  // A page shown as the answer to a form (a 409 or 422 re-render) must not re-post
+  // that form when it refreshes: go to the page's own address instead.
+  var page = body.getAttribute("data-page");
+  function refresh() {
+    if (page) { window.location.replace(page); } else { window.location.reload(); }
+  }
   var dirty = false;
   document.addEventListener("input", function () { dirty = true; });
   document.addEventListener("change", function () { dirty = true; });
@@ -45,7 +51,7 @@
     banner.type = "button";
     banner.className = "notice live-banner";
     banner.textContent = message;
-    banner.addEventListener("click", function () { window.location.reload(); });
+    banner.addEventListener("click", refresh);
     var main = document.querySelector("main");
     main.insertBefore(banner, main.firstChild);
   }
@@ -55,7 +61,7 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (m) {
         if (!m || m[field] === undefined || String(m[field]) === seen) return;
-        if (dirty) { announce(); } else { window.location.reload(); }
+        if (dirty) { announce(); } else { refresh(); }
       })
       .catch(function () {});
   }, every);

@@ -17,6 +17,7 @@ Three outcomes for any input, kept apart all the way to the HTTP status:
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -249,6 +250,15 @@ class Game:
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> JSON:
         """Options with defaults filled in; unknown or out-of-range ones: BadInput."""
+        if raw is not None and not isinstance(raw, Mapping):
+            raise BadInput(
+                "'options' is an object of option names and values.",
+                field="options",
+                example=f'"options": {{"{self.options[0].name}": '
+                f"{json.dumps(self.options[0].default)}}}"
+                if self.options
+                else '"options": {}',
+            )
         raw = dict(raw or {})
         known = {o.name: o for o in self.options}
         unknown = sorted(set(raw) - set(known))
@@ -472,7 +482,7 @@ def _parse_option(opt: Option, value: Any) -> Any:
                 isinstance(value, float) and value != number
             ):
                 raise ValueError
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise BadInput(
                 f"Option '{opt.name}' is a whole number.",
                 field=where,

@@ -84,7 +84,7 @@ def _integer(f: Field, value: Any) -> int:
         ):
             raise ValueError
         number = int(str(value).strip()) if isinstance(value, str) else int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise BadInput(f"'{f.name}' is a whole number; '{value}' given.") from None
     if (
         f.minimum is not None
@@ -120,7 +120,7 @@ def _seat(value: Any, names: list[str], what: str) -> int:
     for i, name in enumerate(names):
         if name.casefold() == text:
             return i
-    if text.isdigit():
+    if text.isdecimal() and text.isascii():
         return _seat(int(text), names, what)
     listed = ", ".join(names) or "none"
     raise BadInput(

@@ -77,11 +77,13 @@ def init_app(app: Flask) -> None:
                 500,
                 "about:blank",
                 "Internal Server Error",
-                "Something went wrong on our side; nothing was stored.",
+                "Something went wrong on our side. Read the match before you retry: "
+                "a retry with the same Idempotency-Key is always safe.",
             )
         return render_template(
             "error.html",
             code=500,
             title="Something went wrong",
-            detail="That was our fault, not yours. Nothing was stored; try again.",
+            detail="That was our fault, not yours. Look at the board before you "
+            "enter it again: it may or may not have been recorded.",
         ), 500

@@ -419,3 +419,43 @@ def test_an_unexpected_api_error_is_a_500_problem_without_a_trace(app, monkeypat
     assert problem["type"] == "about:blank"
     assert "kaboom" not in created.text
     assert "Traceback" not in created.text
+
+
+ODD = ["²", "café", 1e300, float("inf"), [], {}, None, True, -1, "", " ", "0x1F"]
+
+
+@pytest.mark.parametrize("odd", ODD)
+def test_odd_values_anywhere_are_422_or_409_never_500(api, client, odd):
+    match = api.create("gin-rummy", ["Ann", "Bob"])
+    bodies = [
+        ("/api/v1/matches", {"game": "darts-301", "players": ["Ann"], "options": odd}),
+        (
+            "/api/v1/matches",
+            {"game": "darts-301", "players": ["Ann"], "options": {"legs": odd}},
+        ),
+        ("/api/v1/matches", {"game": "darts-301", "players": odd}),
+        ("/api/v1/tools/darts-301/checkout", {"remaining": odd, "darts": 2}),
+        ("/api/v1/tools/billiards/shot", {"first_contact": odd}),
+        ("/api/v1/tools/gin-rummy/deadwood", {"hand": odd}),
+    ]
+    for path, body in bodies:
+        response = client.post(path, json=body)
+        assert response.status_code < 500, (path, body, response.get_json())
+    for event in (
+        {
+            "type": "knock_counts",
+            "knocker": odd,
+            "knocker_count": 3,
+            "opponent_count": 20,
+        },
+        {"type": "upcard", "player": 1, "take": odd},
+        {"type": odd},
+    ):
+        response = api.event(match["id"], event)
+        assert response.status_code in (201, 409, 422), (event, response.get_json())
+    odd_key = client.post(
+        f"/api/v1/matches/{match['id']}/events",
+        json={"event": {"type": "cancel"}},
+        headers={"Authorization": f"Bearer {odd}", "Idempotency-Key": "k"},
+    )
+    assert odd_key.status_code in (401, 403)

@@ -312,7 +312,7 @@ def parse_ball(
     text = str(value).strip().lower() if not isinstance(value, bool) else ""
     if cue and text in {"cue", "c", "cueball", "cue ball", "cue-ball", "0"}:
         return CUE
-    if text.isdigit() and 1 <= int(text) <= highest:
+    if text.isascii() and text.isdecimal() and 1 <= int(text) <= highest:
         return int(text)
     what = "'cue' or " if cue else ""
     raise BadInput(
