@@ -7,6 +7,7 @@ from typing import Any
 
 from referee import games
 from referee.games.base import EventKind
+from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 
@@ -94,6 +95,7 @@ def spec() -> JSONSchema:
     schemas: dict[str, JSONSchema] = {**_common_schemas()}
     event_refs = []
     examples: dict[str, Any] = {}
+    answers: dict[str, Any] = {}
     for game in registry.values():
         for kind in game.events:
             name = f"{_name(game, kind)}Event"
@@ -101,6 +103,10 @@ def spec() -> JSONSchema:
             event_refs.append({"$ref": f"#/components/schemas/{name}"})
             for i, example in enumerate(kind.examples):
                 key = f"{game.id}.{kind.type}" + (f".{i + 1}" if i else "")
+                answers[key] = {
+                    "summary": example.title or f"{game.title}: {kind.title}",
+                    "value": example_answer(game, example),
+                }
                 examples[key] = {
                     "summary": example.title or f"{game.title}: {kind.title}",
                     "description": (
@@ -237,7 +243,22 @@ def spec() -> JSONSchema:
                             }
                         },
                     },
-                    "responses": _write_responses(),
+                    "responses": {
+                        **_write_responses(),
+                        "201": {
+                            **_json_ref(
+                                "Recorded",
+                                "Recorded; the answer to each "
+                                "request example, under the same name",
+                            ),
+                            "content": {
+                                "application/json": {
+                                    "schema": {"$ref": "#/components/schemas/Recorded"},
+                                    "examples": answers,
+                                }
+                            },
+                        },
+                    },
                 },
             },
             "/api/v1/matches/{id}/events/{seq}": {
@@ -313,6 +334,27 @@ def spec() -> JSONSchema:
                 }
             },
             **tournament_paths(),
+            "/api/v1/problems/{slug}": {
+                "get": {
+                    "operationId": "problemType",
+                    "summary": "What a problem's 'type' means",
+                    "parameters": [_path("slug", "bad-input")],
+                    "responses": {
+                        "200": {
+                            "description": "The problem type",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["type", "description"],
+                                    }
+                                }
+                            },
+                        },
+                        "404": _problem_ref(),
+                    },
+                }
+            },
             "/api/v1/openapi.json": {
                 "get": {
                     "operationId": "openapi",
@@ -602,6 +644,20 @@ def _common_schemas() -> dict[str, JSONSchema]:
                 },
             },
         },
+    }
+
+
+def example_answer(game: Game, example: Example) -> JSONSchema:
+    """The 201 body the server gives ``example``: engines are pure, so no database."""
+    setup = game.new_setup(list(example.players), dict(example.options))
+    state = game.start(setup)
+    for event in example.setup:
+        state = game.step(state, event).state
+    step = game.step(state, example.event)
+    return {
+        "seq": len(example.setup) + 1,
+        "ruling": step.ruling.to_json(),
+        "state": game.view(step.state),
     }
 
 

@@ -40,9 +40,10 @@ def test_every_event_kind_of_every_game_has_a_documented_example(spec):
 
 
 def test_every_documented_event_example_is_accepted_by_the_live_app(spec, api):
-    examples = spec["paths"]["/api/v1/matches/{id}/events"]["post"]["requestBody"][
-        "content"
-    ]["application/json"]["examples"]
+    post = spec["paths"]["/api/v1/matches/{id}/events"]["post"]
+    examples = post["requestBody"]["content"]["application/json"]["examples"]
+    answers = post["responses"]["201"]["content"]["application/json"]["examples"]
+    assert set(answers) == set(examples)
     for name, example in examples.items():
         check(spec, "EventRequest", example["value"])
         match = api.create(
@@ -55,6 +56,7 @@ def test_every_documented_event_example_is_accepted_by_the_live_app(spec, api):
         response = api.event(match["id"], example["value"]["event"])
         assert response.status_code == 201, (name, response.get_json())
         check(spec, "Recorded", response.get_json())
+        assert response.get_json() == answers[name]["value"], name
 
 
 def test_every_documented_new_match_and_tool_example_works(spec, client):
