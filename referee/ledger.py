@@ -166,8 +166,9 @@ def by_pin(pin: str) -> Match | None:
     pin = "".join(ch for ch in str(pin) if ch.isdigit())
     if len(pin) != 6:
         return None
+    # Only a match still in play takes a new scorer: fewer PINs worth guessing.
     return db.session.execute(
-        select(Match).where(Match.pin == pin)
+        select(Match).where(Match.pin == pin, Match.status == "live")
     ).scalar_one_or_none()
 
 

@@ -147,3 +147,16 @@ class TournamentEvent(db.Model):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+
+
+class JoinAttempt(db.Model):
+    """A wrong PIN typed from a client address; kept a day, to slow down guessing.
+
+    In the database rather than in memory so that the limit holds across workers.
+    """
+
+    __tablename__ = "join_attempt"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -76,16 +76,23 @@ def new_match(game_id: str) -> str | Response | tuple[str, int]:
 @bp.post("/join")
 def join() -> str | Response | tuple[str, int]:
     form = JoinForm()
+    status = 422
     if form.validate_on_submit():
-        match = ledger.by_pin(form.pin.data or "")
+        wait = access.pin_wait_minutes()
+        match = None if wait else ledger.by_pin(form.pin.data or "")
         if match is not None:
             access.grant(match)
             flash("You can now score this match from this phone.")
             return redirect(url_for("matches.show", match_id=match.id))
-        form.pin.errors = [
-            f"No match has the PIN '{form.pin.data}'. Check the 6 digits on the "
-            "scorer's phone (e.g. 482913)."
-        ]
+        if wait:
+            form.pin.errors = [access.too_many_pins_message(wait)]
+            status = 429
+        else:
+            access.note_wrong_pin()
+            form.pin.errors = [
+                f"No match in play has the PIN '{form.pin.data}'. Check the 6 digits "
+                "on the scorer's phone (e.g. 482913)."
+            ]
     return render_template(
         "home.html", games=list(games.registry().values()), join=form, mine=[]
-    ), 422
+    ), status

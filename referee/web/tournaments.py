@@ -364,9 +364,14 @@ def join(tournament_id: str) -> WerkzeugResponse | tuple[str, int]:
     form.validate_on_submit()
     if form.errors.get("csrf_token"):
         abort(400, "This form has expired: reload the page and try again.")
-    key = tournaments.key_for_pin(night, request.form.get("pin", ""))
+    wait = access.pin_wait_minutes()
+    key = None if wait else tournaments.key_for_pin(night, request.form.get("pin", ""))
     if key is None:
         context = _context(night)
+        if wait:
+            context["pin_error"] = access.too_many_pins_message(wait)
+            return render_template("nights/night.html", **context), 429
+        access.note_wrong_pin()
         context["pin_error"] = (
             "That PIN is not a table's or the organiser's tonight. Check the 6 digits "
             "(e.g. 482913)."

@@ -178,7 +178,7 @@ def test_joining_with_the_pin_makes_a_second_phone_a_scorer(client, app):
 def test_a_wrong_pin_is_422_with_an_example(client):
     response = client.post("/join", data={"pin": "000000x"})
     assert response.status_code == 422
-    assert "No match has the PIN" in response.text
+    assert "No match in play has the PIN" in response.text
 
 
 def test_the_scorer_link_and_its_qr_code(client, app):
@@ -343,3 +343,31 @@ def test_the_match_page_refreshes_to_its_own_address(client):
     match_id = start(client)
     page = client.get(f"/m/{match_id}").text
     assert f'data-page="/m/{match_id}"' in page
+
+
+def test_ten_wrong_pins_make_that_address_wait_even_for_the_right_pin(client, app):
+    match_id = start(client)
+    with app.app_context():
+        pin = ledger.get(match_id).pin
+    wrong = "000000" if pin != "000000" else "111111"
+    guesser = app.test_client()
+    for _ in range(10):
+        assert guesser.post("/join", data={"pin": wrong}).status_code == 422
+    response = guesser.post("/join", data={"pin": pin})
+    assert response.status_code == 429
+    assert "Too many wrong PINs" in response.text
+    assert 'name="seg"' not in guesser.get(f"/m/{match_id}").text
+    neighbour = app.test_client()
+    neighbour.environ_base["REMOTE_ADDR"] = "10.9.9.9"
+    assert neighbour.post("/join", data={"pin": pin}).status_code == 302
+
+
+def test_a_finished_match_takes_no_new_scorer_by_pin(client, app):
+    match_id = start(client, players="Ann")
+    for i, darts in enumerate(["T20 T20 T20", "T20 T11 D14"]):
+        post_event(client, match_id, i, idem=f"r{i}", type="round", darts=darts)
+    with app.app_context():
+        match = ledger.get(match_id)
+        assert match.status == "over"
+        pin = match.pin
+    assert app.test_client().post("/join", data={"pin": pin}).status_code == 422
