@@ -37,6 +37,7 @@ from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Verdict
+from referee.games.base import side_names
 from referee.models import Match
 from referee.models import MatchEvent
 from referee.models import utcnow
@@ -327,7 +328,8 @@ def _write(
                         "This idempotency key was already used for a different "
                         "request; send a new key for a new event."
                     )
-                return Written(200, dict(prior.response or {}), replayed=True)
+                # the first answer, as it was given (always a 201: only those store)
+                return Written(201, dict(prior.response or {}), replayed=True)
         if expected_seq is not None and int(expected_seq) != match.version:
             current = match.version
             db.session.rollback()
@@ -577,11 +579,14 @@ def _at_default(game: Game | None, type_: str, key: str, value: Any) -> bool:
 
 def describe(match: Match, event: Mapping[str, Any] | None) -> str:
     """``describe_event`` with this match's names for seats and sides."""
-    players = list(match.state.get("players") or match.players)
-    teams = [t["name"] for t in match.state.get("teams") or match.teams or []]
-    return describe_event(
-        event, game_of(match), {"seat": players, "side": teams or players}
-    )
+    return describe_event(event, game_of(match), seat_names(match))
+
+
+def seat_names(match: Match) -> dict[str, list[str]]:
+    """Names by seat index and by side index, in the engine's own seat order."""
+    state = match.state or {}
+    players = list(state.get("players") or match.players)
+    return {"seat": players, "side": side_names({**state, "players": players})}
 
 
 def _canonical(value: Any) -> str:

@@ -355,9 +355,6 @@ class Game:
         event = self.parse_event(raw_event, state)
         return self.apply(copy.deepcopy(state), event)
 
-    def new(self, setup: Setup) -> JSON:
-        return self.start(setup)
-
 
 def parse_fields(
     fields: Sequence[Field],
@@ -434,10 +431,6 @@ def board(
         "winner": winner,
         "detail": detail or {},
     }
-
-
-def seat_name(state: JSON, seat: int) -> str:
-    return str(state["players"][seat])
 
 
 # --- private helpers ---------------------------------------------------------------
@@ -523,7 +516,8 @@ def _parse_names(players: Sequence[Any]) -> list[str]:
         )
     names = []
     for p in players:
-        name = " ".join(str(p).split()) if isinstance(p, str | int) else ""
+        ok = isinstance(p, str | int) and not isinstance(p, bool)
+        name = " ".join(str(p).split()) if ok else ""
         if not name:
             raise BadInput(
                 "A player's name is empty.",
@@ -554,5 +548,5 @@ def _parse_team(team: Any, index: int) -> tuple[str, tuple[str, ...]]:
             field="teams",
             example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
         )
-    name = " ".join(str(team.get("name") or f"Team {index + 1}").split())
+    name = " ".join(str(team.get("name") or "").split()) or f"Team {index + 1}"
     return name[:MAX_NAME], tuple(_parse_names(team["players"]))

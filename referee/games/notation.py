@@ -12,6 +12,7 @@ from referee.games import dice
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Field
+from referee.games.base import side_names
 
 if TYPE_CHECKING:
     from referee.games.base import Game
@@ -40,10 +41,7 @@ def parse_field(f: Field, value: Any, state: JSON | None, game: Game | None) -> 
         case "seat":
             return _seat(value, list((state or {}).get("players", [])), "player")
         case "side":
-            names = [t["name"] for t in (state or {}).get("teams", [])] or list(
-                (state or {}).get("players", [])
-            )
-            return _seat(value, names, "side")
+            return _seat(value, side_names(state or {"players": []}), "side")
         case "dart":
             return darts.parse_dart(value).code
         case "darts":

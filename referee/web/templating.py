@@ -42,6 +42,7 @@ def init_app(app: Flask) -> None:
         rule_title=rule_title,
         game_template=game_template,
         describe=ledger.describe,
+        seat_names=ledger.seat_names,
         card_decks=cards.DECKS,  # the card picker checks cards against its deck
     )
     app.jinja_env.filters["ordinal"] = ordinal

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from referee import create_app
+from referee import games
 from referee import ledger
 from referee.db import db
 from referee.models import Match
@@ -35,7 +36,9 @@ def version(app, match_id) -> int:
 def test_home_lists_the_games_and_the_pin_form(client):
     page = client.get("/").text
     assert "Darts: 301" in page
-    assert "Darts baseball" in page or "Baseball" in page
+    for game in games.registry().values():
+        assert f'href="/new/{game.id}"' in page
+        assert game.title in page
     assert 'name="pin"' in page
 
 
@@ -371,3 +374,25 @@ def test_a_finished_match_takes_no_new_scorer_by_pin(client, app):
         assert match.status == "over"
         pin = match.pin
     assert app.test_client().post("/join", data={"pin": pin}).status_code == 422
+
+
+def test_a_correction_form_names_seats_in_the_games_own_seat_order(client, api):
+    teams = [
+        {"name": "Reds", "players": ["Ann", "Cy"]},
+        {"name": "Blues", "players": ["Bob", "Dee"]},
+    ]
+    match = api.create("bunko", players=None, teams=teams)
+    order = match["state"]["detail"]["seats"]
+    assert order != ["Ann", "Cy", "Bob", "Dee"]  # partners sit opposite
+    assert (
+        api.event(
+            match["id"], {"type": "first_roll", "player": "Bob", "die": 6}
+        ).status_code
+        == 201
+    )
+    client.post("/join", data={"pin": match["pin"]})
+    form = client.get(f"/m/{match['id']}/log/1/edit").text
+    selected = re.search(r'<option value="(\d)" selected>([^<]+)</option>', form)
+    assert selected
+    assert selected.group(2) == "Bob"
+    assert order[int(selected.group(1))] == "Bob"
