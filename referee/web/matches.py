@@ -124,8 +124,9 @@ def undo(match_id: str) -> Response | tuple[str, int]:
         return render_match(match, status=422, error=_form_error(form))
     raw_target = request.form.get("target", "")
     if raw_target and not raw_target.isdecimal():
-        return render_match(match, status=422,
-                            error=f"'{raw_target}' is not an event number, e.g. 3.")
+        return render_match(
+            match, status=422, error=f"'{raw_target}' is not an event number, e.g. 3."
+        )
     target = int(raw_target) if raw_target else None
     return _outcome(
         match,
