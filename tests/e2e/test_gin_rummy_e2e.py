@@ -107,6 +107,19 @@ def test_a_knock_entered_by_tapping_both_hands(page: Page, shots: Path) -> None:
         if b.is_visible() and b.bounding_box()["height"] < MIN_TAP_PX
     ]
     assert not small, small
+    # The cards in the hands are tap targets too: 44 px each way, wrapping in rows.
+    held = page.locator(".picker-hand button").all()
+    assert len(held) == 20
+    narrow = [
+        (b.get_attribute("aria-label"), box["width"], box["height"])
+        for b in held
+        if (box := b.bounding_box()) and min(box["width"], box["height"]) < MIN_TAP_PX
+    ]
+    assert not narrow, narrow
+    rows = {
+        round(b.bounding_box()["y"]) for b in mine.locator(".picker-hand button").all()
+    }
+    assert len(rows) == 2, rows
 
     submit(page, page.get_by_role("button", name="Rule on this knock"))
     ruling = page.locator(".ruling")
@@ -181,7 +194,7 @@ def test_the_settlement_reads_well_in_the_dark(phone: Phone, shots: Path) -> Non
     expect(settlement).to_contain_text("Bob pays Ann 166.")
     expect(row(page, "Ann").locator(".score").first).to_have_text("105")
     hand = page.get_by_role("region", name="Hand 2")
-    expect(hand).to_contain_text("Ann +105 (20 gin bonus + 85)")
+    expect(hand).to_contain_text("Ann +105 (20 gin bonus + 85 = 105)")
     # Red suits stay red and black ones light on the dark card face.
     red = hand.locator(".pc-red").first.evaluate("e => getComputedStyle(e).color")
     black = hand.locator(".pc:not(.pc-red)").first.evaluate(

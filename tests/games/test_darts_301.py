@@ -20,6 +20,7 @@ from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.base import Step
 from referee.games.base import Verdict
+from referee.games.base import parse_fields
 from referee.games.darts import all_darts
 from referee.games.darts_301 import GAME
 from referee.games.darts_301 import apply
@@ -810,19 +811,25 @@ def test_examples_are_legal_after_their_setup() -> None:
             step(state, example.event)
 
 
+def run_tool(raw: JSON) -> JSON:
+    """As the API does it: the request is checked against the tool's fields first."""
+    tool = GAME.tools[0]
+    return tool.run(parse_fields(tool.fields, raw, None, GAME))
+
+
 def test_checkout_tool_lists_routes() -> None:
     tool = GAME.tools[0]
     assert tool.name == "checkout"
-    assert tool.run(tool.example) == {
+    assert run_tool(tool.example) == {
         "remaining": 170,
         "darts": 3,
         "possible": True,
         "routes": [["T20", "T20", "DB"]],
     }
-    answer = tool.run({"remaining": 169})
+    answer = run_tool({"remaining": 169})
     assert answer["possible"] is False
     assert answer["routes"] == []
-    assert tool.run({"remaining": "100", "darts": 2})["routes"][0] == ["T20", "D20"]
+    assert run_tool({"remaining": "100", "darts": 2})["routes"][0] == ["T20", "D20"]
 
 
 @pytest.mark.parametrize(
@@ -833,7 +840,7 @@ def test_checkout_tool_lists_routes() -> None:
 )  # fmt: skip
 def test_checkout_tool_rejects_bad_requests(request_: JSON, match: str) -> None:
     with pytest.raises(BadInput, match=match):
-        GAME.tools[0].run(request_)
+        run_tool(request_)
 
 
 # --- a whole game, purity and properties -------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.base import Verdict
+from referee.games.base import parse_fields
 from referee.games.gin_rummy import GAME
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
@@ -68,7 +69,7 @@ BOB_49 = "KS QH 5D 8S JC 2H 3H 4H 5H 6C"
 def test_card_values_face_cards_ten_ace_one_others_their_pips(
     card: str, value: int
 ) -> None:
-    assert melds.value(card) == value
+    assert melds.hand_value([card]) == value
 
 
 @pytest.mark.parametrize(
@@ -144,8 +145,9 @@ def test_deadwood_eleven_cards_all_in_sets_discard_keeps_gin() -> None:
 
 
 def run_tool(hand: str) -> dict:
+    """The calculator as the API and the page call it: the fields parsed first."""
     tool = next(t for t in GAME.tools if t.name == "deadwood")
-    return tool.run({"hand": hand})
+    return tool.run(parse_fields(tool.fields, {"hand": hand}, None, GAME))
 
 
 def test_calculator_shows_sets_deadwood_and_whether_it_may_knock() -> None:
@@ -389,6 +391,110 @@ def test_gin_scores_twenty_plus_the_opponents_count() -> None:
         "Bob goes gin; Ann has 31: Bob scores 20 + 31"
     )
     assert step.ruling.rules[0] == scoring.GIN
+
+
+BIG_GIN = "AS 2S 3S 7H 7D 7C 9D 10D JD QD KD"
+
+
+@pytest.mark.parametrize(
+    ("options", "event", "title", "formula", "account", "line"),
+    [
+        (
+            {},
+            counts(0, 8, 30),
+            "Knock",
+            "30 − 8 = 22",
+            "Ann knocked with 8; Bob counted 30 after laying off.",
+            "Ann knocks 8 v 30, +22",
+        ),
+        (
+            {},
+            knock(0, ANN_FOUR, BOB_49),
+            "Knock",
+            "49 − 4 = 45",
+            "Ann knocked with 4; Bob counted 49.",
+            "Ann knocks 4 v 49, +45",
+        ),
+        (
+            {},
+            counts(0, 5, 5),
+            "Undercut",
+            "5 − 5 = 0 + 10 undercut bonus = 10",
+            "Ann knocked with 5; Bob counted 5 after laying off.",
+            "Bob undercuts Ann, +10",
+        ),
+        (
+            {},
+            knock(0, "AS 2S 3S 7H 7D 7C 9D 10D JD KC", "8D 4C 2H 5S 5D 5C QS KS JS AH"),
+            "Undercut",
+            "10 − 7 = 3 + 10 undercut bonus = 13",
+            "Ann knocked with 10; Bob counted 7 after laying off.",
+            "Bob undercuts Ann, +13",
+        ),
+        (
+            {},
+            counts(1, 0, 34, gin=True),
+            "Gin",
+            "20 gin bonus + 34 = 54",
+            "Bob went gin; Ann counted 34.",
+            "Bob gin, +54",
+        ),
+        (
+            {},
+            knock(0, "AS 2S 3S 7H 7D 7C 9D 10D JD QD", BOB_49),
+            "Gin",
+            "20 gin bonus + 49 = 69",
+            "Ann went gin; Bob counted 49.",
+            "Ann gin, +69",
+        ),
+        (
+            {"preset": "common"},
+            counts(0, 0, 34, big_gin=True),
+            "Big gin",
+            "31 big gin bonus + 34 = 65",
+            "Ann went big gin; Bob counted 34.",
+            "Ann big gin, +65",
+        ),
+        (
+            {"preset": "common"},
+            knock(1, BIG_GIN, BOB_49),
+            "Big gin",
+            "31 big gin bonus + 49 = 80",
+            "Bob went big gin; Ann counted 49.",
+            "Bob big gin, +80",
+        ),
+    ],
+)
+def test_the_hand_record_says_how_each_result_is_scored(
+    options: dict, event: dict, title: str, formula: str, account: str, line: str
+) -> None:
+    step = GAME.step(new(options), event)
+    last = step.state["last_hand"]
+    assert (last["title"], last["formula"], last["account"], last["line"]) == (
+        title,
+        formula,
+        account,
+        line,
+    )
+    # the formula's last number is what the ruling scored
+    assert [int(formula.rsplit("= ", 1)[1])] == list(step.ruling.score.values())
+    assert last["layoff_note"] == (
+        f"No lay-offs on {title.lower()}." if "gin" in title.lower() else ""
+    )
+    assert last["summary"] == step.ruling.summary
+    assert step.state["history"][-1]["line"] == line
+
+
+def test_the_hand_record_of_a_cancelled_hand_has_no_formula() -> None:
+    last = GAME.step(new(), {"type": "cancel"}).state["last_hand"]
+    assert (last["title"], last["formula"], last["line"]) == (
+        "Cancelled",
+        "",
+        "cancelled",
+    )
+    assert last["account"] == (
+        "No score: the stock ran down to two cards. Ann deals again."
+    )
 
 
 def test_gin_is_never_undercut_even_when_the_opponent_has_nothing_left() -> None:
@@ -684,7 +790,7 @@ def test_every_example_is_legal_in_a_fresh_match() -> None:
             for rule in step.ruling.rules:
                 assert rule in scoring.RULE_IDS
     tool = GAME.tools[0]
-    assert tool.run(tool.example)["may_knock"] is True
+    assert run_tool(tool.example["hand"])["may_knock"] is True
 
 
 def test_view_has_the_documented_keys() -> None:
@@ -702,6 +808,17 @@ def test_view_has_the_documented_keys() -> None:
         "history",
         "settlement",
     }
+    assert view["detail"]["last_hand"].keys() == {
+        "hand", "dealer", "result", "title", "entered", "knocker", "opponent",
+        "knocker_count", "opponent_count", "opponent_count_before", "knocker_melds",
+        "knocker_deadwood", "opponent_melds", "opponent_deadwood", "layoffs",
+        "winner", "points", "bonus", "formula", "account", "line", "layoff_note",
+        "summary",
+    }  # fmt: skip
+    assert view["detail"]["history"][0].keys() == {
+        "hand", "dealer", "result", "knocker", "knocker_count", "opponent_count",
+        "winner", "points", "line", "scores",
+    }  # fmt: skip
     assert view["detail"]["values"] == {
         "gin_bonus": 20,
         "undercut_bonus": 10,

@@ -272,7 +272,7 @@ def test_a_knock_entered_by_cards_on_the_page(client, app):
     assert "Lays off 8 ♦ on 9 ♦ 10 ♦ J ♦" in text
     assert "Deadwood 4 ♣ = 4" in text
     assert "= 43 (51 before laying off)" in text
-    assert "Bob +39 (43 − 4)" in text
+    assert "Bob +39 (43 − 4 = 39)" in text
     assert '<span class="pc pc-red" title="8 of diamonds">8' in page
     with app.app_context():
         board = ledger.board(ledger.get(match_id))
@@ -311,8 +311,66 @@ def test_a_knock_entered_by_counts_on_the_page(client, app):
     assert response.status_code == 303
     text = main(client.get(f"/m/{match_id}").text)
     assert "Gin Hand 2: Bob scores 32" in text
-    assert "Bob +32 (20 gin bonus + 12)" in text
+    assert "Bob +32 (20 gin bonus + 12 = 32)" in text
     assert version(app, match_id) == 2
+
+
+def test_the_page_shows_the_engines_formula_for_undercut_and_big_gin(client, app):
+    match_id = start(client, preset="common")
+    # Hand 1: Ann's big gin entered by counts.
+    response = post_event(
+        client,
+        match_id,
+        0,
+        idem="big",
+        type="knock_counts",
+        knocker="0",
+        knocker_count="0",
+        opponent_count="34",
+        big_gin="on",
+    )
+    assert response.status_code == 303
+    text = main(client.get(f"/m/{match_id}").text)
+    assert "Big gin Hand 1: Ann scores 65" in text
+    assert "Ann went big gin; Bob counted 34. (counts entered)" in text
+    assert "went gin" not in text
+    assert "Ann +65 (31 big gin bonus + 34 = 65)" in text
+    # Hand 2: Bob knocks with 5 and Ann has 5 too: an undercut, the bonus alone.
+    response = post_event(
+        client,
+        match_id,
+        1,
+        idem="under",
+        type="knock_counts",
+        knocker="1",
+        knocker_count="5",
+        opponent_count="5",
+    )
+    assert response.status_code == 303
+    text = main(client.get(f"/m/{match_id}").text)
+    assert "Undercut Hand 2: Ann scores 25" in text
+    assert "Ann +25 (5 − 5 = 0 + 25 undercut bonus = 25)" in text
+    # Hand 3: Bob's big gin entered by cards: eleven cards, nothing laid off.
+    response = post_event(
+        client,
+        match_id,
+        2,
+        idem="cards",
+        type="knock",
+        knocker="1",
+        knocker_hand="AS 2S 3S 7H 7D 7C 9D 10D JD QD KD",
+        opponent_hand="KS QH 5D 8S JC 2H 3H 4H 5H 6C",
+    )
+    assert response.status_code == 303
+    text = main(client.get(f"/m/{match_id}").text)
+    assert "Big gin Hand 3: Bob scores 80" in text
+    assert "No deadwood: big gin" in text
+    assert "No lay-offs on big gin." in text
+    assert "Bob +80 (31 big gin bonus + 49 = 80)" in text
+    assert "Ann big gin, +65 65 0" in text
+    assert "Ann undercuts Bob, +25 90 0" in text
+    assert "Bob big gin, +80 90 80" in text
+    assert version(app, match_id) == 3
 
 
 def test_an_illegal_knock_from_the_page_is_409_and_keeps_the_hands(client, app):

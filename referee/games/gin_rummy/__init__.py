@@ -47,6 +47,13 @@ GAME_ID = "gin-rummy"
 HAND_EVENTS = ["knock", "knock_counts", "cancel"]
 FIRST_TURN_PHASES = ("upcard-non-dealer", "upcard-dealer")
 MAX_COUNT = 98  # the most deadwood ten cards can hold (no three of a rank, no run)
+RESULT_TITLES = {
+    "knock": "Knock",
+    "undercut": "Undercut",
+    "gin": "Gin",
+    "big-gin": "Big gin",
+    "cancelled": "Cancelled",
+}
 
 
 # --- start ---------------------------------------------------------------------------
@@ -281,7 +288,6 @@ def _score(
     over = scores[score.winner] >= target
     if over != (scores[score.winner] >= scoring.TARGET):
         changed.append("target")
-    record = {**record, "winner": names[score.winner], "points": score.points}
     new: JSON = {
         **state,
         "scores": scores,
@@ -427,13 +433,19 @@ def _hand_record(
 
     ``entered`` is "cards" (arrangements below are filled), "counts" (only the
     counts were reported) or "none" (a cancelled hand). ``layoffs`` are
-    ``{"card", "meld", "onto"}``: ``meld`` indexes ``knocker_melds``.
+    ``{"card", "meld", "onto"}``: ``meld`` indexes ``knocker_melds``. The words
+    are the engine's so that the page decides nothing: ``title`` names the result,
+    ``formula`` shows the points worked out ("30 − 8 = 22"), ``account`` tells the
+    hand in one sentence, ``line`` is its row in the history and ``layoff_note``
+    says why nothing was laid off (empty when that needs no saying).
     """
     names = state["players"]
-    return {
+    layoffs = arranged.get("layoffs", [])
+    record: JSON = {
         "hand": state["hand"],
         "dealer": names[state["dealer"]],
         "result": score.result if score else "cancelled",
+        "title": RESULT_TITLES[score.result if score else "cancelled"],
         "entered": entered,
         "knocker": None if knocker is None else names[knocker],
         "opponent": None if knocker is None else names[1 - knocker],
@@ -444,12 +456,47 @@ def _hand_record(
         "knocker_deadwood": arranged.get("knocker_deadwood", []),
         "opponent_melds": arranged.get("opponent_melds", []),
         "opponent_deadwood": arranged.get("opponent_deadwood", []),
-        "layoffs": arranged.get("layoffs", []),
-        "winner": None,
-        "points": 0,
+        "layoffs": layoffs,
+        "winner": None if score is None else names[score.winner],
+        "points": score.points if score else 0,
         "bonus": score.bonus if score else 0,
+        "formula": "",
+        "account": "",
+        "line": "cancelled",
+        "layoff_note": "",
         "summary": "",
     }
+    if knocker is None or score is None or knocker_count is None:
+        dealer = names[state["dealer"]]
+        record["account"] = (
+            f"No score: the stock ran down to two cards. {dealer} deals again."
+        )
+        return record
+    k, o = names[knocker], names[1 - knocker]
+    theirs = opponent_count
+    gin = score.result in ("gin", "big-gin")
+    if gin:
+        name = "big gin" if score.result == "big-gin" else "gin"
+        record["formula"] = f"{score.bonus} {name} bonus + {theirs} = {score.points}"
+        record["account"] = f"{k} went {name}; {o} counted {theirs}."
+        record["line"] = f"{k} {name}, +{score.points}"
+        record["layoff_note"] = f"No lay-offs on {name}."
+        return record
+    laid = entered == "counts" or bool(layoffs)
+    after = " after laying off" if laid else ""
+    record["account"] = (
+        f"{k} knocked with {knocker_count}; {o} counted {theirs}{after}."
+    )
+    if score.result == "knock":
+        record["formula"] = f"{theirs} − {knocker_count} = {score.points}"
+        record["line"] = f"{k} knocks {knocker_count} v {theirs}, +{score.points}"
+    else:
+        record["formula"] = (
+            f"{knocker_count} − {theirs} = {score.base} + {score.bonus} "
+            f"undercut bonus = {score.points}"
+        )
+        record["line"] = f"{o} undercuts {k}, +{score.points}"
+    return record
 
 
 def _history_entry(state: JSON, record: JSON, scores: list[int] | None = None) -> JSON:
@@ -464,6 +511,7 @@ def _history_entry(state: JSON, record: JSON, scores: list[int] | None = None) -
         "opponent_count": record["opponent_count"],
         "winner": record["winner"],
         "points": record["points"],
+        "line": record["line"],
         "scores": {names[0]: scores[0], names[1]: scores[1]},
     }
 
@@ -538,11 +586,12 @@ def view(state: JSON) -> JSON:
 
 
 def deadwood_tool(request: JSON) -> JSON:
-    """Best sets, deadwood and (for 11 cards) the best discard of one hand."""
-    try:
-        hand = cards.parse_cards(request.get("hand", ""), "standard", least=10, most=11)
-    except BadInput as err:
-        raise BadInput(err.message, field="hand", example=TOOL_EXAMPLE) from None
+    """Best sets, deadwood and (for 11 cards) the best discard of one hand.
+
+    ``request`` is what ``parse_fields`` made of the tool's fields: ``hand`` is a
+    list of 10 or 11 distinct card codes already checked against the deck.
+    """
+    hand = list(request["hand"])
     if len(hand) == 11:
         found = melds.best_discard(hand)
         discard, kept, big_gin = found.card, found.kept, found.all_melded

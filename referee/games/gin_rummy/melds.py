@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from itertools import product
-from typing import Any
 
 from referee.games import cards
 
@@ -42,12 +41,8 @@ for _m in range(1, 1 << 14):
 _Group = tuple[int, tuple[int, ...], int]
 
 
-def value(card: str) -> int:
-    """Face cards 10, the ace 1, the others their pips."""
-    return _INFO[card][2]
-
-
 def hand_value(hand: Iterable[str]) -> int:
+    """The cards' values added up: face cards 10, the ace 1, the others their pips."""
     return sum(_INFO[c][2] for c in hand)
 
 
@@ -77,13 +72,6 @@ class Arrangement:
     melds: tuple[tuple[str, ...], ...]
     deadwood: tuple[str, ...]
     count: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "melds": [list(m) for m in self.melds],
-            "deadwood": list(self.deadwood),
-            "count": self.count,
-        }
 
 
 @dataclass(frozen=True)
@@ -167,9 +155,6 @@ class LayOff:
 
     card: str
     meld: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "meld": self.meld}
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ def score_hand(
             "big-gin", knocker, opponent_count, values.big_gin_bonus, (BIG_GIN, GIN)
         )
     if knocker_count == 0:
-        # gin can never be undercut, even by an opponent with nothing left either
+        # gin is never undercut, not even when the opponent has nothing left
         return HandScore("gin", knocker, opponent_count, values.gin_bonus, (GIN,))
     if knocker_count < opponent_count:
         return HandScore(
