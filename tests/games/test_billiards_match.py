@@ -195,10 +195,16 @@ def test_choose_with_nothing_pending_is_refused():
 
 def test_rule_20_the_incoming_player_chooses_restoration_without_a_referee():
     step = run(started(), shot(touched=[4]))
-    assert "go back or stay" in detail(step.state)["after_foul"]
+    assert "go back or stay, as Bob chooses" in detail(step.state)["restore"]
+    assert "go back or stay" in step.ruling.summary
+    assert detail(step.state)["after_foul"] == (
+        "Bob has cue ball in hand anywhere on the table"
+    )
     step = run(started(referee=True), shot(touched=[4]))
-    assert "referee puts the moved balls back" in detail(step.state)["after_foul"]
+    assert detail(step.state)["restore"] == "the referee puts the moved balls back"
     assert "referee" in step.ruling.options
+    after = run(step.state, shot())
+    assert detail(after.state)["restore"] is None  # a legal shot clears it
 
 
 def test_rule_28_intentional_ferrule_is_a_warning_then_forfeit():
@@ -708,6 +714,7 @@ def test_view_lists_every_documented_key():
         "chooser",
         "choices",
         "after_foul",
+        "restore",
         "spots",
         "lag_winner",
         "racks",
@@ -841,3 +848,77 @@ def test_rule_15_a_cue_ball_set_on_the_head_string_is_not_behind_it():
     step = run(started(), shot(placed="on-string", objected=True))
     assert step.ruling.verdict == Verdict.FOUL
     assert {"billiards/9", "billiards/15"} <= set(step.ruling.rules)
+
+
+# --- the match and the shot tool describe a foul the same way ------------------------
+
+
+def tool(**request):
+    return GAME.tools[0].run(request)
+
+
+def as_match(text: str) -> str:
+    """The tool's sentence with Ann at the table and Bob coming in."""
+    return (
+        text.replace("the incoming player", "Bob")
+        .replace("The incoming player", "Bob")
+        .replace("the shooter", "Ann")
+        .replace("The shooter", "Ann")
+    )
+
+
+def test_14_1_third_foul_the_match_and_the_tool_agree():
+    state = started(game="14-1")
+    for _ in range(2):
+        state = run(state, shot(cue_ball="pocket"), shot()).state
+    step = run(state, shot(cue_ball="pocket"))
+    out = tool(game="14-1", cue_ball="pocket", prior_fouls=2)
+    assert step.ruling.summary == as_match(out["ruling"]["summary"])
+    assert "All fifteen balls are racked and Ann breaks again" in step.ruling.summary
+
+
+def test_rule_8_second_deflection_the_match_and_the_tool_agree():
+    state = run(started(race=3), shot(deflected=True)).state
+    state = run(state, shot(pocketed=[1, 9])).state
+    state = run(state, shot(), shot(pocketed=[1, 9])).state
+    step = run(state, shot(deflected=True))
+    out = tool(game="9-ball", opening_break=True, deflected=True, warned=["8"])
+    assert step.ruling.summary == as_match(out["ruling"]["summary"])
+    assert step.ruling.summary.endswith("Bob wins the match by forfeit.")
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        {"cue_ball": "pocket", "pocketed": [9]},
+        {"touched": [4]},
+        {"measured_with": "ball"},
+        {"first_contact": "none"},
+    ],
+)
+def test_9_ball_fouls_the_match_and_the_tool_agree(facts):
+    step = run(run(started(), shot()).state, shot())  # Ann again, after the break
+    out = tool(game="9-ball", **facts)
+    step = run(step.state, shot(**facts))
+    # The finding's own words may name "the shooter"; the penalty is shared.
+    tail = " ".join(filter(None, (out["penalty"], out["conduct"])))
+    assert step.ruling.summary.endswith(as_match(tail))
+    assert step.ruling.summary.startswith("Ann: foul, ")
+
+
+def test_rule_41_the_match_records_and_says_unsportsmanlike_conduct():
+    step = run(started(), shot(measured_with="triangle"))
+    assert step.ruling.summary.endswith(
+        "Recorded as unsportsmanlike conduct by Ann (rule 41)."
+    )
+    assert side(step.state, "Ann")["conduct"] == 1
+
+
+def test_rule_31_the_match_spots_with_counts_in_words():
+    step = run(started(game="14-1"), shot(cue_ball="pocket", pocketed=[3, 5]))
+    assert "the 5 one ball-width behind the foot spot" in step.ruling.summary
+    step = run(
+        started(game="14-1"), shot(cue_ball="pocket", pocketed=[3, 5, 7], blocked=[0])
+    )
+    assert "the 7 three ball-widths behind" in step.ruling.summary
+    assert "frozen to or just off the ball there" in step.ruling.summary

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import settings
@@ -606,3 +608,118 @@ def test_tool_request_fields_parse_through_the_shared_field_parser():
 def test_every_finding_kind_is_known():
     c = call(struck_with="ferrule", foot_on_floor=False)
     assert {f.kind for f in c.findings} <= {FOUL, CITE, NOTE}
+
+
+# --- the tool and the match describe a foul the same way ----------------------------
+
+
+def test_rule_7_the_tool_plays_the_opening_break_from_the_kitchen():
+    # Kitchen facts are the break's facts; no need to say "in hand" as well.
+    out = tool(opening_break=True, crossed=False)
+    assert out["outcome"] == "void"
+    assert out["ruling"]["rules"] == ["billiards/7"]
+    out = tool(opening_break=True, before_leaving="cushion", referee=True)
+    assert out["assessed"] == "billiards/38"
+    with pytest.raises(BadInput, match="opening break is shot with cue ball in hand"):
+        tool(opening_break=True, in_hand="table")
+
+
+def test_rule_20_the_tool_gives_the_restore_choice_without_a_referee():
+    out = tool(game="9-ball", touched=[4])
+    assert out["penalty"] == (
+        "The incoming player has cue ball in hand anywhere on the table; the moved "
+        "balls go back or stay, as the incoming player chooses."
+    )
+    out = tool(game="9-ball", touched=[4], referee=True)
+    assert "the referee puts the moved balls back" in out["penalty"]
+    assert "go back or stay" not in out["penalty"]
+
+
+@pytest.mark.parametrize(
+    ("facts", "rule"),
+    [
+        ({"measured_with": "triangle"}, "41"),
+        (
+            {
+                "in_hand": "kitchen",
+                "before_leaving": "ball-inside",
+                "intentional": True,
+            },
+            "38",
+        ),
+    ],
+)
+def test_rules_38_and_41_the_tool_records_unsportsmanlike_conduct(facts, rule):
+    out = tool(**facts)
+    assert out["conduct"] == (
+        f"Recorded as unsportsmanlike conduct by the shooter (rule {rule})."
+    )
+    assert out["ruling"]["summary"].endswith(out["conduct"])
+    assert tool(cue_ball="pocket")["conduct"] is None
+
+
+def test_rule_8_a_second_deflection_in_the_tool_leaves_no_choice_and_no_ball():
+    first = tool(opening_break=True, deflected=True)
+    assert first["choices"] == ["take", "pass"]
+    assert first["ball_in_hand"] == "kitchen"
+    out = tool(opening_break=True, deflected=True, warned=["8"])
+    assert out["ruling"]["verdict"] == "forfeit"
+    assert out["choices"] == []
+    assert out["ball_in_hand"] is None
+    assert out["penalty"] == (
+        "Second violation of rule 8: the incoming player wins the match by forfeit."
+    )
+
+
+def test_rule_38_the_tool_gives_cue_ball_in_hand_even_in_14_1():
+    kitchen = {"game": "14-1", "in_hand": "kitchen", "before_leaving": "ball-inside"}
+    out = tool(**kitchen, crossed=False)
+    assert out["outcome"] == "option"  # no foul yet: the opponent chooses
+    out = tool(**kitchen)  # it crossed the string after the hit: a foul
+    assert out["assessed"] == "billiards/38"
+    assert out["ball_in_hand"] == "kitchen"  # not the table as it lies
+
+
+def test_14_1_three_fouls_the_tool_reracks_and_the_offender_breaks():
+    out = tool(game="14-1", cue_ball="pocket", prior_fouls=2)
+    assert out["ruling"]["penalties"][0]["points"] == -16
+    assert out["penalty"] == (
+        "Third foul in a row: 16 points off for the shooter. All fifteen balls "
+        "are racked and the shooter breaks again."
+    )
+    # The incoming player gets no cue ball in hand: the offender breaks.
+    assert out["ball_in_hand"] is None
+    assert out["choices"] == []
+
+
+def test_9_ball_three_fouls_the_tool_ends_the_rack_with_no_ball_in_hand():
+    out = tool(game="9-ball", cue_ball="pocket", prior_fouls=2)
+    assert out["penalty"] == "The shooter loses the rack: three fouls in a row."
+    assert out["ball_in_hand"] is None
+
+
+def test_14_1_second_foul_the_tool_warns_of_the_third():
+    out = tool(game="14-1", cue_ball="pocket", prior_fouls=1)
+    assert "on two fouls in a row: a third costs 15 more points" in out["penalty"]
+
+
+def test_the_tool_penalty_is_the_summary_after_the_lead():
+    out = tool(game="9-ball", cue_ball="pocket", pocketed=[9])
+    lead = "The shooter: foul, the cue ball went into a pocket (scratch). "
+    assert out["ruling"]["summary"] == lead + out["penalty"]
+    assert out["penalty"].startswith("Nothing pocketed on the stroke counts. Spot")
+
+
+def test_rule_31_counts_of_ball_widths_are_words_not_numbers():
+    spots = spot_balls([3, 5, 7])
+    assert [s.where.split(" ball-width")[0] for s in spots[1:]] == ["one", "two"]
+    out = tool(game="14-1", cue_ball="pocket", pocketed=[3, 5, 7])
+    assert not re.search(r"the \d+ \d", out["penalty"])
+    assert "the 7 two ball-widths behind the foot spot" in out["penalty"]
+
+
+def test_rule_31_a_ball_of_unknown_number_is_the_ball_there():
+    out = tool(game="14-1", cue_ball="pocket", pocketed=[3], blocked=[0])
+    assert "frozen to or just off the ball there (referee's choice)" in out["penalty"]
+    (spot,) = spot_balls([3], {0: "7"})
+    assert spot.where.endswith("frozen to or just off the 7 (referee's choice)")

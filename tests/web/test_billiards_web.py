@@ -211,7 +211,10 @@ def test_a_scratch_is_a_foul_under_rule_19_with_ball_in_hand(client):
     assert 'href="/rules/billiards/19"' in call
     assert "The cue ball went into a pocket (scratch)" in call
     assert "cue ball in hand anywhere on the table" in call
-    assert "The inning ends" in call
+    assert (
+        '<p class="bl-penalty"><strong>Penalty:</strong> The incoming player has cue '
+        "ball in hand anywhere on the table.</p>"
+    ) in call
 
 
 def test_the_page_as_rendered_sends_a_clean_stroke_then_a_scratch(client):
@@ -259,6 +262,44 @@ def test_facts_that_cannot_go_together_are_422_with_the_message(client, query, m
     alert = page.text.split('role="alert">', 1)[1].split("</div>", 1)[0]
     assert message.replace("'", "&#39;") in alert  # as Jinja escapes it
     assert 'aria-label="The call"' not in page.text
+
+
+def test_the_answer_shows_the_engine_penalty_and_conduct(client):
+    page = client.get(
+        "/tools/billiards/shot",
+        query_string={"game": "9-ball", "measured_with": "triangle"},
+    ).text
+    call = page.split('aria-label="The call"', 1)[1].split("</section>", 1)[0]
+    assert (
+        '<p class="bl-penalty"><strong>Penalty:</strong> The incoming player has cue '
+        "ball in hand anywhere on the table.</p>"
+    ) in call
+    assert (
+        '<p class="bl-conduct"><strong>Conduct:</strong> Recorded as unsportsmanlike '
+        "conduct by the shooter (rule 41).</p>"
+    ) in call
+
+
+def test_a_second_deflection_on_the_break_is_a_forfeit_with_no_choice(client):
+    page = client.get(
+        "/tools/billiards/shot",
+        query_string=MultiDict(
+            [("opening_break", "on"), ("deflected", "on"), ("warned", "8")]
+        ),
+    ).text
+    call = page.split('aria-label="The call"', 1)[1].split("</section>", 1)[0]
+    assert "FORFEIT" in call
+    assert "the incoming player wins the match by forfeit." in call
+    assert "hands it back" not in call
+
+
+def test_an_opening_break_that_never_crossed_needs_no_in_hand_answer(client):
+    page = client.get(
+        "/tools/billiards/shot", query_string={"opening_break": "on", "crossed": "no"}
+    )
+    assert page.status_code == 200
+    assert "NO SHOT" in page.text
+    assert "break again" in page.text
 
 
 def test_the_shot_tool_through_the_api(client):
@@ -384,3 +425,16 @@ def test_a_9_ball_push_out_offers_the_choice_as_buttons(client):
     assert 'href="/rules/billiards/9-ball/push-out"' in page
     assert tap(client, mid, {"type": "choose", "option": "shoot"}).status_code == 303
     assert "Ann takes the table as it lies" in client.get(f"/m/{mid}").text
+
+
+def test_the_board_shows_the_restore_right_from_its_own_field(client):
+    mid = start_page_match(client)
+    tap(client, mid, {"type": "breaker", "side": "0"})
+    assert tap(client, mid, {"type": "shot", "touched": "4"}).status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert (
+        '<p class="bl-after">After the foul: the moved balls go back or stay, as Bob '
+        "chooses.</p>"
+    ) in page
+    tap(client, mid, {"type": "shot"})  # Bob's legal shot: nothing left to restore
+    assert "After the foul" not in client.get(f"/m/{mid}").text

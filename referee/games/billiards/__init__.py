@@ -17,7 +17,8 @@ played in the match, the current one included), ``at_table``, ``breaker``,
 balls on the table, or None in the plain mode), ``on`` (balls the shooter may hit
 first; None for any), ``open_table`` (8-ball), ``chooser`` and ``choices`` (a choice
 the incoming player owes: ``[{"option", "label"}]``), ``after_foul`` (what the
-incoming player got after the last foul), ``spots`` (where the last spotted balls
+incoming player got after the last foul), ``restore`` (after that foul, who puts
+balls it moved back, rules 20 and 24, or None), ``spots`` (where the last spotted balls
 went), ``lag_winner``, ``racks`` (``[{"rack", "winner", "how"}]``), ``forfeit``
 (``{"side", "reason"}`` or None).
 

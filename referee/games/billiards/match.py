@@ -20,6 +20,7 @@ State (a plain JSON dict; sides are seats 0 and 1, players or teams)::
     pending      a choice the incoming player owes: {"side", "kind", "choices", ...}
     push_out_ok  9-ball: the next stroke is the one right after the break
     after_foul   what the incoming player got after the last foul, or None
+    restore      who puts balls moved by that foul back (rules 20, 24), or None
     spots        where the last spotted balls went (rule 31)
     racks        [{"rack", "winner", "how"}]
     winner, forfeit
@@ -28,7 +29,6 @@ State (a plain JSON dict; sides are seats 0 and 1, players or teams)::
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from typing import Any
 
 from referee.games.base import JSON
@@ -44,6 +44,9 @@ from referee.games.billiards import games
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import parse_ball
 from referee.games.billiards.facts import shot_from_event
+from referee.games.billiards.fouls import blocked_positions
+from referee.games.billiards.fouls import describe_foul
+from referee.games.billiards.fouls import spots_sentence
 from referee.games.billiards.lag import judge_lag
 from referee.games.billiards.lag import parse_faults
 from referee.games.billiards.shots import FOUL
@@ -110,6 +113,7 @@ def start(setup: Setup) -> JSON:
         "pending": None,
         "push_out_ok": False,
         "after_foul": None,
+        "restore": None,
         "spots": [],
         "racks": [],
         "winner": None,
@@ -433,6 +437,21 @@ def _foul(
         s["conduct"][fouler] += 1
     if call.warning:
         s["warned"][fouler].append(call.warning)
+    report = describe_foul(
+        game,
+        shot,
+        call,
+        terms,
+        offender=names[fouler],
+        incoming=names[incoming],
+        own_stroke=own_stroke,
+        referee=s["options"]["referee"],
+        opening_break=s["opening"],
+        successive=s["successive"][fouler],
+        table=s["options"]["table"],
+        chosen=chosen,
+    )
+    terms = report.terms
     penalties = [
         Penalty(
             names[fouler], f"foul: {assessed.text}", terms.points, rule(assessed.rule)
@@ -440,34 +459,20 @@ def _foul(
     ]
     score = {names[fouler]: terms.points} if terms.points else {}
     s["score"][fouler] += terms.points
-    lead = f"{names[fouler]}: foul, {assessed.text}"
-    others = [f.text for f in call.fouls if f is not assessed]
-    if others:
-        lead += f" (also {'; '.join(others)}: one foul charged)"
-    if chosen:
-        lead = f"{names[incoming]} calls the foul. {lead}"
     if call.forfeit:
         _end_match_by_forfeit(s, fouler, f"second violation of rule {assessed.rule}")
         penalties.append(Penalty(names[fouler], "forfeit", 0, rule(assessed.rule)))
-        text = f"{lead}. {names[incoming]} wins the match."
         return Step(
             s,
             Ruling(
-                Verdict.FORFEIT,
-                text,
+                report.verdict,
+                report.summary,
                 tuple(rules),
                 tuple(penalties),
                 score,
                 tuple(opts),
             ),
         )
-    verdict = Verdict.WARNING if call.warning else Verdict.FOUL
-    warn = (
-        f" Warning for {names[fouler]}: a second violation of rule "
-        f"{call.warning} this match forfeits it."
-        if call.warning
-        else ""
-    )
     if terms.rack_lost:
         text, rack_score = _end_rack(s, incoming, f"{names[fouler]}: {terms.rack_lost}")
         for k, v in rack_score.items():
@@ -476,66 +481,50 @@ def _foul(
             s,
             Ruling(
                 Verdict.WIN,
-                f"{lead}: {terms.rack_lost}.{warn} {text}",
+                f"{report.summary} {text}",
                 tuple(rules),
                 tuple(penalties),
                 score,
                 tuple(opts + ["race", "rotation"]),
             ),
         )
+    ruling = Ruling(
+        report.verdict,
+        report.summary,
+        tuple(rules),
+        tuple(penalties),
+        score,
+        tuple(opts),
+    )
     if terms.rerack:
         s["successive"][fouler] = 0
         s["balls"] = games.rack_balls(game)
         s["after_foul"] = None
+        s["restore"] = None
         _start_break(s, fouler)
-        text = (
-            f"{lead}. Third foul in a row: {-terms.points} points off for "
-            f"{names[fouler]}. All fifteen balls are racked and {names[fouler]} "
-            f"breaks again.{warn}"
-        )
-        return Step(
-            s, Ruling(verdict, text, tuple(rules), tuple(penalties), score, tuple(opts))
-        )
+        return Step(s, ruling)
+    s["after_foul"] = report.rights
+    s["restore"] = report.restore or None
     if not own_stroke:
-        # The balls go back to where they were and the shooter plays on with the
-        # rights an incoming player gets after a foul (reading of rule 40).
-        if s["opening"]:
-            rights = f"{names[incoming]} breaks again"
-        else:
-            rights = games.rights_text(terms, names[incoming], names[fouler])
-            s["in_hand"] = terms.ball_in_hand
-        s["after_foul"] = rights
-        text = f"{lead}. The balls go back; {rights}.{warn}"
-        return Step(
-            s, Ruling(verdict, text, tuple(rules), tuple(penalties), score, tuple(opts))
-        )
+        if not s["opening"]:
+            s["in_hand"] = report.ball_in_hand
+        return Step(s, ruling)
     s["balls"] = _remove(s["balls"], (*shot.down, *shot.off_table))
-    spots_text = _spot(s, terms.spot, shot) if terms.spot else ""
-    if assessed.rule == "38" and terms.ball_in_hand == "none":
-        # Rule 38 pairs its foul with cue ball in hand, even in 14.1.
-        terms = replace(terms, ball_in_hand="kitchen")
-    rights = games.rights_text(terms, names[incoming], names[fouler])
-    s["in_hand"] = terms.ball_in_hand
+    if report.spots:
+        s["spots"] = [p.to_json() for p in report.spots]
+        if s["balls"] is not None:
+            s["balls"] = sorted(set(s["balls"]) | set(terms.spot))
+    s["in_hand"] = report.ball_in_hand
     s["opening"] = False
     _pass_table(s, incoming)
-    if terms.choices:
+    if report.choices:
         s["pending"] = {
             "side": incoming,
             "kind": "8",
             "offender": fouler,
-            "choices": list(terms.choices),
+            "choices": list(report.choices),
         }
-    if call.restore_choice:
-        rights += "; the moved balls go back or stay, as they choose"
-    elif any(f.rule in {"20", "24"} for f in call.fouls) and s["options"]["referee"]:
-        rights += "; the referee puts the moved balls back"
-    s["after_foul"] = rights
-    points = f" One point off for {names[fouler]}." if terms.points else ""
-    tail = _successive_note(s, fouler, game) + warn + points
-    text = f"{lead}. {spots_text}{rights[0].upper()}{rights[1:]}.{tail}"
-    return Step(
-        s, Ruling(verdict, text, tuple(rules), tuple(penalties), score, tuple(opts))
-    )
+    return Step(s, ruling)
 
 
 def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
@@ -544,6 +533,7 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
     rules = sorted({rule("18"), *(rule(r) for r in call.rules())}, key=_rule_order)
     s["successive"][side] = 0
     s["after_foul"] = None
+    s["restore"] = None
     opening = s["opening"]
     s["opening"] = False
     s["in_hand"] = "none"
@@ -800,6 +790,7 @@ def _new_rack(s: JSON, breaker: int) -> None:
         s["successive"] = [0, 0]  # fouls in a row count within one rack
     s["pending"] = None
     s["after_foul"] = None
+    s["restore"] = None
     _start_break(s, breaker)
 
 
@@ -817,6 +808,7 @@ def _end_rack(s: JSON, winner: int, how: str) -> tuple[str, dict[str, int]]:
     s["racks"].append({"rack": s["rack"], "winner": names[winner], "how": how})
     s["pending"] = None
     s["after_foul"] = None
+    s["restore"] = None
     race = s["options"]["race"]
     score = {names[winner]: 1}
     tally = f"{names[0]} {s['score'][0]}, {names[1]} {s['score'][1]}"
@@ -939,15 +931,11 @@ def _check_table(s: JSON, shot: Shot) -> None:
 
 def _spot(s: JSON, balls: tuple[int, ...] | list[int], shot: Shot) -> str:
     """Put ``balls`` back on the long string (rule 31); returns a sentence."""
-    blocked = {p: "ball" for p in shot.blocked}
-    if shot.cue_at is not None:
-        blocked[shot.cue_at] = "cue"
-    placed = spot_balls(balls, blocked, s["options"]["table"])
+    placed = spot_balls(balls, blocked_positions(shot), s["options"]["table"])
     s["spots"] = [p.to_json() for p in placed]
     if s["balls"] is not None:
         s["balls"] = sorted(set(s["balls"]) | set(balls))
-    parts = [f"the {p.ball} {p.where}" for p in placed]
-    return "Spot " + "; ".join(parts) + ". "
+    return spots_sentence(placed) + " "
 
 
 def _remove(balls: list[int] | None, gone: Any) -> list[int] | None:
@@ -966,14 +954,6 @@ def _count_inning(s: JSON, side: int) -> None:
     s["inning"] += 1
     s["innings"][side] += 1
     s["inning_fouls"] = []
-
-
-def _successive_note(s: JSON, side: int, game: str) -> str:
-    n = s["successive"][side]
-    if game in {"9-ball", "14-1"} and n == 2:
-        cost = "loses the rack" if game == "9-ball" else "costs 15 more points"
-        return f" {_name(s, side)} is on two fouls in a row: a third {cost}."
-    return ""
 
 
 def _referee_mattered(call: Call) -> bool:

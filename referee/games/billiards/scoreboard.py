@@ -63,6 +63,7 @@ def view(state: JSON) -> JSON:
             for c in (pending["choices"] if pending else [])
         ],
         "after_foul": state["after_foul"],
+        "restore": state.get("restore"),
         "spots": list(state["spots"]),
         "lag_winner": (
             names[state["lag_winner"]] if state["lag_winner"] is not None else None

@@ -31,6 +31,21 @@ from dataclasses import dataclass
 from referee.games.base import BadInput
 
 BALL_INCHES = 2.25
+NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 LENGTHS = {"9ft": 100.0, "8ft": 88.0, "7ft": 78.0}
 
 
@@ -56,14 +71,16 @@ class Spot:
             place = "on the foot spot"
         else:
             n = abs(self.position)
-            widths = "one ball-width" if n == 1 else f"{n} ball-widths"
+            # In words, so the count never sits next to the ball's number.
+            widths = "one ball-width" if n == 1 else f"{_count(n)} ball-widths"
             toward = "the foot rail" if self.position > 0 else "the center spot"
             side = "behind" if self.position > 0 else "in front of"
             place = f"{widths} {side} the foot spot, toward {toward}"
         if self.against == "cue":
             place += ", close to the cue ball but not touching it"
         elif self.against:
-            place += f", frozen to or just off the {self.against} (referee's choice)"
+            what = f"the {self.against}" if self.against.isdigit() else "the ball there"
+            place += f", frozen to or just off {what} (referee's choice)"
         return place
 
     def to_json(self) -> dict[str, object]:
@@ -82,9 +99,10 @@ def spot_balls(
 ) -> tuple[Spot, ...]:
     """Place ``balls`` on the long string: ascending, from the foot spot backwards.
 
-    ``blocked`` maps a position to what stands there (``"cue"`` or a ball number as
-    text). Balls that find no free position behind the spot go in front of it,
-    lowest nearest the spot.
+    ``blocked`` maps a position to what stands there: ``"cue"``, a ball number as
+    text, or ``"ball"`` for an object ball whose number is not known. Balls that
+    find no free position behind the spot go in front of it, lowest nearest the
+    spot.
     """
     blocked = dict(blocked or {})
     behind, front = capacity(table)
@@ -117,3 +135,7 @@ def _against(position: int, blocked: Mapping[int, str]) -> str | None:
     if "cue" in found:
         return "cue"
     return found[0] if found else None
+
+
+def _count(n: int) -> str:
+    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)

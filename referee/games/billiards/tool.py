@@ -11,6 +11,7 @@ from referee.games.base import Verdict
 from referee.games.billiards import games
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.facts import shot_from_event
+from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.shots import IN_HAND
 from referee.games.billiards.shots import NOTE
 from referee.games.billiards.shots import SCOPES
@@ -19,10 +20,9 @@ from referee.games.billiards.shots import Context
 from referee.games.billiards.shots import ball_list
 from referee.games.billiards.shots import referee_shot
 from referee.games.billiards.spotting import LENGTHS
-from referee.games.billiards.spotting import spot_balls
 
 TOOL_GAMES = (games.GENERAL, "9-ball", "8-ball", "14-1")
-SHOOTER, INCOMING = "The shooter", "the incoming player"
+SHOOTER, INCOMING, OPPONENT = "the shooter", "the incoming player", "the opponent"
 
 # The table before the stroke: context, not facts of the stroke.
 CONTEXT_FIELDS: tuple[Field, ...] = (
@@ -39,7 +39,8 @@ CONTEXT_FIELDS: tuple[Field, ...] = (
         "in_hand",
         "choice",
         "Was the cue ball in hand before the stroke: no, "
-        "behind the head string (kitchen), or anywhere (table).",
+        "behind the head string (kitchen), or anywhere (table). "
+        "The opening break is always from the kitchen (rule 7).",
         required=False,
         choices=IN_HAND,
         default="none",
@@ -98,14 +99,22 @@ EXAMPLE: JSON = {"cue_ball": "pocket", "pocketed": [5]}
 
 
 def run_shot_tool(request: JSON) -> JSON:
-    """Rule on one stroke described by its facts, outside any match."""
+    """Rule on one stroke described by its facts, outside any match.
+
+    The answer: ``outcome``, ``findings``, ``assessed``, ``choices``,
+    ``ball_in_hand`` (what the incoming player gets; None when nobody gets the
+    table as after a foul: a forfeit, a lost rack, a 14.1 rerack, or the general
+    rules), ``spots``, ``penalty`` and ``conduct`` (sentences from
+    ``fouls.describe_foul``, None unless a foul was charged) and ``ruling``.
+    """
     game = request.get("game") or games.GENERAL
     shot = shot_from_event(request, highest=games.highest_ball(game))
     warned = _warned(request.get("warned"))
+    opening_break = bool(request.get("opening_break"))
     ctx = Context(
-        in_hand=request.get("in_hand") or "none",
+        in_hand=_in_hand(request.get("in_hand") or "none", opening_break),
         on=shot.on,
-        opening_break=bool(request.get("opening_break")),
+        opening_break=opening_break,
         referee=bool(request.get("referee")),
         warned=warned,
         intentional_scope=request.get("intentional_scope") or SCOPES[0],
@@ -130,73 +139,51 @@ def run_shot_tool(request: JSON) -> JSON:
         "choices": [],
         "ball_in_hand": None,
         "spots": [],
+        "penalty": None,
+        "conduct": None,
     }
     if call.outcome in {"foul", "interference"}:
         own = call.outcome == "foul"
+        prior = int(request.get("prior_fouls") or 0)
         terms = games.foul_terms(
-            game if game != games.GENERAL else games.GENERAL,
+            game,
             shot,
             call,
             opening_break=ctx.opening_break,
-            successive_before=int(request.get("prior_fouls") or 0),
+            successive_before=prior,
             own_stroke=own,
         )
         rules += [f"billiards/{r}" for r in terms.rules]
-        who, other = (SHOOTER, INCOMING) if own else ("The opponent", "the shooter")
-        rights = games.rights_text(terms, other, who.lower())
-        if game == games.GENERAL and not terms.choices:
-            # The general rules leave the cue ball's placement to each game.
-            rights = (
-                f"{other} gets the cue ball as the game played says (in hand "
-                "anywhere in 9-ball and 8-ball)"
-            )
+        offender, incoming = (SHOOTER, INCOMING) if own else (OPPONENT, "the shooter")
+        report = describe_foul(
+            game,
+            shot,
+            call,
+            terms,
+            offender=offender,
+            incoming=incoming,
+            own_stroke=own,
+            referee=ctx.referee,
+            opening_break=ctx.opening_break,
+            successive=prior + 1 if own else prior,
+            table=request.get("table") or "9ft",
+        )
+        out["penalty"] = report.penalty
+        out["conduct"] = report.conduct or None
+        out["spots"] = [p.to_json() for p in report.spots]
+        out["choices"] = list(report.choices)
+        out["ball_in_hand"] = report.ball_in_hand
         assessed = call.assessed
         assert assessed is not None
-        lead = f"Foul: {assessed.text}."
-        if call.forfeit:
-            summary = f"{lead} {who} loses the match by forfeit."
-            verdict = Verdict.FORFEIT
-        elif terms.rack_lost:
-            summary = f"{lead} {who} loses the rack: {terms.rack_lost}."
-            verdict = Verdict.FOUL
-        else:
-            pieces = [
-                lead,
-                "The inning ends and nothing pocketed on the stroke counts.",
-            ]
-            if terms.points:
-                pieces.append(
-                    f"{terms.points} points."
-                    if terms.rerack
-                    else f"{terms.points} point."
-                )
-            if terms.spot:
-                placed = spot_balls(
-                    terms.spot, _blocked(shot), request.get("table") or "9ft"
-                )
-                out["spots"] = [p.to_json() for p in placed]
-                pieces.append(
-                    "Spot " + "; ".join(f"the {p.ball} {p.where}" for p in placed) + "."
-                )
-            pieces.append(rights[0].upper() + rights[1:] + ".")
-            if call.warning:
-                pieces.append(
-                    f"Warning: a second violation of rule {call.warning} "
-                    "in the match forfeits it."
-                )
-            summary = " ".join(pieces)
-            verdict = Verdict.WARNING if call.warning else Verdict.FOUL
-        out["choices"] = list(terms.choices)
-        out["ball_in_hand"] = (
-            None if game == games.GENERAL and not terms.choices else terms.ball_in_hand
-        )
         penalty = Penalty(
             "shooter" if own else "opponent",
             f"foul: {assessed.text}",
-            terms.points,
+            report.terms.points,
             f"billiards/{assessed.rule}",
         )
-        ruling = Ruling(verdict, summary, tuple(_dedupe(rules)), (penalty,))
+        ruling = Ruling(
+            report.verdict, report.summary, tuple(_dedupe(rules)), (penalty,)
+        )
     elif call.outcome == "option":
         assessed = call.assessed
         assert assessed is not None
@@ -248,12 +235,18 @@ def _warned(raw: object) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _blocked(shot: object) -> dict[int, str]:
-    blocked = {p: "ball" for p in getattr(shot, "blocked", ())}
-    cue_at = getattr(shot, "cue_at", None)
-    if cue_at is not None:
-        blocked[cue_at] = "cue"
-    return blocked
+def _in_hand(in_hand: str, opening_break: bool) -> str:
+    """Rule 7: the opening break is always shot from behind the head string."""
+    if not opening_break:
+        return in_hand
+    if in_hand == "table":
+        raise BadInput(
+            "The opening break is shot with cue ball in hand behind the head "
+            "string, not anywhere: leave 'in_hand' at 'kitchen'.",
+            field="in_hand",
+            example="kitchen",
+        )
+    return "kitchen"
 
 
 def _dedupe(items: list[str]) -> list[str]:

@@ -1,0 +1,191 @@
+"""How a charged foul reads and what it leaves the incoming player.
+
+One description serves the match (``match._foul``) and the shot tool, so the two
+cannot drift apart: the lead, the penalty sentence, the incoming player's rights,
+the balls spotted, the warning and the unsportsmanlike-conduct note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import replace
+
+from referee.games.base import Verdict
+from referee.games.billiards import games
+from referee.games.billiards.facts import Shot
+from referee.games.billiards.games import Terms
+from referee.games.billiards.shots import CONDUCT
+from referee.games.billiards.shots import Call
+from referee.games.billiards.spotting import Spot
+from referee.games.billiards.spotting import spot_balls
+
+RESTORE_CHOICE = "the moved balls go back or stay, as {incoming} chooses"
+RESTORE_REFEREE = "the referee puts the moved balls back"
+
+
+@dataclass(frozen=True)
+class FoulReport:
+    """A foul in words and in fields; ``summary`` is what the ruling says."""
+
+    lead: str  # "Ann: foul, the cue ball went into a pocket (scratch)"
+    penalty: str  # the price and the incoming player's rights, in sentences
+    conduct: str  # "" or the unsportsmanlike-conduct note (rules 38 and 41)
+    rights: str  # what the incoming player may do; "" when the table is not passed
+    restore: str  # rules 20 and 24: who puts moved balls back; "" when nothing moved
+    spots: tuple[Spot, ...]  # where spotted balls went (rule 31)
+    ball_in_hand: str | None  # "table", "kitchen", "none"; None: not the incoming's
+    choices: tuple[str, ...]  # the incoming player's choice (rule 8), if any
+    verdict: str  # Verdict.FORFEIT, WARNING or FOUL
+    terms: Terms  # the game's price, after rule 38's cue ball in hand
+
+    @property
+    def summary(self) -> str:
+        text = f"{self.lead}. {self.penalty}"
+        return f"{text} {self.conduct}" if self.conduct else text
+
+
+def blocked_positions(shot: Shot) -> dict[int, str]:
+    """What stands on the long string where a ball would be spotted (rule 31)."""
+    blocked = {p: "ball" for p in shot.blocked}
+    if shot.cue_at is not None:
+        blocked[shot.cue_at] = "cue"
+    return blocked
+
+
+def spots_sentence(spots: tuple[Spot, ...]) -> str:
+    """'Spot the 9 on the foot spot.' or '' when nothing is spotted."""
+    if not spots:
+        return ""
+    return "Spot " + "; ".join(f"the {p.ball} {p.where}" for p in spots) + "."
+
+
+def describe_foul(
+    game: str,
+    shot: Shot,
+    call: Call,
+    terms: Terms,
+    *,
+    offender: str,
+    incoming: str,
+    own_stroke: bool = True,
+    referee: bool = False,
+    opening_break: bool = False,
+    successive: int = 0,
+    table: str = "9ft",
+    chosen: bool = False,
+) -> FoulReport:
+    """Describe the foul ``call`` priced by ``terms`` (from ``games.foul_terms``).
+
+    ``offender`` and ``incoming`` name the two sides as the text should show them;
+    ``successive`` counts the offender's fouls in a row, this one included.
+    ``chosen`` says the incoming player called an optional foul (rule 38).
+    """
+    assessed = call.assessed
+    assert assessed is not None
+    lead = f"{_cap(offender)}: foul, {assessed.text}"
+    others = [f.text for f in call.fouls if f is not assessed]
+    if others:
+        lead += f" (also {'; '.join(others)}: one foul charged)"
+    if chosen:
+        lead = f"{_cap(incoming)} calls the foul. {lead}"
+    warn = (
+        f"Warning for {offender}: a second violation of rule {call.warning} this "
+        "match forfeits it."
+        if call.warning
+        else ""
+    )
+    conduct = _conduct(call, offender)
+    if call.forfeit:
+        penalty = (
+            f"Second violation of rule {assessed.rule}: {incoming} wins the match "
+            "by forfeit."
+        )
+        return FoulReport(
+            lead, penalty, conduct, "", "", (), None, (), Verdict.FORFEIT, terms
+        )
+    verdict = Verdict.WARNING if call.warning else Verdict.FOUL
+    if terms.rack_lost:
+        penalty = _join(f"{_cap(offender)} loses the rack: {terms.rack_lost}.", warn)
+        return FoulReport(lead, penalty, conduct, "", "", (), None, (), verdict, terms)
+    if terms.rerack:
+        penalty = _join(
+            f"Third foul in a row: {-terms.points} points off for {offender}. All "
+            f"fifteen balls are racked and {offender} breaks again.",
+            warn,
+        )
+        return FoulReport(lead, penalty, conduct, "", "", (), None, (), verdict, terms)
+    if not own_stroke:
+        # The balls go back and the shooter plays on with the rights an incoming
+        # player gets after a foul (reading of rule 40); on a break, a new break.
+        if opening_break:
+            rights, in_hand = f"{incoming} breaks again", "kitchen"
+        else:
+            rights = games.rights_text(terms, incoming, offender)
+            in_hand = terms.ball_in_hand
+        penalty = _join(f"The balls go back; {rights}.", warn)
+        return FoulReport(
+            lead, penalty, conduct, rights, "", (), in_hand, (), verdict, terms
+        )
+    if assessed.rule == "38" and terms.ball_in_hand == "none":
+        # Rule 38 pairs its foul with cue ball in hand, even in 14.1.
+        terms = replace(terms, ball_in_hand="kitchen")
+    spots = spot_balls(terms.spot, blocked_positions(shot), table) if terms.spot else ()
+    in_hand: str | None = terms.ball_in_hand
+    if game == games.GENERAL and not terms.choices:
+        # The general rules leave the cue ball's placement to each game.
+        rights = (
+            f"{incoming} gets the cue ball as the game played says (in hand "
+            "anywhere in 9-ball and 8-ball)"
+        )
+        in_hand = None
+    else:
+        rights = games.rights_text(terms, incoming, offender)
+    restore = ""
+    if call.restore_choice:
+        restore = RESTORE_CHOICE.format(incoming=incoming)
+    elif referee and any(f.rule in {"20", "24"} for f in call.fouls):
+        restore = RESTORE_REFEREE
+    said = _cap(rights) + (f"; {restore}" if restore else "") + "."
+    penalty = _join(
+        "Nothing pocketed on the stroke counts." if shot.down else "",
+        spots_sentence(spots),
+        said,
+        _successive_note(game, successive, offender),
+        warn,
+        f"One point off for {offender}." if terms.points else "",
+    )
+    return FoulReport(
+        lead,
+        penalty,
+        conduct,
+        rights,
+        restore,
+        spots,
+        in_hand,
+        terms.choices,
+        verdict,
+        terms,
+    )
+
+
+def _conduct(call: Call, offender: str) -> str:
+    if not call.conduct:
+        return ""
+    found = next((f for f in call.fouls if f.severity == CONDUCT), None)
+    cite = f" (rule {found.rule})" if found else ""
+    return f"Recorded as unsportsmanlike conduct by {offender}{cite}."
+
+
+def _successive_note(game: str, successive: int, offender: str) -> str:
+    if game in {"9-ball", "14-1"} and successive == games.FOULS_TO_LOSE - 1:
+        cost = "loses the rack" if game == "9-ball" else "costs 15 more points"
+        return f"{_cap(offender)} is on two fouls in a row: a third {cost}."
+    return ""
+
+
+def _join(*sentences: str) -> str:
+    return " ".join(s for s in sentences if s)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
