@@ -118,8 +118,20 @@ def create_match(
     options: Mapping[str, Any] | None = None,
     teams: Any = None,
     title: str = "",
+    *,
+    idem_key: str | None = None,
+    fingerprint: str | None = None,
 ) -> Match:
-    """Check the setup with the game and store a new match; ``BadInput`` if wrong."""
+    """Check the setup with the game and store a new match; ``BadInput`` if wrong.
+
+    With ``idem_key`` (and the request's ``fingerprint``), a second call returns the
+    match the first one made: see ``created_before``.
+    """
+    idem_key = _clean_key(idem_key)
+    if idem_key:
+        prior = created_before(idem_key, fingerprint or "")
+        if prior is not None:
+            return prior
     try:
         game = games.get(game_id)
     except KeyError:
@@ -145,15 +157,47 @@ def create_match(
             state=state,
             edit_key=secrets.token_urlsafe(24),
             pin=f"{secrets.randbelow(10**6):06d}",
+            create_key=idem_key or None,
+            create_hash=fingerprint if idem_key else None,
         )
         db.session.add(match)
         try:
             db.session.commit()
-        except IntegrityError:  # a PIN or id collision: draw again
+        except IntegrityError:  # a PIN or id collision (draw again), or a racing twin
             db.session.rollback()
+            if idem_key:
+                prior = created_before(idem_key, fingerprint or "")
+                if prior is not None:
+                    return prior
             continue
         return match
     raise RuntimeError("could not draw a free PIN")
+
+
+def created_before(idem_key: str, fingerprint: str) -> Match | None:
+    """The match an earlier create with this key made; ``KeyReused`` if it differed."""
+    prior = db.session.execute(
+        select(Match).where(Match.create_key == idem_key)
+    ).scalar_one_or_none()
+    if prior is not None and prior.create_hash != fingerprint:
+        raise KeyReused(
+            "This idempotency key already started a different match; send a new key "
+            "for a new match."
+        )
+    return prior
+
+
+def _clean_key(idem_key: str | None) -> str | None:
+    if idem_key is None:
+        return None
+    idem_key = str(idem_key).strip()
+    if not idem_key or len(idem_key) > MAX_KEY:
+        raise BadInput(
+            f"An idempotency key is 1 to {MAX_KEY} characters.",
+            field="Idempotency-Key",
+            example="3f1c2b9e-7d1a",
+        )
+    return idem_key
 
 
 def get(match_id: str) -> Match:
@@ -304,14 +348,7 @@ def _write(
     idem_key: str | None,
     fingerprint: str,
 ) -> Written:
-    if idem_key is not None:
-        idem_key = str(idem_key).strip()
-        if not idem_key or len(idem_key) > MAX_KEY:
-            raise BadInput(
-                f"An idempotency key is 1 to {MAX_KEY} characters.",
-                field="Idempotency-Key",
-                example="3f1c2b9e-7d1a",
-            )
+    idem_key = _clean_key(idem_key)
 
     def attempt() -> Written:
         match = _lock(match_id)

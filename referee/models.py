@@ -40,6 +40,10 @@ class Match(db.Model):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     edit_key: Mapped[str] = mapped_column(String(64))
     pin: Mapped[str] = mapped_column(String(8), unique=True)
+    # The creator's idempotency key and a hash of the request, so that a double tap on
+    # "Start" or a retried POST returns the first match instead of making a second.
+    create_key: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
+    create_hash: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )

@@ -94,20 +94,38 @@ def create_match() -> Response | tuple[Response, int]:
     if not isinstance(game_id, str) or game_id not in games.registry():
         names = ", ".join(games.registry())
         return _bad({"game": f"'{game_id}' is not a game here (one of: {names})."})
+    # Optional here: with it, a retried or double-tapped create makes one match.
+    key = request.headers.get("Idempotency-Key") or None
+    fingerprint = ledger.request_hash({"op": "create", **body})
     try:
+        replayed = (
+            key is not None and ledger.created_before(key, fingerprint) is not None
+        )
         match = ledger.create_match(
             game_id,
             body.get("players"),
             body.get("options"),
             body.get("teams"),
             title=str(body.get("title") or ""),
+            idem_key=key,
+            fingerprint=fingerprint,
         )
     except BadInput as err:
         return _bad(err.errors)
+    except ledger.KeyReused as err:
+        return problem(
+            422,
+            "idempotency-key",
+            "Idempotency-Key reused",
+            str(err),
+            errors={"Idempotency-Key": str(err)},
+        )
     response = jsonify(
         {**match_json(match), "edit_key": match.edit_key, "pin": match.pin}
     )
     response.status_code = 201
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = url_for("api.one_match", match_id=match.id)
     return response
 

@@ -42,6 +42,10 @@ class EventForm(WriteForm):
 
 
 class NewMatchForm(FlaskForm):
+    # A fresh key per page load: a double tap on "Start" makes one match.
+    idem = HiddenField(
+        validators=[Optional(), Length(max=255)], default=lambda: uuid.uuid4().hex
+    )
     players = TextAreaField(
         "Players",
         validators=[InputRequired(message="Name the players, one per line.")],

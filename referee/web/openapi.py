@@ -196,6 +196,17 @@ def spec() -> JSONSchema:
                 "post": {
                     "operationId": "createMatch",
                     "summary": "Start a match",
+                    "parameters": [
+                        {
+                            "name": "Idempotency-Key",
+                            "in": "header",
+                            "required": False,
+                            "description": "Optional: a retry with the same key and "
+                            "body returns the first match (a random UUID; another "
+                            "body with the same key is 422).",
+                            "schema": {"type": "string", "maxLength": 255},
+                        }
+                    ],
                     "requestBody": {
                         "required": True,
                         "content": {

@@ -59,9 +59,17 @@ def new_match(game_id: str) -> str | Response | tuple[str, int]:
                 players_from_text(form.players.data or ""),
                 options_from_form(game, request.form),
                 title=form.title.data or "",
+                idem_key=form.idem.data or None,
+                fingerprint=ledger.request_hash({"game": game.id, **request.form}),
             )
         except BadInput as err:
             errors = err.errors
+        except ledger.KeyReused:
+            # The same page sent two different starts: keep the first match.
+            errors = {
+                "players": "This page already started a match; reload it to start "
+                "another."
+            }
         else:
             access.grant(match)
             return redirect(url_for("matches.show", match_id=match.id))

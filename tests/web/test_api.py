@@ -461,3 +461,21 @@ def test_odd_values_anywhere_are_422_or_409_never_500(api, client, odd):
         headers={"Authorization": f"Bearer {odd}", "Idempotency-Key": "k"},
     )
     assert odd_key.status_code in (401, 403)
+
+
+def test_a_retried_create_with_the_same_key_makes_one_match(client):
+    body = {"game": "darts-301", "players": ["Ann", "Bob"]}
+    first = client.post("/api/v1/matches", json=body, headers={"Idempotency-Key": "c1"})
+    again = client.post("/api/v1/matches", json=body, headers={"Idempotency-Key": "c1"})
+    assert first.status_code == again.status_code == 201
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert again.headers["Idempotent-Replayed"] == "true"
+    other = client.post(
+        "/api/v1/matches",
+        json={**body, "players": ["Cy"]},
+        headers={"Idempotency-Key": "c1"},
+    )
+    assert other.status_code == 422
+    assert "Idempotency-Key" in other.get_json()["errors"]
+    fresh = client.post("/api/v1/matches", json=body)
+    assert fresh.get_json()["id"] != first.get_json()["id"]

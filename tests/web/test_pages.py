@@ -396,3 +396,13 @@ def test_a_correction_form_names_seats_in_the_games_own_seat_order(client, api):
     assert selected
     assert selected.group(2) == "Bob"
     assert order[int(selected.group(1))] == "Bob"
+
+
+def test_a_double_tap_on_start_makes_one_match(client, app):
+    form = {"players": "Ann\nBob", "idem": "page-1"}
+    first = client.post("/new/darts-301", data=form)
+    again = client.post("/new/darts-301", data=form)
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    with app.app_context():
+        assert db.session.query(Match).count() == 1
