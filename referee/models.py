@@ -114,6 +114,9 @@ class Tournament(db.Model):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     edit_key: Mapped[str] = mapped_column(String(64))
     pin: Mapped[str] = mapped_column(String(8))
+    # As on Match: a double tap on "Start the night" or a retry makes one night.
+    create_key: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
+    create_hash: Mapped[str | None] = mapped_column(String(64))
     table_keys: Mapped[list[Any]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow

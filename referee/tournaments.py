@@ -129,12 +129,20 @@ def create(
     title: str = "",
     seating: str = "given",
     draw: Sequence[int] | None = None,
+    idem_key: str | None = None,
+    fingerprint: str | None = None,
 ) -> Tournament:
     """Store a new tournament and start its first round; ``BadInput`` if wrong.
+
+    With ``idem_key``, a second call with the same request returns the first night.
 
     ``seating`` "given" seats the players as listed, "drawn" shuffles them here;
     ``draw`` (a permutation of the players' indexes) is a draw made elsewhere.
     """
+    if idem_key:
+        prior = created_before(idem_key, fingerprint or "")
+        if prior is not None:
+            return prior
     try:
         fmt = formats.get(kind)
     except KeyError:
@@ -176,6 +184,8 @@ def create(
             table_keys=[
                 {"key": secrets.token_urlsafe(24), "pin": pin} for pin in pins[1:]
             ],
+            create_key=idem_key or None,
+            create_hash=fingerprint if idem_key else None,
         )
         db.session.add(tournament)
         db.session.add(
@@ -190,14 +200,30 @@ def create(
         )
         try:
             db.session.commit()
-        except IntegrityError:  # an id collision: draw again
+        except IntegrityError:  # an id collision (draw again), or a racing twin
             db.session.rollback()
+            if idem_key:
+                prior = created_before(idem_key, fingerprint or "")
+                if prior is not None:
+                    return prior
             continue
         break
     else:
         raise RuntimeError("could not draw a free tournament id")
     start_round(tournament.id, ORGANISER, idem_key="round-1")
     return get(tournament.id)
+
+
+def created_before(idem_key: str, fingerprint: str) -> Tournament | None:
+    """The night an earlier create with this key made; ``KeyReused`` if it differed."""
+    prior = db.session.execute(
+        select(Tournament).where(Tournament.create_key == idem_key)
+    ).scalar_one_or_none()
+    if prior is not None and prior.create_hash != fingerprint:
+        raise ledger.KeyReused(
+            "This idempotency key already started a different night; send a new key."
+        )
+    return prior
 
 
 def get(tournament_id: str) -> Tournament:

@@ -10,6 +10,7 @@ The JSON API takes the same keys as ``Authorization: Bearer``.
 from __future__ import annotations
 
 import io
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from flask import session
 from flask import url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms import HiddenField
 from wtforms import StringField
 from wtforms import TextAreaField
 from wtforms.validators import InputRequired
@@ -144,6 +146,10 @@ def _settle_after_match_write(response: Response) -> Response:
 
 
 class NewNightForm(FlaskForm):
+    # A fresh key per page load: a double tap on the start button makes one night.
+    idem = HiddenField(
+        validators=[Optional(), Length(max=255)], default=lambda: uuid.uuid4().hex
+    )
     title = StringField("Name of the night", validators=[Optional(), Length(max=80)])
     players = TextAreaField(
         "Players",
@@ -235,9 +241,16 @@ def new() -> str | WerkzeugResponse | tuple[str, int]:
                 },
                 title=form.title.data or "",
                 seating=form.seating.data or "drawn",
+                idem_key=form.idem.data or None,
+                fingerprint=ledger.request_hash(dict(request.form)),
             )
         except BadInput as err:
             errors = err.errors
+        except ledger.KeyReused:
+            errors = {
+                "players": "This page already started a night; reload it to start "
+                "another."
+            }
         else:
             _remember(night, night.edit_key)
             flash("Your bunko night is ready. Give each table its QR code or PIN.")
@@ -740,18 +753,35 @@ def create() -> Response | tuple[Response, int]:
                 f"({', '.join(sorted(allowed))})."
             }
         )
+    key = request.headers.get("Idempotency-Key") or None  # optional, as for matches
+    fingerprint = ledger.request_hash({"op": "create", **body})
     try:
+        replayed = (
+            key is not None and tournaments.created_before(key, fingerprint) is not None
+        )
         night = tournaments.create(
             str(body.get("kind") or KIND),
             body.get("players"),
             body.get("options"),
             title=str(body.get("title") or ""),
             seating=str(body.get("seating") or "given"),
+            idem_key=key,
+            fingerprint=fingerprint,
         )
     except BadInput as err:
         return _bad(err.errors)
+    except ledger.KeyReused as err:
+        return problem(
+            422,
+            "idempotency-key",
+            "Idempotency-Key reused",
+            str(err),
+            errors={"Idempotency-Key": str(err)},
+        )
     response = jsonify(tournament_json(night, keys=True))
     response.status_code = 201
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = url_for("tournament_api.one", tournament_id=night.id)
     return response
 

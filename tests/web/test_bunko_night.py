@@ -761,3 +761,22 @@ def test_a_table_scorepad_works_from_its_forms_without_javascript(client, app):
     assert ok.status_code == 303
     assert [s["score"] for s in client.get(f"/api/v1/matches/{match_id}").get_json()[
         "state"]["sides"]] == [5, 1]  # fmt: skip
+
+
+def test_a_double_tap_on_start_the_night_makes_one_night(client, app):
+    form = {"players": "\n".join(EIGHT), "seating": "given", "idem": "page-1"}
+    first = client.post("/n/new", data=form)
+    again = client.post("/n/new", data=form)
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    body = {"players": EIGHT}
+    made = client.post(
+        "/api/v1/tournaments", json=body, headers={"Idempotency-Key": "n1"}
+    )
+    retry = client.post(
+        "/api/v1/tournaments", json=body, headers={"Idempotency-Key": "n1"}
+    )
+    assert retry.get_json()["id"] == made.get_json()["id"]
+    assert retry.headers["Idempotent-Replayed"] == "true"
+    with app.app_context():
+        assert db.session.query(tournaments.Tournament).count() == 2
