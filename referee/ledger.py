@@ -174,15 +174,20 @@ def create_match(
     raise RuntimeError("could not draw a free PIN")
 
 
-def created_before(idem_key: str, fingerprint: str) -> Match | None:
-    """The match an earlier create with this key made; ``KeyReused`` if it differed."""
+def created_before(
+    idem_key: str, fingerprint: str, model: type[Any] = Match, what: str = "match"
+) -> Any:
+    """What an earlier create with this key made (a ``Match``, or ``model``), if any.
+
+    ``KeyReused`` when that create was a different request.
+    """
     prior = db.session.execute(
-        select(Match).where(Match.create_key == idem_key)
+        select(model).where(model.create_key == idem_key)
     ).scalar_one_or_none()
     if prior is not None and prior.create_hash != fingerprint:
         raise KeyReused(
-            "This idempotency key already started a different match; send a new key "
-            "for a new match."
+            f"This idempotency key already started a different {what}; send a new "
+            f"key for a new {what}."
         )
     return prior
 

@@ -216,14 +216,10 @@ def create(
 
 def created_before(idem_key: str, fingerprint: str) -> Tournament | None:
     """The night an earlier create with this key made; ``KeyReused`` if it differed."""
-    prior = db.session.execute(
-        select(Tournament).where(Tournament.create_key == idem_key)
-    ).scalar_one_or_none()
-    if prior is not None and prior.create_hash != fingerprint:
-        raise ledger.KeyReused(
-            "This idempotency key already started a different night; send a new key."
-        )
-    return prior
+    found: Tournament | None = ledger.created_before(
+        idem_key, fingerprint, Tournament, "night"
+    )
+    return found
 
 
 def get(tournament_id: str) -> Tournament:
