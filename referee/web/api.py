@@ -113,13 +113,7 @@ def create_match() -> Response | tuple[Response, int]:
     except BadInput as err:
         return _bad(err.errors)
     except ledger.KeyReused as err:
-        return problem(
-            422,
-            "idempotency-key",
-            "Idempotency-Key reused",
-            str(err),
-            errors={"Idempotency-Key": str(err)},
-        )
+        return key_reused(err)
     response = jsonify(
         {**match_json(match), "edit_key": match.edit_key, "pin": match.pin}
     )
@@ -389,6 +383,17 @@ def _expected_seq(body: dict[str, Any]) -> int | None:
     return value
 
 
+def key_reused(err: ledger.KeyReused) -> Response:
+    """422: an idempotency key came back with a different request."""
+    return problem(
+        422,
+        "idempotency-key",
+        "Idempotency-Key reused",
+        str(err),
+        errors={"Idempotency-Key": str(err)},
+    )
+
+
 def _bad(errors: dict[str, str]) -> Response:
     detail = next(iter(errors.values()))
     return problem(422, "bad-input", "Bad input", detail, errors=errors)
@@ -410,13 +415,7 @@ def _write(run: Callable[[], ledger.Written]) -> Response:
     except ledger.Stale as err:
         return problem(409, "stale", "Stale expected_seq", str(err), seq=err.current)
     except ledger.KeyReused as err:
-        return problem(
-            422,
-            "idempotency-key",
-            "Idempotency-Key reused",
-            str(err),
-            errors={"Idempotency-Key": str(err)},
-        )
+        return key_reused(err)
     except ledger.NotFound as err:
         abort(404, str(err))
     response = jsonify(written.body)

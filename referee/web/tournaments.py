@@ -52,6 +52,7 @@ from referee.web.api import _expected_seq
 from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import _write
+from referee.web.api import key_reused
 from referee.web.errors import problem
 from referee.web.forms import WriteForm
 from referee.web.forms import players_from_text
@@ -771,13 +772,7 @@ def create() -> Response | tuple[Response, int]:
     except BadInput as err:
         return _bad(err.errors)
     except ledger.KeyReused as err:
-        return problem(
-            422,
-            "idempotency-key",
-            "Idempotency-Key reused",
-            str(err),
-            errors={"Idempotency-Key": str(err)},
-        )
+        return key_reused(err)
     response = jsonify(tournament_json(night, keys=True))
     response.status_code = 201
     if replayed:
