@@ -495,13 +495,7 @@ def report(tournament_id: str, number: int) -> WerkzeugResponse | tuple[str, int
     )
     return _page_write(
         night,
-        lambda: tournaments.write(
-            night.id,
-            event,
-            actor,
-            expected_seq=_form_seq(),
-            idem_key=request.form.get("idem"),
-        ),
+        _event_write(night, event, actor),
         back,
         done,
     )
@@ -521,13 +515,7 @@ def seating(tournament_id: str, number: int) -> WerkzeugResponse | tuple[str, in
     }
     return _page_write(
         night,
-        lambda: tournaments.write(
-            night.id,
-            event,
-            actor,
-            expected_seq=_form_seq(),
-            idem_key=request.form.get("idem"),
-        ),
+        _event_write(night, event, actor),
         lambda **kw: _render_table(night, number, **kw),
         url_for("tournaments.table", tournament_id=night.id, number=number),
     )
@@ -596,11 +584,14 @@ def tie_break(tournament_id: str) -> WerkzeugResponse | tuple[str, int]:
     return _admin_write(tournament_id, lambda night: _event_write(night, event))
 
 
-def _event_write(night: Tournament, event: dict[str, Any]) -> Callable[[], Any]:
+def _event_write(
+    night: Tournament, event: dict[str, Any], actor: Actor = ORGANISER
+) -> Callable[[], Any]:
+    """A page's write of one event, with the form's seq and idempotency key."""
     return lambda: tournaments.write(
         night.id,
         event,
-        ORGANISER,
+        actor,
         expected_seq=_form_seq(),
         idem_key=request.form.get("idem"),
     )
