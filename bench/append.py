@@ -7,7 +7,9 @@ Everything runs on SQLite in a temporary directory and takes about a minute:
     that already has 10 events and to one that has 5,000 (the snapshot on the match
     row should keep the ratio near 1), and for scale one full replay of the long log;
     then the same for a match whose one leg never ends (1,000 singles and misses),
-    where the state itself grows because it keeps the leg's score sheet;
+    where the state itself grows because it keeps the leg's score sheet; and the
+    SQL statements (BEGIN included) of an event POST, an API GET and the match page
+    at each length, against the targets (4, 2, 2);
 (b) event POSTs per second through gunicorn (2 sync workers) and the whole app,
     against a bare Flask + Flask-SQLAlchemy endpoint that inserts one row per
     request, served the same way in the same run (alternating rounds; the median
@@ -96,9 +98,17 @@ def append_cost(
     from referee.db import db
 
     app = app_for(url)
+    client = app.test_client()
+    made = [
+        client.post(
+            "/api/v1/matches",
+            json={"game": GAME, "players": PLAYERS, "options": work.options},
+        ).get_json()
+        for _ in range(2)
+    ]
+    short, long_ = (m["id"] for m in made)
+    keys = {m["id"]: m["edit_key"] for m in made}
     with app.app_context():
-        short = ledger.create_match(GAME, PLAYERS, work.options).id
-        long_ = ledger.create_match(GAME, PLAYERS, work.options).id
         done = {short: 0, long_: 0}
 
         def add(match_id: str) -> None:
@@ -128,6 +138,11 @@ def append_cost(
         ledger.replay(match)
         replay = time.perf_counter() - began
         db.session.remove()
+    statements = {
+        length: statement_counts(app, client, match_id, keys[match_id], work, done)
+        for length, match_id in (("short", short), ("long", long_))
+    }
+    with app.app_context():
         db.engine.dispose()
     return {
         "short": statistics.median(times[short]),
@@ -135,10 +150,54 @@ def append_cost(
         "fill": fill,
         "replay": replay,
         "events": long_len + samples,
+        "statements": statements,
     }
 
 
-def report_cost(work: Workload, long_len: int, cost: dict[str, float]) -> None:
+def statement_counts(
+    app: Flask, client: Any, match_id: str, key: str, work: Workload, done: Any
+) -> dict[str, int]:
+    """SQL statements (BEGIN included) per request, by a before_cursor_execute hook."""
+    from referee.db import db
+
+    seen: list[str] = []
+
+    def note(*_args: Any) -> None:
+        seen.append("statement")
+
+    def count(run: Any) -> int:
+        seen.clear()
+        with app.app_context():
+            engine = db.engine
+        sa_event.listen(engine, "before_cursor_execute", note)
+        try:
+            run()
+        finally:
+            sa_event.remove(engine, "before_cursor_execute", note)
+        return len(seen)
+
+    def post() -> None:
+        response = client.post(
+            f"/api/v1/matches/{match_id}/events",
+            json={"event": work.event(done[match_id])},
+            headers={
+                "Authorization": f"Bearer {key}",
+                "Idempotency-Key": uuid.uuid4().hex,
+            },
+        )
+        if response.status_code != 201:
+            raise SystemExit(f"the event POST failed: {response.get_data()!r}")
+        done[match_id] += 1
+
+    client.get(f"/m/{match_id}/join/{key}")  # the scorer's page, pad and all
+    return {
+        "event POST (API)": count(post),
+        "match GET (API)": count(lambda: client.get(f"/api/v1/matches/{match_id}")),
+        "match page GET": count(lambda: client.get(f"/m/{match_id}")),
+    }
+
+
+def report_cost(work: Workload, long_len: int, cost: dict[str, Any]) -> None:
     print(f"  {work.name}")
     print(f"    filling: {long_len} appends in {cost['fill']:.1f} s")
     print(f"    at 10 events:    {cost['short'] * 1000:7.2f} ms per append")
@@ -148,6 +207,14 @@ def report_cost(work: Workload, long_len: int, cost: dict[str, float]) -> None:
         f"    one full replay of the {cost['events']:.0f}-event log: "
         f"{cost['replay'] * 1000:.0f} ms"
     )
+    short, long_ = cost["statements"]["short"], cost["statements"]["long"]
+    print(f"    SQL statements per request (at 10 / at {long_len} events; target):")
+    for name, target in (
+        ("event POST (API)", 4),
+        ("match GET (API)", 2),
+        ("match page GET", 2),
+    ):
+        print(f"      {name:<18} {short[name]:3d} / {long_[name]:3d}   (<= {target})")
 
 
 # --- (b) HTTP throughput --------------------------------------------------------------

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from typing import TypeVar
 
 from flask import Flask
+from flask import has_request_context
+from flask import request
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData
 from sqlalchemy import event
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING = {
@@ -69,8 +69,18 @@ def _tune_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        mode = conn.get_execution_options().get("sqlite_begin")
+        if mode is None and _read_only_request():
+            # A page or API read: each SELECT sees the latest commit (WAL readers
+            # never wait), and readers bound what they show by the head's version,
+            # so a BEGIN would buy nothing but a round trip.
+            return
+        conn.exec_driver_sql(f"BEGIN {mode or 'DEFERRED'}")
+
+
+def _read_only_request() -> bool:
+    """A GET or HEAD request: nothing in it writes without ``write_lock``."""
+    return has_request_context() and request.method in ("GET", "HEAD")
 
 
 def write_lock() -> None:
@@ -103,25 +113,3 @@ def lock_row(model: type[T], key: str) -> T | None:
     if row is None:
         db.session.rollback()
     return row
-
-
-def in_write(body: Callable[[], T], attempts: int = 3) -> T:
-    """Run ``body`` as one write transaction: commit its result, roll back on error.
-
-    A unique-constraint clash (two writers past the lock, which the lock should make
-    impossible) is retried; the retry then finds the other writer's row and answers
-    from it.
-    """
-    for attempt in range(attempts):
-        try:
-            result = body()
-            db.session.commit()
-            return result
-        except IntegrityError:
-            db.session.rollback()
-            if attempt == attempts - 1:
-                raise
-        except BaseException:
-            db.session.rollback()
-            raise
-    raise AssertionError("unreachable")

@@ -5,10 +5,12 @@ its own that voids or replaces an earlier event, so the log keeps every word the
 referee said. The state is the fold of the effective events through the engine; the
 match row keeps a snapshot of it so an append costs the same at event 10 and 5,000.
 
-Every write takes the match's write lock first (SQLite ``BEGIN IMMEDIATE``,
-PostgreSQL ``SELECT ... FOR UPDATE``), then checks the idempotency key and the
-expected seq, then applies, inserts and commits. A retry with the same key gets the
-first answer back and stores nothing.
+Matches and tournaments are both streams of this one log (``Stream``), written by
+one function, ``write``: it takes the head row's write lock (SQLite ``BEGIN
+IMMEDIATE``, PostgreSQL ``SELECT ... FOR UPDATE``), checks the writer's key and the
+expected seq, folds the engine, inserts the rows and updates the snapshot, and
+commits. A retry with the same idempotency key gets the first answer back and
+stores nothing.
 """
 
 from __future__ import annotations
@@ -17,18 +19,19 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from referee import games
 from referee.db import db
-from referee.db import in_write
 from referee.db import lock_row
 from referee.games.base import JSON
 from referee.games.base import BadInput
@@ -66,6 +69,10 @@ class KeyReused(Exception):
     """An idempotency key came back with a different request (422)."""
 
 
+class Forbidden(PermissionError):
+    """This key may not write here: another match's key, another table's (403)."""
+
+
 @dataclass(frozen=True)
 class Written:
     """The answer to a write: HTTP status, body, and whether it was a replay."""
@@ -73,6 +80,7 @@ class Written:
     status: int
     body: JSON
     replayed: bool = False
+    tournament_id: str | None = None  # the tournament of a match written, if any
 
     @property
     def seq(self) -> int:
@@ -252,7 +260,167 @@ def request_hash(payload: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-# --- writing ------------------------------------------------------------------------
+# --- the log: one write path for every stream -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Stream:
+    """One kind of append-only log: a head row (snapshot) and its event rows.
+
+    A match and a tournament are both streams: the head (``Match``, ``Tournament``)
+    holds ``version`` (the seq of its last row), ``state`` and ``status``; each row
+    (``MatchEvent``, ``TournamentEvent``) has the head's id in ``owner``, a ``seq``
+    unique per head, and an idempotency key unique per head.
+    """
+
+    head: type[Any]
+    row: type[Any]
+    owner: str
+    noun: str
+    not_found: type[NotFound]
+    stale: type[Stale]
+    key_reused: type[KeyReused]
+    replay_status: int  # the status a retry with the same key is answered with
+
+
+@dataclass
+class Step:
+    """What one write adds to a stream: its rows, the new snapshot, the answer.
+
+    ``rows`` are ``(kind, data, ruling, extra columns)``; the answer ``body`` gets
+    the seq of the last row.
+    """
+
+    rows: list[tuple[str, JSON, JSON, dict[str, Any]]]
+    state: JSON
+    status: str
+    body: JSON
+
+
+def write(
+    stream: Stream,
+    head_id: str,
+    build: Callable[[Any], Step | None],
+    *,
+    expected_seq: int | None = None,
+    idem_key: str | None = None,
+    fingerprint: str = "",
+    allow: Callable[[Any], None] | None = None,
+) -> Written:
+    """Append what ``build`` makes of the locked head, in one transaction.
+
+    The head row is locked and read once (SQLite ``BEGIN IMMEDIATE``, PostgreSQL
+    ``SELECT ... FOR UPDATE``); ``allow`` checks the writer's key on it, then the
+    expected seq, then ``build`` folds the engine. The rows are inserted with the
+    idempotency key on the first, the head updated, and the answer comes from what
+    is already in hand: four statements on SQLite, three on PostgreSQL. A key seen
+    before is not looked up first: the unique constraint on (head, key) refuses the
+    insert, and only then is the first answer read back. When a write is refused
+    (stale, against the rules, bad input) a retry of an earlier acknowledged
+    request still gets its first answer, so that lookup happens on that path too.
+    """
+    idem_key = _clean_key(idem_key)
+    for attempt in range(3):
+        try:
+            head = lock_row(stream.head, head_id)
+            if head is None:
+                raise stream.not_found(f"There is no {stream.noun} '{head_id}'.")
+            if allow is not None:
+                allow(head)
+            if expected_seq is not None and int(expected_seq) != head.version:
+                raise stream.stale(int(expected_seq), head.version)
+            step = build(head)
+            if step is None:  # nothing to record (a sync that found nothing new)
+                version = head.version
+                db.session.rollback()
+                return Written(200, {"seq": version, "ruling": None})
+            written = _add_rows(stream, head, step, idem_key, fingerprint)
+            db.session.commit()
+            return written
+        except IntegrityError:
+            db.session.rollback()
+            prior = prior_answer(stream, head_id, idem_key, fingerprint)
+            if prior is not None:
+                return prior
+            if attempt == 2:
+                raise
+        except (BadInput, Refused, Stale):
+            db.session.rollback()
+            prior = prior_answer(stream, head_id, idem_key, fingerprint)
+            if prior is not None:
+                return prior
+            raise
+        except BaseException:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")
+
+
+def _add_rows(
+    stream: Stream, head: Any, step: Step, idem_key: str | None, fp: str
+) -> Written:
+    first = head.version + 1
+    last = head.version + len(step.rows)
+    body = {**step.body, "seq": last}
+    for i, (kind, data, ruling, extra) in enumerate(step.rows):
+        keyed = bool(idem_key) and i == 0
+        db.session.add(
+            stream.row(
+                **{stream.owner: head.id},
+                seq=first + i,
+                kind=kind,
+                data=data,
+                ruling=ruling,
+                idem_key=idem_key if keyed else None,
+                request_hash=fp if keyed else None,
+                response=body if keyed else None,
+                **extra,
+            )
+        )
+    head.version = last
+    head.state = step.state
+    head.status = step.status
+    head.updated_at = utcnow()
+    parent = getattr(head, "tournament_id", None)  # read now: commit expires it
+    return Written(201, body, tournament_id=parent)
+
+
+def prior_answer(
+    stream: Stream, head_id: str, idem_key: str | None, fp: str
+) -> Written | None:
+    """The first answer to this idempotency key on this head, or None if it is new."""
+    if not idem_key:
+        return None
+    owner = getattr(stream.row, stream.owner)
+    found = db.session.execute(
+        select(stream.row).where(owner == head_id, stream.row.idem_key == idem_key)
+    ).scalar_one_or_none()
+    if found is None:
+        db.session.rollback()
+        return None
+    response, stored_fp = dict(found.response or {}), found.request_hash
+    db.session.rollback()
+    if stored_fp != fp:
+        raise stream.key_reused(
+            "This idempotency key was already used for a different request; send a "
+            f"new key for a new {'event' if stream.head is Match else 'one'}."
+        )
+    return Written(stream.replay_status, response, replayed=True)
+
+
+MATCHES = Stream(
+    head=Match,
+    row=MatchEvent,
+    owner="match_id",
+    noun="match",
+    not_found=NotFound,
+    stale=Stale,
+    key_reused=KeyReused,
+    replay_status=201,  # the first answer's status, as the Idempotency-Key draft asks
+)
+
+
+# --- writing a match ----------------------------------------------------------------
 
 
 def append(
@@ -261,19 +429,29 @@ def append(
     *,
     expected_seq: int | None = None,
     idem_key: str | None = None,
+    key: str | None = None,
+    fingerprint: str | None = None,
 ) -> Written:
-    """Record one event (201 and the ruling) or raise BadInput/Refused/Stale."""
-    fingerprint = request_hash({"op": "event", "event": raw_event})
+    """Record one event (201 and the ruling) or raise BadInput/Refused/Stale.
 
-    def write(match: Match) -> Written:
+    ``raw_event`` may be a function of the match's game (a page form, which needs
+    the game's fields to read); then ``fingerprint`` names the request. With
+    ``key``, the write is refused (``Forbidden``) unless it is the match's edit key.
+    """
+
+    def build(match: Match) -> Step:
         game = game_of(match)
-        event = game.parse_event(raw_event, match.state)
+        raw = raw_event(game) if callable(raw_event) else raw_event
+        event = game.parse_event(raw, match.state)
         step = game.apply(match.state, event)
-        return _insert(
-            match, "event", event, step.state, step.ruling, idem_key, fingerprint
-        )
+        return _step(match, "event", event, step.state, step.ruling)
 
-    return _write(match_id, write, expected_seq, idem_key, fingerprint)
+    if fingerprint is None:
+        if callable(raw_event):
+            raise TypeError("an event read from a form needs the form's fingerprint")
+        fingerprint = request_hash({"op": "event", "event": raw_event})
+    fp = fingerprint
+    return _write(match_id, build, expected_seq, idem_key, fp, key)
 
 
 def undo(
@@ -282,13 +460,12 @@ def undo(
     target: int | None = None,
     expected_seq: int | None = None,
     idem_key: str | None = None,
+    key: str | None = None,
 ) -> Written:
     """Void the last effective event (or ``target``, an earlier one) and rebuild."""
-    fingerprint = request_hash({"op": "undo", "target": target})
 
-    def write(match: Match) -> Written:
-        log = rows(match)
-        effective = _effective(log)
+    def build(match: Match) -> Step:
+        effective = _effective(rows(match))
         if not effective:
             raise Refused("There is nothing to undo.")
         seq = effective[-1][0] if target is None else int(target)
@@ -303,9 +480,10 @@ def undo(
         )
         # "last": only the newest event went, so no other ruling can have changed
         data = {"target": seq, "last": seq == effective[-1][0]}
-        return _insert(match, "undo", data, replay.state, ruling, idem_key, fingerprint)
+        return _step(match, "undo", data, replay.state, ruling)
 
-    return _write(match_id, write, expected_seq, idem_key, fingerprint)
+    fp = request_hash({"op": "undo", "target": target})
+    return _write(match_id, build, expected_seq, idem_key, fp, key)
 
 
 def amend(
@@ -315,14 +493,13 @@ def amend(
     *,
     expected_seq: int | None = None,
     idem_key: str | None = None,
+    key: str | None = None,
 ) -> Written:
     """Replace an earlier event with a corrected one; refused if that breaks the log."""
-    fingerprint = request_hash({"op": "amend", "target": target, "event": raw_event})
 
-    def write(match: Match) -> Written:
+    def build(match: Match) -> Step:
         game = game_of(match)
-        log = rows(match)
-        effective = _effective(log)
+        effective = _effective(rows(match))
         positions = [s for s, _ in effective]
         if target not in positions:
             raise Refused(
@@ -333,91 +510,45 @@ def amend(
         event = game.parse_event(raw_event, before.state)
         replaced = [*effective[:index], (target, event), *effective[index + 1 :]]
         replay = _fold(match, replaced, refuse_at=target)
-        return _insert(
-            match,
-            "amend",
-            {"target": target, "event": event, "last": target == positions[-1]},
-            replay.state,
-            replay.rulings[target],
-            idem_key,
-            fingerprint,
-        )
+        data = {"target": target, "event": event, "last": target == positions[-1]}
+        return _step(match, "amend", data, replay.state, replay.rulings[target])
 
-    return _write(match_id, write, expected_seq, idem_key, fingerprint)
+    fp = request_hash({"op": "amend", "target": target, "event": raw_event})
+    return _write(match_id, build, expected_seq, idem_key, fp, key)
 
 
 def _write(
     match_id: str,
-    write: Any,
+    build: Callable[[Match], Step],
     expected_seq: int | None,
     idem_key: str | None,
     fingerprint: str,
+    key: str | None,
 ) -> Written:
-    idem_key = _clean_key(idem_key)
+    def allow(match: Match) -> None:
+        if not check_key(match, key):
+            raise Forbidden("That edit key does not belong to this match.")
 
-    def attempt() -> Written:
-        match = _lock(match_id)
-        if idem_key:
-            prior = db.session.execute(
-                select(MatchEvent).where(
-                    MatchEvent.match_id == match.id, MatchEvent.idem_key == idem_key
-                )
-            ).scalar_one_or_none()
-            if prior is not None:
-                db.session.rollback()
-                if prior.request_hash != fingerprint:
-                    raise KeyReused(
-                        "This idempotency key was already used for a different "
-                        "request; send a new key for a new event."
-                    )
-                # the first answer, as it was given (always a 201: only those store)
-                return Written(201, dict(prior.response or {}), replayed=True)
-        if expected_seq is not None and int(expected_seq) != match.version:
-            current = match.version
-            db.session.rollback()
-            raise Stale(int(expected_seq), current)
-        return write(match)
-
-    return in_write(attempt)
-
-
-def _lock(match_id: str) -> Match:
-    match = lock_row(Match, match_id)
-    if match is None:
-        raise NotFound(f"There is no match '{match_id}'.")
-    return match
-
-
-def _insert(
-    match: Match,
-    kind: str,
-    data: JSON,
-    state: JSON,
-    ruling: Ruling,
-    idem_key: str | None,
-    fingerprint: str,
-) -> Written:
-    game = game_of(match)
-    seq = match.version + 1
-    view = game.view(state)
-    body = {"seq": seq, "ruling": ruling.to_json(), "state": view}
-    db.session.add(
-        MatchEvent(
-            match_id=match.id,
-            seq=seq,
-            kind=kind,
-            data=data,
-            ruling=ruling.to_json(),
-            idem_key=idem_key or None,
-            request_hash=fingerprint if idem_key else None,
-            response=body if idem_key else None,
-        )
+    return write(
+        MATCHES,
+        match_id,
+        build,
+        expected_seq=expected_seq,
+        idem_key=idem_key,
+        fingerprint=fingerprint,
+        allow=allow if key is not None else None,
     )
-    match.version = seq
-    match.state = state
-    match.status = "over" if view["over"] else "live"
-    match.updated_at = utcnow()
-    return Written(201, body)
+
+
+def _step(match: Match, kind: str, data: JSON, state: JSON, ruling: Ruling) -> Step:
+    view = game_of(match).view(state)
+    said = ruling.to_json()
+    return Step(
+        rows=[(kind, data, said, {})],
+        state=state,
+        status="over" if view["over"] else "live",
+        body={"ruling": said, "state": view},
+    )
 
 
 # --- replay and audit ---------------------------------------------------------------
@@ -473,18 +604,20 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
     (rare), so showing the recent log costs the same in a long match as in a short one.
     """
     query = select(MatchEvent).where(MatchEvent.match_id == match.id)
-    corrections = list(
-        db.session.execute(
-            query.where(MatchEvent.kind != "event").order_by(MatchEvent.seq)
-        ).scalars()
+    if limit is not None:
+        # One statement: the newest rows and every correction (few), whatever its
+        # age; rows past the snapshot's version (a write racing this read) wait.
+        query = query.where(
+            MatchEvent.seq <= match.version,
+            or_(MatchEvent.seq > match.version - limit, MatchEvent.kind != "event"),
+        )
+    fetched = list(db.session.execute(query.order_by(MatchEvent.seq)).scalars())
+    corrections = [row for row in fetched if row.kind != "event"]
+    log = (
+        fetched
+        if limit is None
+        else [row for row in fetched if row.seq > match.version - limit]
     )
-    if limit is None:
-        log = rows(match)
-    else:
-        newest = db.session.execute(
-            query.order_by(MatchEvent.seq.desc()).limit(limit)
-        ).scalars()
-        log = sorted(newest, key=lambda r: r.seq)
     entries = {
         row.seq: Entry(
             seq=row.seq,

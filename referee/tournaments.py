@@ -38,8 +38,6 @@ from sqlalchemy.exc import IntegrityError
 from referee import formats
 from referee import ledger
 from referee.db import db
-from referee.db import in_write
-from referee.db import lock_row
 from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
@@ -53,7 +51,6 @@ from referee.ledger import request_hash
 from referee.models import Match
 from referee.models import Tournament
 from referee.models import TournamentEvent
-from referee.models import utcnow
 
 SEATINGS = ("given", "drawn")
 SETTLE_PASSES = 4  # stop -> matches end -> results: two passes do it; spare ones
@@ -63,7 +60,7 @@ class NotFound(ledger.NotFound):
     """No such tournament (404)."""
 
 
-class Forbidden(PermissionError):
+class Forbidden(ledger.Forbidden):
     """This key may not do that: another table's result, an organiser's job (403)."""
 
 
@@ -82,6 +79,19 @@ class Stale(ledger.Stale):
 
 class KeyReused(ledger.KeyReused):
     """An idempotency key came back with a different request (422)."""
+
+
+# A tournament is a stream of the one log, beside its table matches' streams.
+STREAM = ledger.Stream(
+    head=Tournament,
+    row=TournamentEvent,
+    owner="tournament_id",
+    noun="tournament",
+    not_found=NotFound,
+    stale=Stale,
+    key_reused=KeyReused,
+    replay_status=200,
+)
 
 
 @dataclass(frozen=True)
@@ -376,10 +386,10 @@ def start_round(
     # First a look without creating anything: a replay, a stale page or a round that
     # cannot start yet must not leave stray matches behind.
     tournament = get(tournament_id)
-    prior = _prior(tournament, idem_key, fp)
     fmt = format_of(tournament)
     version, game, name = tournament.version, tournament.game, tournament.title
     state = tournament.state
+    prior = _prior(tournament, idem_key, fp)
     db.session.rollback()
     if prior is not None:
         return prior
@@ -472,19 +482,10 @@ def _write(
     idem_key: str | None,
     fp: str,
 ) -> Written:
-    """Lock, check the key and seq, fold the events and their follow-ups, insert."""
+    """Append the events ``build`` makes, and their follow-ups, through the ledger."""
     _check_key(idem_key)
 
-    def attempt() -> Written:
-        tournament = _lock(tournament_id)
-        prior = _prior(tournament, idem_key, fp)
-        if prior is not None:
-            db.session.rollback()
-            return prior
-        if expected_seq is not None and int(expected_seq) != tournament.version:
-            current = tournament.version
-            db.session.rollback()
-            raise Stale(int(expected_seq), current)
+    def fold(tournament: Tournament) -> ledger.Step | None:
         fmt = format_of(tournament)
         state = tournament.state
         steps: list[tuple[JSON, Actor, Ruling]] = []
@@ -497,58 +498,30 @@ def _write(
             # What the new state calls for comes straight after the event.
             pending = [(e, MATCHES) for e in fmt.follow_ups(state)] + pending
         if not steps:
-            db.session.rollback()
-            return Written(200, {"seq": tournament.version, "ruling": None})
-        first = tournament.version + 1
-        body = {"seq": first + len(steps) - 1, "ruling": steps[0][2].to_json()}
-        for i, (event, actor, ruling) in enumerate(steps):
-            db.session.add(
-                TournamentEvent(
-                    tournament_id=tournament.id,
-                    seq=first + i,
-                    kind=str(event["type"]),
-                    data=event,
-                    ruling=ruling.to_json(),
-                    actor=actor.name,
-                    idem_key=(idem_key or None) if i == 0 else None,
-                    request_hash=fp if idem_key and i == 0 else None,
-                    response=body if idem_key and i == 0 else None,
-                )
-            )
-        tournament.version = body["seq"]
-        tournament.state = state
-        tournament.status = "over" if state.get("over") else "live"
-        tournament.updated_at = utcnow()
-        return Written(201, body)
+            return None
+        return ledger.Step(
+            rows=[
+                (str(event["type"]), event, ruling.to_json(), {"actor": actor.name})
+                for event, actor, ruling in steps
+            ],
+            state=state,
+            status="over" if state.get("over") else "live",
+            body={"ruling": steps[0][2].to_json()},
+        )
 
-    return in_write(attempt)
-
-
-def _lock(tournament_id: str) -> Tournament:
-    tournament = lock_row(Tournament, tournament_id)
-    if tournament is None:
-        raise NotFound(f"There is no tournament '{tournament_id}'.")
-    return tournament
+    return ledger.write(
+        STREAM,
+        tournament_id,
+        fold,
+        expected_seq=expected_seq,
+        idem_key=idem_key,
+        fingerprint=fp,
+    )
 
 
 def _prior(tournament: Tournament, idem_key: str | None, fp: str) -> Written | None:
     """The first answer to this idempotency key, or None if it is new."""
-    if not idem_key:
-        return None
-    prior = db.session.execute(
-        select(TournamentEvent).where(
-            TournamentEvent.tournament_id == tournament.id,
-            TournamentEvent.idem_key == idem_key,
-        )
-    ).scalar_one_or_none()
-    if prior is None:
-        return None
-    if prior.request_hash != fp:
-        raise KeyReused(
-            "This idempotency key was already used for a different request; send a "
-            "new key for a new one."
-        )
-    return Written(200, dict(prior.response or {}), replayed=True)
+    return ledger.prior_answer(STREAM, tournament.id, idem_key, fp)
 
 
 def _check_key(idem_key: str | None) -> None:

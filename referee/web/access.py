@@ -30,7 +30,12 @@ def grant(match: Match) -> None:
 
 
 def can_edit(match: Match) -> bool:
-    return ledger.check_key(match, session.get("keys", {}).get(match.id))
+    return ledger.check_key(match, key_for(match.id))
+
+
+def key_for(match_id: str) -> str:
+    """The edit key this browser holds for a match ("" if none): the write checks it."""
+    return str(session.get("keys", {}).get(match_id) or "")
 
 
 def remembered() -> list[str]:

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint
 from flask import Response
 from flask import abort
+from flask import g
 from flask import jsonify
 from flask import request
 from flask import url_for
@@ -143,55 +144,71 @@ def events(match_id: str) -> Response:
 
 @bp.post("/matches/<match_id>/events")
 def add_event(match_id: str) -> Response | tuple[Response, int]:
-    match, key = _writer(match_id)
-    body = _body()
+    token, key = _writer()
+    body = _body(match_id, token)
     extra = sorted(set(body) - {"event", "expected_seq"})
     if extra:
-        return _bad(
-            {extra[0]: f"'{extra[0]}' is not a field here (event, expected_seq)."}
+        return _refuse_body(
+            match_id,
+            token,
+            {extra[0]: f"'{extra[0]}' is not a field here (event, expected_seq)."},
         )
     if "event" not in body:
-        return _bad({"event": 'Send the event, e.g. {"event": {"type": ...}}.'})
-    expected = _expected_seq(body)
+        return _refuse_body(
+            match_id,
+            token,
+            {"event": 'Send the event, e.g. {"event": {"type": ...}}.'},
+        )
+    expected = _expected_seq(body, match_id, token)
     return _write(
         lambda: ledger.append(
-            match.id, body["event"], expected_seq=expected, idem_key=key
+            match_id, body["event"], expected_seq=expected, idem_key=key, key=token
         )
     )
 
 
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str) -> Response | tuple[Response, int]:
-    match, key = _writer(match_id)
-    body = _body(allow_empty=True)
+    token, key = _writer()
+    body = _body(match_id, token, allow_empty=True)
     extra = sorted(set(body) - {"expected_seq", "target"})
     if extra:
-        return _bad(
-            {extra[0]: f"'{extra[0]}' is not a field here (expected_seq, target)."}
+        return _refuse_body(
+            match_id,
+            token,
+            {extra[0]: f"'{extra[0]}' is not a field here (expected_seq, target)."},
         )
     target = body.get("target")
     if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-        return _bad({"target": "'target' is the seq of the event to void, e.g. 3."})
-    expected = _expected_seq(body)
+        return _refuse_body(
+            match_id,
+            token,
+            {"target": "'target' is the seq of the event to void, e.g. 3."},
+        )
+    expected = _expected_seq(body, match_id, token)
     return _write(
         lambda: ledger.undo(
-            match.id, target=target, expected_seq=expected, idem_key=key
+            match_id, target=target, expected_seq=expected, idem_key=key, key=token
         )
     )
 
 
 @bp.put("/matches/<match_id>/events/<int:seq>")
 def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
-    match, key = _writer(match_id)
-    body = _body()
+    token, key = _writer()
+    body = _body(match_id, token)
     extra = sorted(set(body) - {"event", "expected_seq"})
     if extra or "event" not in body:
         name = extra[0] if extra else "event"
-        return _bad({name: 'Send the corrected event: {"event": {"type": ...}}.'})
-    expected = _expected_seq(body)
+        return _refuse_body(
+            match_id,
+            token,
+            {name: 'Send the corrected event: {"event": {"type": ...}}.'},
+        )
+    expected = _expected_seq(body, match_id, token)
     return _write(
         lambda: ledger.amend(
-            match.id, seq, body["event"], expected_seq=expected, idem_key=key
+            match_id, seq, body["event"], expected_seq=expected, idem_key=key, key=token
         )
     )
 
@@ -303,9 +320,9 @@ def _halt(err: _Halt) -> Response:
     return err.response
 
 
-def _writer(match_id: str) -> tuple[Match, str]:
-    """The match, after checking the bearer key and the idempotency key."""
-    match = _match(match_id)
+def _writer() -> tuple[str, str]:
+    """The bearer key and the idempotency key of a write (checked, not yet against
+    the match: the write itself does that on the row it locks)."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
@@ -318,15 +335,8 @@ def _writer(match_id: str) -> tuple[Match, str]:
         )
         response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
         raise _Halt(response)
-    if scheme.lower() != "bearer" or not ledger.check_key(match, token.strip()):
-        raise _Halt(
-            problem(
-                403,
-                "forbidden",
-                "Forbidden",
-                "That edit key does not belong to this match.",
-            )
-        )
+    if scheme.lower() != "bearer" or not token.strip():
+        raise _Halt(_forbidden())
     key = request.headers.get("Idempotency-Key", "").strip()
     if not key:
         raise _Halt(
@@ -347,39 +357,60 @@ def _writer(match_id: str) -> tuple[Match, str]:
                 f"An Idempotency-Key has at most {ledger.MAX_KEY} characters.",
             )
         )
-    return match, key
+    return token.strip(), key
 
 
-def _body(allow_empty: bool = False) -> dict[str, Any]:
+def _forbidden(
+    detail: str = "That edit key does not belong to this match.",
+) -> Response:
+    return problem(403, "forbidden", "Forbidden", detail)
+
+
+def _refuse_body(match_id: str, token: str, errors: dict[str, str]) -> Response:
+    """422 for a malformed write, once the key is known to be this match's.
+
+    A stranger learns nothing from a body: without the match's key the answer is
+    404 or 403, as for a well-formed write. Only this failing path reads the match
+    outside the write.
+    """
+    match = _match(match_id)
+    if not ledger.check_key(match, token):
+        return _forbidden()
+    return _bad(errors)
+
+
+def _body(
+    match_id: str | None = None, token: str = "", allow_empty: bool = False
+) -> dict[str, Any]:
     if allow_empty and not request.get_data():
         return {}
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise _Halt(
-            _bad(
-                {
-                    "body": "Send a JSON object with Content-Type: "
-                    'application/json, e.g. {"event": {"type": "dart", '
-                    '"dart": "T20"}}.'
-                }
-            )
-        )
+        errors = {
+            "body": "Send a JSON object with Content-Type: "
+            'application/json, e.g. {"event": {"type": "dart", '
+            '"dart": "T20"}}.'
+        }
+        if match_id is None:
+            raise _Halt(_bad(errors))
+        raise _Halt(_refuse_body(match_id, token, errors))
     return data
 
 
-def _expected_seq(body: dict[str, Any]) -> int | None:
+def _expected_seq(
+    body: dict[str, Any], match_id: str | None = None, token: str = ""
+) -> int | None:
     value = body.get("expected_seq")
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _Halt(
-            _bad(
-                {
-                    "expected_seq": "'expected_seq' is the seq you last saw, a "
-                    "whole number, e.g. 0 for a new match."
-                }
-            )
-        )
+        errors = {
+            "expected_seq": "'expected_seq' is the seq you last saw, a "
+            "whole number, e.g. 0 for a new match."
+        }
+        if match_id is None:
+            raise _Halt(_bad(errors))
+        raise _Halt(_refuse_body(match_id, token, errors))
     return value
 
 
@@ -418,6 +449,9 @@ def _write(run: Callable[[], ledger.Written]) -> Response:
         return key_reused(err)
     except ledger.NotFound as err:
         abort(404, str(err))
+    except ledger.Forbidden as err:
+        return _forbidden(str(err))
+    g.tournament_written = written.tournament_id
     response = jsonify(written.body)
     # A replayed answer keeps the first status, as the Idempotency-Key draft asks.
     response.status_code = 201

@@ -11,6 +11,7 @@ import segno
 from flask import Blueprint
 from flask import abort
 from flask import flash
+from flask import g
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -19,6 +20,7 @@ from werkzeug.wrappers import Response
 
 from referee import ledger
 from referee.games.base import BadInput
+from referee.games.base import Game
 from referee.games.base import Refused
 from referee.models import Match
 from referee.web import access
@@ -91,26 +93,34 @@ def watch(match_id: str) -> str:
 
 @bp.post("/<match_id>/events")
 def add_event(match_id: str) -> Response | tuple[str, int]:
-    match = _editable(match_id)
-    game = ledger.game_of(match)
     form = EventForm()
     if not form.validate_on_submit():
         return render_match(
-            match, status=422, error=_form_error(form), values=request.form
-        )
-    try:
-        kind = game.event_kind(form.type.data or "")
-    except KeyError:
-        return render_match(
-            match,
+            _editable(match_id),
             status=422,
-            error=f"'{form.type.data}' is not an event of {game.title}.",
+            error=_form_error(form),
+            values=request.form,
         )
-    raw = event_from_form(kind, request.form)
+    type_ = form.type.data or ""
+
+    def raw(game: Game) -> Any:
+        try:
+            kind = game.event_kind(type_)
+        except KeyError:
+            raise BadInput(f"'{type_}' is not an event of {game.title}.") from None
+        return event_from_form(kind, request.form)
+
+    # The match is read once, locked, inside the write; the page is read again only
+    # when the write did not go through.
     return _outcome(
-        match,
+        match_id,
         lambda: ledger.append(
-            match.id, raw, expected_seq=form.seq.data, idem_key=form.idem.data
+            match_id,
+            raw,
+            expected_seq=form.seq.data,
+            idem_key=form.idem.data,
+            key=access.key_for(match_id),
+            fingerprint=_form_fingerprint(),
         ),
         values=request.form,
     )
@@ -118,22 +128,27 @@ def add_event(match_id: str) -> Response | tuple[str, int]:
 
 @bp.post("/<match_id>/undo")
 def undo(match_id: str) -> Response | tuple[str, int]:
-    match = _editable(match_id)
     form = WriteForm()
     if not form.validate_on_submit():
-        return render_match(match, status=422, error=_form_error(form))
+        return render_match(_editable(match_id), status=422, error=_form_error(form))
     raw_target = request.form.get("target", "")
     if raw_target and not raw_target.isdecimal():
         return render_match(
-            match, status=422, error=f"'{raw_target}' is not an event number, e.g. 3."
+            _editable(match_id),
+            status=422,
+            error=f"'{raw_target}' is not an event number, e.g. 3.",
         )
     target = int(raw_target) if raw_target else None
     return _outcome(
-        match,
+        match_id,
         lambda: ledger.undo(
-            match.id, target=target, expected_seq=form.seq.data, idem_key=form.idem.data
+            match_id,
+            target=target,
+            expected_seq=form.seq.data,
+            idem_key=form.idem.data,
+            key=access.key_for(match_id),
         ),
-        back=url_for("matches.log", match_id=match.id) if target else None,
+        back=url_for("matches.log", match_id=match_id) if target else None,
     )
 
 
@@ -270,30 +285,49 @@ def export_csv(match_id: str) -> Response:
 
 
 def _outcome(
-    match: Match, write: Any, values: Any = None, back: str | None = None
+    match_id: str, write: Any, values: Any = None, back: str | None = None
 ) -> Response | tuple[str, int]:
     """Run a write and turn its outcome into a redirect (stored) or a re-render."""
     try:
-        write()
+        written = write()
+    except ledger.NotFound:
+        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    except ledger.Forbidden:
+        abort(403, "This phone cannot score this match. Join it with its PIN first.")
     except BadInput as err:
         return render_match(
-            match, status=422, error=str(err), errors=err.errors, values=values
+            _match(match_id),
+            status=422,
+            error=str(err),
+            errors=err.errors,
+            values=values,
         )
     except Refused as err:
         return render_match(
-            match, status=409, refused=err.ruling.to_json(), values=values
+            _match(match_id), status=409, refused=err.ruling.to_json(), values=values
         )
     except ledger.Stale as err:
-        return render_match(ledger.get(match.id), status=409, error=str(err))
+        return render_match(_match(match_id), status=409, error=str(err))
     except ledger.KeyReused:
         # Two different taps from one page: the first was recorded, this one was not.
         return render_match(
-            ledger.get(match.id),
+            _match(match_id),
             status=409,
             error="That tap came from a page that had already sent something else; "
             "it was not recorded. Check the board and tap again.",
         )
-    return redirect(back or url_for("matches.show", match_id=match.id), code=303)
+    g.tournament_written = written.tournament_id
+    return redirect(back or url_for("matches.show", match_id=match_id), code=303)
+
+
+def _form_fingerprint() -> str:
+    """What a page's event write says, without its envelope (token, key, seq)."""
+    said = sorted(
+        (name, value)
+        for name, value in request.form.items(multi=True)
+        if name not in ("csrf_token", "idem", "seq")
+    )
+    return ledger.request_hash({"op": "event", "form": said})
 
 
 def _form_error(form: WriteForm) -> str:

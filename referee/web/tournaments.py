@@ -20,6 +20,7 @@ from flask import Response
 from flask import abort
 from flask import current_app
 from flask import flash
+from flask import g
 from flask import jsonify
 from flask import redirect
 from flask import render_template
@@ -137,7 +138,10 @@ def _settle_after_match_write(response: Response) -> Response:
         and response.status_code < 400
     ):
         try:
-            tournaments.settle_match(str((request.view_args or {}).get("match_id")))
+            if "tournament_written" not in g:
+                tournaments.settle_match(str((request.view_args or {}).get("match_id")))
+            elif g.tournament_written:  # the write said which, without a read
+                tournaments.settle(g.tournament_written)
         except Exception:  # the match's event is stored; the next settle catches up
             current_app.logger.exception("settling a tournament after a match write")
     return response
