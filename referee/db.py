@@ -70,10 +70,11 @@ def _tune_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
         mode = conn.get_execution_options().get("sqlite_begin")
-        if mode is None and _read_only_request():
-            # A page or API read: each SELECT sees the latest commit (WAL readers
-            # never wait), and readers bound what they show by the head's version,
-            # so a BEGIN would buy nothing but a round trip.
+        if mode == "NONE" or (mode is None and _read_only_request()):
+            # A read on its own (a page, an API GET, the read before a write):
+            # each SELECT sees the latest commit (WAL readers never wait), readers
+            # bound what they show by the head's version, and writers check it
+            # again under the lock, so a BEGIN would buy nothing but a round trip.
             return
         conn.exec_driver_sql(f"BEGIN {mode or 'DEFERRED'}")
 

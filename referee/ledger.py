@@ -26,13 +26,16 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from sqlalchemy import insert
 from sqlalchemy import or_
 from sqlalchemy import select
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from referee import games
 from referee.db import db
 from referee.db import lock_row
+from referee.db import write_lock
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Game
@@ -281,6 +284,7 @@ class Stream:
     stale: type[Stale]
     key_reused: type[KeyReused]
     replay_status: int  # the status a retry with the same key is answered with
+    optimistic: bool = True  # False when ``build`` changes rows besides the log
 
 
 @dataclass
@@ -297,6 +301,9 @@ class Step:
     body: JSON
 
 
+OPTIMISTIC_TRIES = 3  # then the write takes the lock before it reads
+
+
 def write(
     stream: Stream,
     head_id: str,
@@ -307,24 +314,33 @@ def write(
     fingerprint: str = "",
     allow: Callable[[Any], None] | None = None,
 ) -> Written:
-    """Append what ``build`` makes of the locked head, in one transaction.
+    """Append what ``build`` makes of the head, in one transaction.
 
-    The head row is locked and read once (SQLite ``BEGIN IMMEDIATE``, PostgreSQL
-    ``SELECT ... FOR UPDATE``); ``allow`` checks the writer's key on it, then the
-    expected seq, then ``build`` folds the engine. The rows are inserted with the
-    idempotency key on the first, the head updated, and the answer comes from what
-    is already in hand: four statements on SQLite, three on PostgreSQL. A key seen
-    before is not looked up first: the unique constraint on (head, key) refuses the
-    insert, and only then is the first answer read back. When a write is refused
-    (stale, against the rules, bad input) a retry of an earlier acknowledged
-    request still gets its first answer, so that lookup happens on that path too.
+    The head row is read once; ``allow`` checks the writer's key on it, then the
+    expected seq, then ``build`` folds the engine. Only then does the write take
+    the lock (SQLite ``BEGIN IMMEDIATE``), update the head on the condition that
+    its version is still the one read (``UPDATE ... WHERE version = v``), insert
+    the rows (the idempotency key on the first) and commit: the engine's work is
+    done outside the lock, so writers to other matches barely wait for each other.
+    Four statements on SQLite (read, BEGIN, UPDATE, INSERT), three on PostgreSQL.
+    If another writer got there first the update matches no row and the write
+    starts again from a fresh read; after ``OPTIMISTIC_TRIES`` it locks the row
+    before reading (``SELECT ... FOR UPDATE``), so a busy match cannot starve.
+    Streams whose ``build`` changes other rows (a tournament seating its tables)
+    always lock first.
+
+    A key seen before is not looked up first: the unique constraint on (head, key)
+    refuses the insert, and only then is the first answer read back. When a write
+    is refused (stale, against the rules, bad input) a retry of an earlier
+    acknowledged request still gets its first answer, so the key is looked up on
+    that path too.
     """
     idem_key = _clean_key(idem_key)
-    for attempt in range(3):
+    tries = OPTIMISTIC_TRIES if stream.optimistic else 0
+    for attempt in range(tries + 3):
+        locked = attempt >= tries
         try:
-            head = lock_row(stream.head, head_id)
-            if head is None:
-                raise stream.not_found(f"There is no {stream.noun} '{head_id}'.")
+            head = _lock(stream, head_id) if locked else _read(stream, head_id)
             if allow is not None:
                 allow(head)
             if expected_seq is not None and int(expected_seq) != head.version:
@@ -334,7 +350,13 @@ def write(
                 version = head.version
                 db.session.rollback()
                 return Written(200, {"seq": version, "ruling": None})
-            written = _add_rows(stream, head, step, idem_key, fingerprint)
+            seen = (head.version, getattr(head, "tournament_id", None))
+            if not locked:
+                write_lock()  # from here on ``head`` is expired: use ``seen``
+            written = _add_rows(stream, head_id, seen, step, idem_key, fingerprint)
+            if written is None:  # another writer moved the head on: read again
+                db.session.rollback()
+                continue
             db.session.commit()
             return written
         except IntegrityError:
@@ -342,7 +364,7 @@ def write(
             prior = prior_answer(stream, head_id, idem_key, fingerprint)
             if prior is not None:
                 return prior
-            if attempt == 2:
+            if attempt == tries + 2:
                 raise
         except (BadInput, Refused, Stale):
             db.session.rollback()
@@ -353,35 +375,73 @@ def write(
         except BaseException:
             db.session.rollback()
             raise
-    raise AssertionError("unreachable")
+    raise AssertionError("unreachable: the locked tries cannot lose a race")
+
+
+def _read(stream: Stream, head_id: str) -> Any:
+    """The head row as it is now, read without a lock (and, on SQLite, no BEGIN)."""
+    if db.session().in_transaction():
+        db.session.rollback()
+    db.session.connection(execution_options={"sqlite_begin": "NONE"})
+    head = db.session.execute(
+        select(stream.head)
+        .where(stream.head.id == head_id)
+        .execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if head is None:
+        db.session.rollback()
+        raise stream.not_found(f"There is no {stream.noun} '{head_id}'.")
+    return head
+
+
+def _lock(stream: Stream, head_id: str) -> Any:
+    head = lock_row(stream.head, head_id)
+    if head is None:
+        raise stream.not_found(f"There is no {stream.noun} '{head_id}'.")
+    return head
 
 
 def _add_rows(
-    stream: Stream, head: Any, step: Step, idem_key: str | None, fp: str
-) -> Written:
-    first = head.version + 1
-    last = head.version + len(step.rows)
+    stream: Stream,
+    head_id: str,
+    seen: tuple[int, str | None],
+    step: Step,
+    idem_key: str | None,
+    fp: str,
+) -> Written | None:
+    """Move the head from the version read to the new one, then insert the rows.
+
+    None when the head is no longer at the version read (nothing written).
+    """
+    version, parent = seen
+    last = version + len(step.rows)
     body = {**step.body, "seq": last}
-    for i, (kind, data, ruling, extra) in enumerate(step.rows):
-        keyed = bool(idem_key) and i == 0
-        db.session.add(
-            stream.row(
-                **{stream.owner: head.id},
-                seq=first + i,
-                kind=kind,
-                data=data,
-                ruling=ruling,
-                idem_key=idem_key if keyed else None,
-                request_hash=fp if keyed else None,
-                response=body if keyed else None,
+    moved = db.session.execute(
+        update(stream.head)
+        .where(stream.head.id == head_id, stream.head.version == version)
+        .values(version=last, state=step.state, status=step.status, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if moved.rowcount != 1:
+        return None
+    db.session.execute(
+        insert(stream.row),
+        [
+            {
+                stream.owner: head_id,
+                "seq": version + 1 + i,
+                "kind": kind,
+                "data": data,
+                "ruling": ruling,
+                "idem_key": idem_key if i == 0 and idem_key else None,
+                "request_hash": fp if i == 0 and idem_key else None,
+                "response": body if i == 0 and idem_key else None,
+                "created_at": utcnow(),
                 **extra,
-            )
-        )
-    head.version = last
-    head.state = step.state
-    head.status = step.status
-    head.updated_at = utcnow()
-    parent = getattr(head, "tournament_id", None)  # read now: commit expires it
+            }
+            for i, (kind, data, ruling, extra) in enumerate(step.rows)
+        ],
+    )
     return Written(201, body, tournament_id=parent)
 
 

@@ -91,6 +91,7 @@ STREAM = ledger.Stream(
     stale=Stale,
     key_reused=KeyReused,
     replay_status=200,
+    optimistic=False,  # starting a round links its new matches in the same write
 )
 
 
