@@ -1,0 +1,107 @@
+"""A bunko night's client writes: what a table or the organiser may send, parsed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.formats import current_round
+from referee.formats.bunko_night.common import MAX_NOTE
+from referee.formats.bunko_night.common import TITLES
+from referee.formats.bunko_night.common import NightBase
+from referee.formats.bunko_night.common import _counts
+from referee.formats.bunko_night.common import _scores
+from referee.formats.bunko_night.common import _whole
+from referee.games import bunko_night as night
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.dice import parse_die
+
+
+class NightWrites(NightBase):
+    """Parse the events clients send (results, seating choices, corrections...)."""
+
+    def parse_event(self, raw: Any, state: JSON) -> JSON:
+        if not isinstance(raw, Mapping):
+            raise BadInput("An event is an object with a 'type'.", field="event")
+        kind = raw.get("type")
+        fields = {
+            "result": {"round", "table", "scores", "bunkos", "wipeouts"},
+            "correction": {"round", "table", "scores", "bunkos", "wipeouts", "note"},
+            "seating": {"table", "seats"},
+            "end": set(),
+            "tie_break": {"title", "rolls"},
+        }
+        if kind not in fields:
+            raise BadInput(
+                f"'{kind}' is not something to send a bunko night (one of: "
+                f"{', '.join(fields)}).",
+                field="type",
+            )
+        extra = sorted(set(raw) - fields[kind] - {"type"})
+        if extra:
+            raise BadInput(
+                f"'{extra[0]}' is not a field of '{kind}' (fields: "
+                f"{', '.join(sorted(fields[kind])) or 'none'}).",
+                field=extra[0],
+            )
+        rnd = current_round(state)
+        if kind in ("result", "correction"):
+            number = _whole(raw.get("round", rnd["number"] if rnd else 1), "round")
+            event = {
+                "type": kind,
+                "round": number,
+                "table": _whole(raw.get("table"), "table"),
+                "scores": _scores(raw.get("scores")),
+                "bunkos": _counts(raw.get("bunkos"), "bunkos"),
+                "wipeouts": _counts(raw.get("wipeouts"), "wipeouts"),
+            }
+            if kind == "result":
+                event.update(source="report", match_seq=None)
+            else:
+                note = " ".join(str(raw.get("note") or "").split())
+                if len(note) > MAX_NOTE:
+                    raise BadInput(
+                        f"A note has at most {MAX_NOTE} characters.", field="note"
+                    )
+                event["note"] = note
+            return event
+        if kind == "seating":
+            seats = raw.get("seats")
+            if isinstance(seats, str):
+                seats = [s for s in seats.replace(",", " ").split() if s]
+            if not isinstance(seats, list) or len(seats) != night.PER_TABLE:
+                raise BadInput(
+                    "The seats are four names, clockwise from the table's first seat.",
+                    field="seats",
+                    example='["Kim", "Eve", "Lu", "Fay"]',
+                )
+            names = [" ".join(str(s).split()) for s in seats]
+            return {
+                "type": kind,
+                "table": _whole(raw.get("table"), "table"),
+                "seats": names,
+            }
+        if kind == "tie_break":
+            title = raw.get("title")
+            if title not in TITLES:
+                raise BadInput(
+                    "The title is 'winner' (most wins) or 'loser' (most losses).",
+                    field="title",
+                    example='"winner"',
+                )
+            rolls = raw.get("rolls")
+            if not isinstance(rolls, Mapping) or not rolls:
+                raise BadInput(
+                    "The rolls are one die per tied player: {name: die}.",
+                    field="rolls",
+                    example='{"Ann": 5, "Bob": 2}',
+                )
+            try:
+                dice = {str(p): parse_die(d) for p, d in rolls.items()}
+            except BadInput as err:
+                raise BadInput(
+                    err.message, field="rolls", example=err.example
+                ) from None
+            return {"type": kind, "title": title, "rolls": dice}
+        return {"type": "end"}
