@@ -264,7 +264,8 @@ def _option_answer(
         successive=prior + 1,
         table=request.get("table") or "9ft",
     )
-    _, foul = _foul_answer(game, shot, called, ctx, request, rules, chosen=True)
+    foul_rules = [f"billiards/{r}" for r in called.rules()]
+    _, foul = _foul_answer(game, shot, called, ctx, request, foul_rules, chosen=True)
     replay = Ruling(
         Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also(["billiards/38"])
     )
