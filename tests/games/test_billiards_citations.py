@@ -133,6 +133,24 @@ def test_rule_3_a_ferrule_hit_cites_the_touching_rule_20():
     assert {"3", "20"} <= cited(tool(struck_with="ferrule"))
 
 
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"game": "8-ball", "off_table": [3]},
+        {"game": "14-1", "cue_ball": "pocket", "pocketed": [4]},
+        {"game": "9-ball", "cue_ball": "pocket", "pocketed": [9]},
+    ],
+)
+def test_rule_31_a_foul_that_spots_balls_cites_the_spotting_rule(request_):
+    answer = tool(**request_)
+    assert answer["spots"]
+    assert "31" in cited(answer)
+
+
+def test_rule_31_a_foul_that_spots_nothing_does_not_cite_it():
+    assert "31" not in cited(tool(game="9-ball", cue_ball="pocket", pocketed=[4]))
+
+
 # --- the same through a match ---------------------------------------------------------
 
 
@@ -155,6 +173,20 @@ def test_rule_8_the_match_forfeiture_cites_rules_8_and_28():
     assert {"8", "28"} <= local(step)
     step = run(step.state, {"type": "choose", "option": "take"})
     assert {"8", "28"} <= local(step)
+
+
+def test_rule_31_the_match_cites_spotting_when_it_spots_a_ball():
+    state = GAME.start(GAME.new_setup(["Ann", "Bob"], {"game": "9-ball"}))
+    breaker = {"type": "breaker", "side": "Ann"}
+    step = run(state, breaker, {"type": "shot", "cue_ball": "pocket", "pocketed": [9]})
+    assert "31" in local(step)
+    push = run(
+        run(state, breaker, {"type": "shot"}).state,
+        {"type": "shot", "push_out": True, "pocketed": [9]},
+    )
+    assert "31" in local(push)
+    plain = run(state, breaker, {"type": "shot", "cue_ball": "pocket"})
+    assert "31" not in local(plain)
 
 
 def test_rule_38_the_match_cites_rule_9_with_the_choice_and_its_outcome():
@@ -220,4 +252,5 @@ def test_property_a_ruling_citing_a_rule_cites_every_rule_it_says_to_see(facts):
                 assert other in rules, (rule, other, ruling["rules"])
     # Every rule a finding names is cited (rule 29 keeps one foul, not one rule).
     rules = cited(answer)
+    assert ("31" in rules) == bool(answer["spots"])
     assert {f["rule"].removeprefix("billiards/") for f in answer["findings"]} <= rules

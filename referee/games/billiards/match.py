@@ -485,6 +485,8 @@ def _foul(
         chosen=chosen,
     )
     terms = report.terms
+    if report.spots:
+        rules.append(rule("31"))  # where the spotted balls go
     penalties = [
         Penalty(
             names[fouler], f"foul: {assessed.text}", terms.points, rule(assessed.rule)
@@ -676,6 +678,8 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
         f"lies or makes {names[side]} shoot again."
     )
     cited = [r for r in rules if r != rule("18")] + [rule("9-ball/push-out")]
+    if games.NINE in down:
+        cited.append(rule("31"))
     return Step(s, Ruling(Verdict.OK, text, tuple(cited), options=("game",)))
 
 
@@ -712,7 +716,7 @@ def _eight_ball_legal(
             return (
                 True,
                 f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}",
-                ["8-ball/break"],
+                ["8-ball/break", "31"],
             )
         own_left = group is not None and any(
             b in games.group_balls(group) for b in before
@@ -793,7 +797,7 @@ def _straight_pool_legal(
     if not down:
         return False, "", rules, 0
     if not shot.call_made:
-        rules.append("14-1/call")
+        rules += ["14-1/call", "31"]
         spotted = _spot(s, down, shot).strip().rstrip(".")
         note = (
             f"; the called ball missed, so no point: {spotted[0].lower()}{spotted[1:]}"

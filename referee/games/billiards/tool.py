@@ -220,6 +220,8 @@ def _foul_answer(
         table=request.get("table") or "9ft",
         chosen=chosen,
     )
+    if report.spots:
+        rules.append("billiards/31")  # where the spotted balls go
     assessed = call.assessed
     assert assessed is not None
     penalty = Penalty(
