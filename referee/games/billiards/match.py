@@ -67,7 +67,7 @@ G = "billiards"
 # What the incoming player may choose, by the rule that offers the choice.
 CHOICE_LABELS = {
     "38": {
-        "foul": "Call the foul and take cue ball in hand",
+        "foul": "Call the foul",  # the offer itself says what it costs (fouls.py)
         "replay": "Put the balls back and have the shot replayed",
     },
     "8": {
