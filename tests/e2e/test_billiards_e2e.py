@@ -85,8 +85,9 @@ def open_all(page: Page) -> None:
 def test_look_up_scratch_then_ask_what_happened(phone: Phone, shots: Path) -> None:
     page = phone(java_script_enabled=False)  # the lookup and the page need no script
     page.goto("/")
-    page.get_by_label("Search the rules").fill("scratch")
-    submit(page, page.get_by_role("button", name="Search"))
+    lookup = page.get_by_role("region", name="Look up a pool foul")
+    lookup.get_by_label("Search the pool fouls and rules").fill("scratch")
+    submit(page, lookup.get_by_role("button", name="Search"))
     first = page.get_by_role("list").get_by_role("link").first
     expect(first).to_contain_text("Cue ball scratch")
     expect(first).to_contain_text("billiards/19")
@@ -174,3 +175,56 @@ def test_a_rack_of_9_ball_scored_by_tapping(page: Page, shots: Path) -> None:
     expect(page.get_by_role("group", name="Balls pocketed")).to_contain_text("9")
     page.screenshot(path=shots / "match-rack-won.png", full_page=True)
     assert not small_targets(page), small_targets(page)
+
+
+def test_where_do_spotted_balls_go_from_the_home_page(
+    phone: Phone, shots: Path
+) -> None:
+    page = phone(java_script_enabled=False)  # a GET form: no script needed
+    page.goto("/")
+    lookup = page.get_by_role("region", name="Look up a pool foul")
+    submit(page, lookup.get_by_role("link", name="Spotting"))
+    expect(page.get_by_role("heading", name="Where do the balls go?")).to_be_visible()
+    form = page.get_by_role("form", name="Balls to spot")
+    tap_ball(form, "9")
+    tap_ball(form, "3")
+    form.get_by_role("checkbox", name="Foot spot").tap()
+    form.get_by_role("radio", name="2 behind").tap()
+    page.screenshot(path=shots / "spot-form.png")
+    open_all(page)
+    assert not small_targets(page), small_targets(page)
+    submit(page, form.get_by_role("button", name="Where do they go?"))
+
+    answer = page.get_by_role("region", name="Where the balls go")
+    expect(answer).to_contain_text("SPOT 2 BALLS")
+    steps = answer.get_by_role("listitem")
+    expect(steps).to_have_count(2)
+    expect(steps.nth(0)).to_contain_text("One ball-width behind the foot spot")
+    expect(steps.nth(0).locator(".bl-ball")).to_have_text("3")
+    expect(steps.nth(1)).to_contain_text("Three ball-widths behind the foot spot")
+    expect(steps.nth(1)).to_contain_text("close to the cue ball but not touching it")
+    expect(answer.get_by_role("link", name="billiards/31")).to_be_visible()
+    # The long string drawn in order: the ball already there, the 3, the cue, the 9.
+    cells = answer.locator(".bl-string .bl-cell").all_inner_texts()
+    assert [c.strip() for c in cells if c.strip()] == ["?", "3", "cue", "9"]
+    # What was tapped stays tapped, so a changed fact is one more tap.
+    expect(form.get_by_role("checkbox", name="Foot spot")).to_be_checked()
+    page.screenshot(path=shots / "spot-answer.png", full_page=True)
+    page.screenshot(path=shots / "spot-answer-first-screen.png")
+    assert not small_targets(page), small_targets(page)
+
+
+def test_who_won_the_lag_on_a_phone(phone: Phone, shots: Path) -> None:
+    page = phone(java_script_enabled=False)
+    page.goto("/tools/billiards/lag")
+    page.get_by_role("radio", name="Player 1").tap()
+    faults = page.get_by_role("group", name="Player 1's ball…")
+    faults.get_by_role("checkbox", name="touched a long cushion").tap()
+    open_all(page)
+    assert not small_targets(page), small_targets(page)
+    submit(page, page.get_by_role("button", name="Who won?"))
+    call = page.get_by_role("region", name="The call")
+    expect(call).to_contain_text("PLAYER 2 WINS")
+    expect(call).to_contain_text("Player 1's ball touched a long cushion")
+    expect(call.get_by_role("link", name="billiards/5")).to_be_visible()
+    page.screenshot(path=shots / "lag-answer.png", full_page=True)

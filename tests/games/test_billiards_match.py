@@ -922,3 +922,83 @@ def test_rule_31_the_match_spots_with_counts_in_words():
     )
     assert "the 7 three ball-widths behind" in step.ruling.summary
     assert "frozen to or just off the ball there" in step.ruling.summary
+
+
+# --- rule 38: the incoming player's choice --------------------------------------------
+
+
+def in_kitchen(game: str, **options):
+    """Ann scratched: Bob has cue ball in hand behind the head string."""
+    state = run(started(game=game, **options), shot(cue_ball="pocket")).state
+    assert detail(state)["ball_in_hand"] == "kitchen"
+    return state
+
+
+ACCIDENT = {"before_leaving": "ball-inside", "crossed": False}
+
+
+@pytest.mark.parametrize("referee", [False, True])
+@pytest.mark.parametrize("game", ["8-ball", "14-1"])
+def test_rule_38_an_accidental_hit_behind_the_string_is_a_choice_referee_or_not(
+    game, referee
+):
+    step = run(in_kitchen(game, referee=referee), shot(**ACCIDENT))
+    assert step.ruling.verdict == Verdict.OK
+    assert "referee" not in step.ruling.options  # the referee changes nothing here
+    view = GAME.view(step.state)
+    assert view["turn"] == "Ann"
+    assert view["expects"] == ["choose", "forfeit"]
+    assert [c["option"] for c in view["detail"]["choices"]] == ["foul", "replay"]
+    called = run(step.state, {"type": "choose", "option": "foul"})
+    assert called.ruling.verdict == Verdict.FOUL
+    assert GAME.view(called.state)["turn"] == "Ann"
+    replay = run(step.state, {"type": "choose", "option": "replay"})
+    assert replay.ruling.verdict == Verdict.OK
+    assert GAME.view(replay.state)["turn"] == "Bob"
+    assert detail(replay.state)["ball_in_hand"] == "kitchen"
+
+
+def test_rule_38_a_cushion_first_with_a_referee_is_a_foul_without_a_choice():
+    step = run(in_kitchen("8-ball", referee=True), shot(before_leaving="cushion"))
+    assert step.ruling.verdict == Verdict.FOUL
+    assert "referee" in step.ruling.options
+    assert detail(step.state)["choices"] == []
+
+
+@pytest.mark.parametrize(
+    ("game", "price"),
+    [
+        ("8-ball", "Ann has cue ball in hand anywhere on the table"),
+        ("14-1", "Ann has cue ball in hand behind the head string, one point off"),
+    ],
+)
+def test_rule_38_the_choice_says_what_calling_the_foul_leads_to(game, price):
+    step = run(in_kitchen(game), shot(**ACCIDENT))
+    labels = {c["option"]: c["label"] for c in detail(step.state)["choices"]}
+    assert labels["foul"].startswith(f"Call the foul: {price}")
+    assert labels["replay"].startswith("Replay: the balls go back and Bob shoots again")
+    assert price in step.ruling.summary
+
+
+def test_14_1_third_foul_called_under_rule_38_re_racks_and_the_tool_agrees():
+    # Ann and Bob both scratch twice: Ann is on two fouls, in hand in the kitchen.
+    state = started(game="14-1")
+    for _ in range(2):
+        state = run(state, shot(cue_ball="pocket"), shot(cue_ball="pocket")).state
+    assert side(state, "Ann")["successive"] == 2
+    out = tool(game="14-1", in_hand="kitchen", prior_fouls=2, **ACCIDENT)
+    step = run(state, shot(**ACCIDENT))
+    assert step.ruling.summary == as_match(out["ruling"]["summary"])
+    labels = {c["option"]: c["label"] for c in detail(step.state)["choices"]}
+    offers = {o["option"]: o for o in out["offers"]}
+    assert labels["foul"] == as_match(offers["foul"]["label"])
+    assert "cue ball in hand" not in labels["foul"]
+    assert "all fifteen balls racked and Ann breaks again" in labels["foul"]
+    called = run(step.state, {"type": "choose", "option": "foul"})
+    assert called.ruling.summary == as_match(offers["foul"]["ruling"]["summary"])
+    assert list(called.ruling.rules) == offers["foul"]["ruling"]["rules"]
+    assert side(called.state, "Ann")["score"] == -2 - 16
+    assert detail(called.state)["opening_break"] is True
+    assert GAME.view(called.state)["turn"] == "Ann"
+    replay = run(step.state, {"type": "choose", "option": "replay"})
+    assert replay.ruling.summary == as_match(offers["replay"]["ruling"]["summary"])

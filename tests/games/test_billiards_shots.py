@@ -723,3 +723,54 @@ def test_rule_31_a_ball_of_unknown_number_is_the_ball_there():
     assert "frozen to or just off the ball there (referee's choice)" in out["penalty"]
     (spot,) = spot_balls([3], {0: "7"})
     assert spot.where.endswith("frozen to or just off the 7 (referee's choice)")
+
+
+@pytest.mark.parametrize("referee", [False, True])
+@pytest.mark.parametrize(
+    ("game", "price"),
+    [
+        ("general", "the incoming player has cue ball in hand"),
+        ("8-ball", "the incoming player has cue ball in hand anywhere on the table"),
+        ("14-1", "behind the head string, one point off for the shooter"),
+    ],
+)
+def test_rule_38_the_tool_offers_the_choice_for_an_accidental_hit_referee_or_not(
+    game, price, referee
+):
+    out = tool(
+        game=game,
+        in_hand="kitchen",
+        before_leaving="ball-inside",
+        crossed=False,
+        referee=referee,
+    )
+    assert out["outcome"] == "option"
+    assert out["ruling"]["verdict"] == "ok"
+    assert out["choices"] == ["foul", "replay"]
+    offers = {o["option"]: o for o in out["offers"]}
+    assert price in offers["foul"]["label"]
+    assert offers["foul"]["ruling"]["verdict"] == "foul"
+    assert offers["foul"]["ruling"]["summary"].startswith(
+        "The incoming player calls the foul. The shooter: foul, the cue ball hit a "
+        "ball behind the head string"
+    )
+    assert offers["replay"]["ruling"]["verdict"] == "ok"
+    assert "no foul" in offers["replay"]["ruling"]["summary"]
+    assert price in out["ruling"]["summary"]
+
+
+def test_rule_38_in_14_1_a_called_third_foul_is_offered_as_the_rerack():
+    out = tool(
+        game="14-1",
+        in_hand="kitchen",
+        before_leaving="cushion",
+        prior_fouls=2,
+    )
+    offers = {o["option"]: o for o in out["offers"]}
+    assert "cue ball in hand" not in offers["foul"]["label"]
+    assert "third foul in a row: 16 points off" in offers["foul"]["label"]
+    assert offers["foul"]["ruling"]["penalties"][0]["points"] == -16
+
+
+def test_only_rule_38_offers_a_choice_of_foul_or_replay():
+    assert tool(cue_ball="pocket")["offers"] == []

@@ -243,9 +243,10 @@ def test_a_kitchen_cushion_gives_the_incoming_player_a_choice(client):
         query_string={"in_hand": "kitchen", "before_leaving": "cushion"},
     ).text
     assert "OPPONENT&#39;S CHOICE" in page  # the apostrophe, HTML-escaped
-    assert "Call the foul and take cue ball in hand" in page
-    assert "Put the balls back and have the shot replayed" in page
+    assert "Call the foul: the incoming player has cue ball in hand" in page
+    assert "Replay: the balls go back and the shooter shoots again, no foul." in page
     assert 'href="/rules/billiards/38"' in page
+    assert 'href="/rules/billiards/9"' in page  # rule 38 says to see rule 9
 
 
 @pytest.mark.parametrize(
@@ -438,3 +439,203 @@ def test_the_board_shows_the_restore_right_from_its_own_field(client):
     ) in page
     tap(client, mid, {"type": "shot"})  # Bob's legal shot: nothing left to restore
     assert "After the foul" not in client.get(f"/m/{mid}").text
+
+
+# --- rule 38's choice on the pages ---------------------------------------------------
+
+
+@pytest.mark.parametrize("referee", ["", "on"])
+def test_rule_38_the_shot_page_offers_the_choice_for_an_accidental_hit_referee_or_not(
+    client, referee
+):
+    query = {
+        "game": "14-1",
+        "in_hand": "kitchen",
+        "before_leaving": "ball-inside",
+        "crossed": "no",
+        "prior_fouls": "2",
+    }
+    if referee:
+        query["referee"] = referee
+    page = client.get("/tools/billiards/shot", query_string=query)
+    assert page.status_code == 200
+    call = page.text.split('aria-label="The call"', 1)[1].split("</section>", 1)[0]
+    assert "OPPONENT&#39;S CHOICE" in call
+    assert ("even with a referee" in call) == bool(referee)
+    # 14.1, the shooter on two fouls: calling it re-racks, it is not ball in hand.
+    assert (
+        '<li class="bl-offer-foul">Call the foul: the shooter&#39;s third foul in a '
+        "row: 16 points off, all fifteen balls racked and the shooter breaks again."
+        "</li>"
+    ) in call
+    assert '<li class="bl-offer-replay">Replay: the balls go back' in call
+
+
+def test_rule_38_the_match_page_offers_both_options_as_buttons(client):
+    mid = start_page_match(client, game="14-1")
+    tap(client, mid, {"type": "breaker", "side": "0"})
+    tap(client, mid, {"type": "shot", "cue_ball": "pocket"})  # Bob: in the kitchen
+    response = tap(
+        client,
+        mid,
+        {"type": "shot", "before_leaving": "ball-inside", "crossed": "no"},
+    )
+    assert response.status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Ann chooses" in page
+    assert (
+        '<button type="submit" name="option" value="foul" class="primary">Call the '
+        "foul: Ann has cue ball in hand behind the head string, one point off for "
+        "Bob</button>"
+    ) in page
+    assert 'name="option" value="replay"' in page
+    assert tap(client, mid, {"type": "choose", "option": "replay"}).status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Ann chose a replay: the balls go back and Bob shoots again" in page
+
+
+# --- the lag and spotting tools -------------------------------------------------------
+
+
+def test_rule_5_the_lag_page_as_rendered_asks_again_when_too_close_to_call(client):
+    blank = client.get("/tools/billiards/lag")
+    assert blank.status_code == 200
+    assert 'aria-label="The call"' not in blank.text
+    fields = form_fields(blank.text, "The lag")
+    assert fields == [("closer", "too-close")]
+    # Every automatic loss of rule 5 can be tapped, for each player.
+    from referee.games.billiards.lag import LAG_FAULTS
+
+    for code in LAG_FAULTS:
+        for field in ("first_faults", "second_faults"):
+            assert f'name="{field}" value="{code}"' in blank.text
+    again = client.get("/tools/billiards/lag", query_string=MultiDict(fields))
+    assert again.status_code == 200
+    assert "LAG AGAIN" in again.text
+    assert "Nobody can tell which ball is closer: lag again." in again.text
+    assert 'href="/rules/billiards/5"' in again.text
+
+
+def test_rule_5_an_automatic_loss_beats_the_closer_ball_on_the_page(client):
+    query = MultiDict([("closer", "first"), ("first_faults", "long-cushion")])
+    page = client.get("/tools/billiards/lag", query_string=query).text
+    assert "PLAYER 2 WINS" in page
+    assert "Player 1&#39;s ball touched a long cushion: Player 2 wins the lag." in page
+    assert 'href="/rules/billiards/6"' in page
+    # What was tapped stays tapped.
+    assert 'name="first_faults" value="long-cushion" checked' in page
+
+
+def test_rule_5_both_players_faulting_is_a_replay(client):
+    query = MultiDict(
+        [
+            ("closer", "second"),
+            ("first_faults", "pocketed"),
+            ("second_faults", "crossed"),
+        ]
+    )
+    page = client.get("/tools/billiards/lag", query_string=query).text
+    assert "LAG AGAIN" in page
+    assert "Both lags broke a rule" in page
+
+
+def test_rule_5_an_unknown_lag_fault_is_422_with_the_list(client):
+    page = client.get(
+        "/tools/billiards/lag", query_string={"first_faults": "scratched"}
+    )
+    assert page.status_code == 422
+    assert "&#39;scratched&#39; is not a lag fault" in page.text
+    assert "long-cushion" in page.text
+
+
+def test_rule_31_the_spot_page_places_balls_lowest_first_around_what_is_there(client):
+    blank = client.get("/tools/billiards/spot")
+    assert blank.status_code == 200
+    query = MultiDict(
+        [("balls", "9"), ("balls", "3"), ("blocked", "0"), ("cue_at", "2")]
+    )
+    page = client.get("/tools/billiards/spot", query_string=query)
+    assert page.status_code == 200
+    answer = page.text.split('aria-label="Where the balls go"', 1)[1]
+    answer = answer.split("</section>", 1)[0]
+    assert "SPOT 2 BALLS" in answer
+    spots = re.findall(r"<li>.*?<b>(\d+)</b>.*?<span>([^<]+)</span></li>", answer)
+    assert spots == [
+        (
+            "3",
+            "One ball-width behind the foot spot, toward the foot rail, close to "
+            "the cue ball but not touching it",
+        ),
+        (
+            "9",
+            "Three ball-widths behind the foot spot, toward the foot rail, close to "
+            "the cue ball but not touching it",
+        ),
+    ]
+    assert 'href="/rules/billiards/31"' in answer
+    assert 'name="blocked" value="0" checked' in page.text
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"table": "9ft"}, "&#39;balls&#39; is missing"),
+        ({"balls": "3", "blocked": "10", "table": "7ft"}, "off the long string"),
+        ({"balls": "3", "blocked": "0", "cue_at": "0"}, "cannot be there too"),
+        ({"balls": "16"}, "a number from 1 to 15"),
+    ],
+)
+def test_rule_31_spotting_input_that_cannot_be_is_422_with_the_message(
+    client, query, message
+):
+    page = client.get("/tools/billiards/spot", query_string=query)
+    assert page.status_code == 422
+    assert message in page.text
+
+
+def test_the_lag_and_spot_tools_through_the_api_and_the_openapi_document(client):
+    lag = client.post(
+        "/api/v1/tools/billiards/lag",
+        json={"closer": "first", "second_faults": ["long-cushion"]},
+    )
+    assert lag.status_code == 200
+    assert lag.get_json()["winner"] == "first"
+    assert lag.get_json()["ruling"]["rules"] == ["billiards/5", "billiards/6"]
+    spot = client.post("/api/v1/tools/billiards/spot", json={"balls": [9, 3]})
+    assert spot.status_code == 200
+    assert [s["ball"] for s in spot.get_json()["spots"]] == [3, 9]
+    assert [s["position"] for s in spot.get_json()["spots"]] == [0, 1]
+    bad = client.post("/api/v1/tools/billiards/spot", json={"balls": [3, 3]})
+    assert bad.status_code == 422
+    assert bad.headers["Content-Type"].startswith("application/problem+json")
+    doc = client.get("/api/v1/openapi.json").get_json()
+    examples = doc["paths"]["/api/v1/tools/{game}/{tool}"]["post"]["requestBody"][
+        "content"
+    ]["application/json"]["examples"]
+    assert {"billiards.shot", "billiards.lag", "billiards.spot"} <= set(examples)
+    games = client.get("/api/v1/games").get_json()
+    billiards = next(g for g in games["games"] if g["id"] == "billiards")
+    assert {"shot", "lag", "spot"} <= {
+        t if isinstance(t, str) else t["name"] for t in billiards["tools"]
+    }
+
+
+# --- the home page: the foul lookup, one of the three main uses --------------------
+
+
+def test_the_home_page_searches_pool_fouls_in_one_tap_without_javascript(client):
+    page = client.get("/").text
+    lookup = page.split('aria-label="Look up a pool foul"', 1)[1]
+    lookup = lookup.split("</section>", 1)[0]
+    assert '<form method="get" action="/rules/"' in lookup
+    assert '<input type="hidden" name="game" value="billiards">' in lookup
+    assert 'type="search" name="q"' in lookup
+    # Common fouls are one tap away, straight to the pool rules that answer them.
+    assert 'href="/rules/?game=billiards&amp;q=scratch"' in lookup
+    for tool in ("shot", "lag", "spot"):
+        assert f'href="/tools/billiards/{tool}"' in lookup
+    # It comes before the list of games, so it is on the first screen.
+    assert page.index("Look up a pool foul") < page.index("Start a match")
+    hits = client.get("/rules/", query_string={"game": "billiards", "q": "scratch"})
+    assert 'href="/rules/billiards/19"' in hits.text
+    assert 'href="/rules/darts-301/' not in hits.text.split('<ol class="hits">')[1]

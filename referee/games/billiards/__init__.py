@@ -27,7 +27,9 @@ Events: ``lag`` (closer, first_faults, second_faults), ``breaker`` (side), ``sho
 [3]}`` is a legal shot that made the 3), ``choose`` (option), ``settle`` (ball, fell,
 still), ``interference`` (by, restorable), ``rack`` (winner), ``forfeit`` (side,
 reason). The tool ``shot`` takes the same facts plus the table's context
-(``tool.CONTEXT_FIELDS``) and returns the ruling with its findings.
+(``tool.CONTEXT_FIELDS``) and returns the ruling with its findings; the tools
+``lag`` (rule 5, ``lag.run_lag_tool``) and ``spot`` (rule 31,
+``spotting.run_spot_tool``) answer the lag and where spotted balls go.
 """
 
 from __future__ import annotations
@@ -43,8 +45,14 @@ from referee.games.billiards import scoreboard
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
 from referee.games.billiards.lag import FAULT_HELP
+from referee.games.billiards.lag import LAG_EXAMPLE
+from referee.games.billiards.lag import LAG_FIELDS
+from referee.games.billiards.lag import run_lag_tool
 from referee.games.billiards.shots import SCOPES
 from referee.games.billiards.spotting import LENGTHS
+from referee.games.billiards.spotting import SPOT_EXAMPLE
+from referee.games.billiards.spotting import SPOT_FIELDS
+from referee.games.billiards.spotting import run_spot_tool
 from referee.games.billiards.tool import EXAMPLE
 from referee.games.billiards.tool import TOOL_FIELDS
 from referee.games.billiards.tool import run_shot_tool
@@ -337,6 +345,27 @@ SHOT_TOOL = Tool(
     EXAMPLE,
 )
 
+LAG_TOOL = Tool(
+    "lag",
+    "Who won the lag?",
+    "Rule 5 without a match: say whose ball stopped nearer the head cushion and "
+    "any automatic-loss faults; the answer names the winner, or says to lag again "
+    "when both players faulted or it is too close to call.",
+    LAG_FIELDS,
+    run_lag_tool,
+    LAG_EXAMPLE,
+)
+
+SPOT_TOOL = Tool(
+    "spot",
+    "Where do the balls go?",
+    "Rule 31 without a match: the balls to spot and what is in the way on the long "
+    "string; the answer says where each ball goes, lowest first.",
+    SPOT_FIELDS,
+    run_spot_tool,
+    SPOT_EXAMPLE,
+)
+
 GAME = Game(
     id="billiards",
     title="Billiards",
@@ -351,7 +380,7 @@ GAME = Game(
     apply=match.apply,
     view=scoreboard.view,
     teams=True,
-    tools=(SHOT_TOOL,),
+    tools=(SHOT_TOOL, LAG_TOOL, SPOT_TOOL),
     check_setup=match.check_setup,
 )
 

@@ -363,7 +363,7 @@ def shot_from_event(event: JSON, highest: int = MAX_BALL) -> Shot:
         if f.kind == "list":
             allow_cue = f.name in {"touched", "jawed_in", "jawed_out"}
             if f.name == "blocked":
-                value = _positions(value)
+                value = parse_positions(value, "blocked")
             else:
                 value = parse_balls(value, f.name, cue=allow_cue, highest=highest)
         values[f.name] = value
@@ -391,12 +391,17 @@ def shot_from_event(event: JSON, highest: int = MAX_BALL) -> Shot:
     return shot
 
 
-def _positions(raw: Any) -> tuple[int, ...]:
+def parse_positions(raw: Any, field: str) -> tuple[int, ...]:
+    """Long-string positions (-11..10), sorted and without repeats."""
+    if raw is None or raw == "" or raw == []:
+        return ()
     items = raw.replace(",", " ").split() if isinstance(raw, str) else raw
+    if isinstance(items, int) and not isinstance(items, bool):
+        items = [items]
     if not isinstance(items, list | tuple):
         raise BadInput(
-            "'blocked' is a list of long-string positions.",
-            field="blocked",
+            f"'{field}' is a list of long-string positions.",
+            field=field,
             example="[0, 1]",
         )
     out = []
@@ -408,13 +413,13 @@ def _positions(raw: Any) -> tuple[int, ...]:
         except ValueError:
             raise BadInput(
                 f"'{item}' is not a long-string position (e.g. 0, 1, -1).",
-                field="blocked",
+                field=field,
                 example="[0, 1]",
             ) from None
         if not -11 <= out[-1] <= 10:
             raise BadInput(
                 "Long-string positions go from -11 to 10.",
-                field="blocked",
+                field=field,
                 example="[0, 1]",
             )
     return tuple(sorted(set(out)))

@@ -131,7 +131,14 @@ def describe_foul(
         terms = replace(terms, ball_in_hand="kitchen")
     spots = spot_balls(terms.spot, blocked_positions(shot), table) if terms.spot else ()
     in_hand: str | None = terms.ball_in_hand
-    if game == games.GENERAL and not terms.choices:
+    if game == games.GENERAL and not terms.choices and assessed.rule == "38":
+        # Rule 38 gives cue ball in hand itself; where is each game's to say.
+        rights = (
+            f"{incoming} has cue ball in hand: anywhere in 9-ball and 8-ball, "
+            "behind the head string in 14.1"
+        )
+        in_hand = None
+    elif game == games.GENERAL and not terms.choices:
         # The general rules leave the cue ball's placement to each game.
         rights = (
             f"{incoming} gets the cue ball as the game played says (in hand "
@@ -166,6 +173,90 @@ def describe_foul(
         verdict,
         terms,
     )
+
+
+@dataclass(frozen=True)
+class OptionReport:
+    """Rule 38's choice in words: the call, and what each option leads to."""
+
+    summary: str
+    labels: dict[str, str]  # "foul" and "replay": the choice and what it leads to
+    if_called: FoulReport  # the foul as it reads when the incoming player calls it
+
+
+def as_called(call: Call) -> Call:
+    """Rule 38's optional foul as a charged foul: the incoming player called it."""
+    return Call("foul", call.findings, call.assessed)
+
+
+def replay_text(chooser: str, offender: str) -> str:
+    """Rule 38's other option, taken."""
+    return (
+        f"{_cap(chooser)} chose a replay: the balls go back and {offender} shoots "
+        "again from the kitchen, no foul."
+    )
+
+
+def describe_option(
+    game: str,
+    shot: Shot,
+    call: Call,
+    terms: Terms,
+    *,
+    offender: str,
+    incoming: str,
+    referee: bool = False,
+    opening_break: bool = False,
+    successive: int = 0,
+    table: str = "9ft",
+) -> OptionReport:
+    """Rule 38's choice, priced as the foul would be (``terms`` from
+    ``games.foul_terms`` for ``as_called(call)``): a third foul in a row loses
+    the rack or re-racks instead of giving cue ball in hand.
+
+    The keywords are ``describe_foul``'s, for the foul as called.
+    """
+    assessed = call.assessed
+    assert assessed is not None
+    report = describe_foul(
+        game,
+        shot,
+        as_called(call),
+        terms,
+        offender=offender,
+        incoming=incoming,
+        referee=referee,
+        opening_break=opening_break,
+        successive=successive,
+        table=table,
+        chosen=True,
+    )
+    price = _called_price(report, offender)
+    labels = {
+        "foul": f"Call the foul: {price}",
+        "replay": f"Replay: the balls go back and {offender} shoots again, no foul",
+    }
+    summary = (
+        f"{_cap(offender)}: {assessed.text}. {_cap(incoming)} chooses (rule 38): "
+        f"call the foul ({price}), or have the balls put back and {offender} play "
+        "the shot again with no foul."
+    )
+    return OptionReport(summary, labels, report)
+
+
+def _called_price(report: FoulReport, offender: str) -> str:
+    terms = report.terms
+    if terms.rack_lost:
+        return f"{offender} loses the rack, {terms.rack_lost}"
+    if terms.rerack:
+        return (
+            f"{offender}'s third foul in a row: {-terms.points} points off, all "
+            f"fifteen balls racked and {offender} breaks again"
+        )
+    price = report.rights
+    if terms.points:
+        price += f", one point off for {offender}"
+    return price
 
 
 def _conduct(call: Call, offender: str) -> str:

@@ -1,4 +1,8 @@
-"""The lag for the opening break (general rules 5 and 6): who wins, or a replay."""
+"""The lag for the opening break (general rules 5 and 6): who wins, or a replay.
+
+``judge_lag`` serves the match's ``lag`` event and the stateless "lag" tool
+(``run_lag_tool``), so both give the same answer in the same words.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import Field
+from referee.games.base import Ruling
+from referee.games.base import Verdict
 
 # Each automatic-loss condition of rule 5, in the rule's order, with what a player
 # at the table would say about it.
@@ -20,6 +28,33 @@ LAG_FAULTS: dict[str, str] = {
     "foot-rail-twice": "touched the foot rail more than once",
 }
 FAULT_HELP = "Lag faults, any of: " + ", ".join(LAG_FAULTS) + "."
+TOOL_NAMES = ("Player 1", "Player 2")
+CLOSER = ("first", "second", "too-close")
+
+LAG_FIELDS: tuple[Field, ...] = (
+    Field(
+        "closer",
+        "choice",
+        "Whose ball stopped nearer the head cushion: the first player's, the "
+        "second's, or too close to call.",
+        required=False,
+        choices=CLOSER,
+        default="too-close",
+    ),
+    Field(
+        "first_faults",
+        "list",
+        f"The first player's automatic-loss faults. {FAULT_HELP}",
+        required=False,
+    ),
+    Field(
+        "second_faults",
+        "list",
+        f"The second player's automatic-loss faults. {FAULT_HELP}",
+        required=False,
+    ),
+)
+LAG_EXAMPLE: JSON = {"closer": "first", "second_faults": ["long-cushion"]}
 
 
 @dataclass(frozen=True)
@@ -93,3 +128,32 @@ def judge_lag(
         f"{names[closer]} wins the lag.",
         pair,
     )
+
+
+def run_lag_tool(request: JSON) -> JSON:
+    """Rule 5 with no match: who wins the lag, or that it is replayed.
+
+    The answer: ``winner`` ("first", "second" or None), ``replay`` (True when the
+    lag is played again), ``faults`` (per player, ``[{"code", "text"}]``) and
+    ``ruling``.
+    """
+    faults = (
+        parse_faults(request.get("first_faults"), "first_faults"),
+        parse_faults(request.get("second_faults"), "second_faults"),
+    )
+    closer = {"first": 0, "second": 1}.get(request.get("closer") or "too-close")
+    result = judge_lag(closer, faults, TOOL_NAMES)
+    rules: tuple[str, ...] = ("billiards/5",)
+    summary = result.reason
+    if not result.tie:
+        summary += f" {TOOL_NAMES[result.winner]} chooses who breaks."
+        rules += ("billiards/6",)
+    return {
+        "winner": None if result.tie else ("first", "second")[result.winner],
+        "replay": result.tie,
+        "faults": {
+            side: [{"code": code, "text": LAG_FAULTS[code]} for code in own]
+            for side, own in zip(("first", "second"), result.faults, strict=True)
+        },
+        "ruling": Ruling(Verdict.OK, summary, rules).to_json(),
+    }

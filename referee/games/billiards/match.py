@@ -29,6 +29,7 @@ State (a plain JSON dict; sides are seats 0 and 1, players or teams)::
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from referee.games.base import JSON
@@ -44,8 +45,11 @@ from referee.games.billiards import games
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import parse_ball
 from referee.games.billiards.facts import shot_from_event
+from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import blocked_positions
 from referee.games.billiards.fouls import describe_foul
+from referee.games.billiards.fouls import describe_option
+from referee.games.billiards.fouls import replay_text
 from referee.games.billiards.fouls import spots_sentence
 from referee.games.billiards.lag import judge_lag
 from referee.games.billiards.lag import parse_faults
@@ -56,13 +60,14 @@ from referee.games.billiards.shots import Context
 from referee.games.billiards.shots import Finding
 from referee.games.billiards.shots import ball_list
 from referee.games.billiards.shots import referee_shot
+from referee.games.billiards.shots import with_see_also
 from referee.games.billiards.spotting import spot_balls
 
 G = "billiards"
 # What the incoming player may choose, by the rule that offers the choice.
 CHOICE_LABELS = {
     "38": {
-        "foul": "Call the foul and take cue ball in hand",
+        "foul": "Call the foul",  # the offer itself says what it costs (fouls.py)
         "replay": "Put the balls back and have the shot replayed",
     },
     "8": {
@@ -147,7 +152,10 @@ def apply(state: JSON, event: JSON) -> Step:
     handler = _HANDLERS.get(event["type"])
     if handler is None:
         raise BadInput(f"'{event['type']}' is not a billiards event.", field="type")
-    return handler(s, event)
+    step = handler(s, event)
+    # Every "see rule N" of the rulebook is cited with the rule that says it.
+    cited = with_see_also(step.ruling.rules, G)
+    return Step(step.state, dataclasses.replace(step.ruling, rules=cited))
 
 
 def _on_lag(s: JSON, event: JSON) -> Step:
@@ -203,7 +211,7 @@ def _on_shot(s: JSON, event: JSON) -> Step:
     if call.outcome in {"legal", "foul"}:
         # Only the stroke right after a 9-ball break may be a push out.
         s["push_out_ok"] = game == "9-ball" and s["opening"]
-    opts = ["referee"] if _referee_mattered(call) else []
+    opts = ["referee"] if _referee_mattered(call, shot) else []
     if call.assessed is not None and call.assessed.rule == "28":
         opts.append("intentional_scope")
     if call.outcome == "restore":
@@ -217,20 +225,7 @@ def _on_shot(s: JSON, event: JSON) -> Step:
         text = f"{_name(s, side)}: {call.findings[0].text}."
         return Step(s, Ruling(Verdict.VOID, text, _cite(call)))
     if call.outcome == "option":
-        other = 1 - side
-        s["pending"] = {
-            "side": other,
-            "kind": "38",
-            "offender": side,
-            "shot": shot.to_json(),
-            "choices": ["foul", "replay"],
-        }
-        text = (
-            f"{_name(s, side)}: {call.assessed.text}. {_name(s, other)} may call "
-            f"the foul (cue ball in hand) or have the balls put back and "
-            f"{_name(s, side)} shoot again."
-        )
-        return Step(s, Ruling(Verdict.OK, text, _cite(call), options=tuple(opts)))
+        return _offer_choice(s, side, shot, call, opts)
     if call.outcome == "foul":
         return _foul(s, side, shot, call, options=opts)
     return _legal(s, side, shot, call)
@@ -261,17 +256,13 @@ def _on_choose(s: JSON, event: JSON) -> Step:
             )
         return Step(s, Ruling(Verdict.OK, text, (rule("9-ball/push-out"),)))
     if pending["kind"] == "38":
+        names = _sides(s)
         if option == "replay":
-            text = (
-                f"{_name(s, chooser)} chose a replay: the balls go back and "
-                f"{_name(s, offender)} shoots again from the kitchen, no foul."
-            )
+            text = replay_text(names[chooser], names[offender])
             return Step(s, Ruling(Verdict.OK, text, (rule("38"),)))
         shot = Shot(**_shot_kwargs(pending["shot"]))
-        ctx = _context(s, shot)
-        call = referee_shot(shot, ctx)
-        forced = Call("foul", call.findings, call.assessed)
-        return _foul(s, offender, shot, forced, chosen=True)
+        call = as_called(referee_shot(shot, _context(s, shot)))
+        return _foul(s, offender, shot, call, chosen=True)
     # Rule 8: cue ball in hand behind the head string, kept or handed back.
     if option == "pass":
         s["at_table"] = offender
@@ -388,6 +379,48 @@ _HANDLERS = {
 # --- fouls and legal shots ---------------------------------------------------------
 
 
+def _offer_choice(s: JSON, side: int, shot: Shot, call: Call, opts: list[str]) -> Step:
+    """Rule 38: the incoming player calls the foul or has the shot replayed.
+
+    Each option is put in words with what it leads to (a third foul in a row
+    loses the rack or re-racks, not cue ball in hand), as the shot tool says it.
+    """
+    other = 1 - side
+    names = _sides(s)
+    called = as_called(call)
+    terms = games.foul_terms(
+        s["options"]["game"],
+        shot,
+        called,
+        opening_break=s["opening"],
+        successive_before=s["successive"][side],
+        plain_penalty=s["options"]["plain_penalty"],
+        eight_on_break=s["options"]["eight_on_break"],
+    )
+    offer = describe_option(
+        s["options"]["game"],
+        shot,
+        call,
+        terms,
+        offender=names[side],
+        incoming=names[other],
+        referee=s["options"]["referee"],
+        opening_break=s["opening"],
+        successive=s["successive"][side] + 1,
+        table=s["options"]["table"],
+    )
+    s["pending"] = {
+        "side": other,
+        "kind": "38",
+        "offender": side,
+        "shot": shot.to_json(),
+        "choices": list(offer.labels),
+        "labels": dict(offer.labels),
+    }
+    opts += [o for o in (*terms.options, "game") if o not in opts]
+    return Step(s, Ruling(Verdict.OK, offer.summary, _cite(call), options=tuple(opts)))
+
+
 def _foul(
     s: JSON,
     fouler: int,
@@ -452,6 +485,8 @@ def _foul(
         chosen=chosen,
     )
     terms = report.terms
+    if report.spots:
+        rules.append(rule("31"))  # where the spotted balls go
     penalties = [
         Penalty(
             names[fouler], f"foul: {assessed.text}", terms.points, rule(assessed.rule)
@@ -643,6 +678,8 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
         f"lies or makes {names[side]} shoot again."
     )
     cited = [r for r in rules if r != rule("18")] + [rule("9-ball/push-out")]
+    if games.NINE in down:
+        cited.append(rule("31"))
     return Step(s, Ruling(Verdict.OK, text, tuple(cited), options=("game",)))
 
 
@@ -679,7 +716,7 @@ def _eight_ball_legal(
             return (
                 True,
                 f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}",
-                ["8-ball/break"],
+                ["8-ball/break", "31"],
             )
         own_left = group is not None and any(
             b in games.group_balls(group) for b in before
@@ -760,7 +797,7 @@ def _straight_pool_legal(
     if not down:
         return False, "", rules, 0
     if not shot.call_made:
-        rules.append("14-1/call")
+        rules += ["14-1/call", "31"]
         spotted = _spot(s, down, shot).strip().rstrip(".")
         note = (
             f"; the called ball missed, so no point: {spotted[0].lower()}{spotted[1:]}"
@@ -956,8 +993,12 @@ def _count_inning(s: JSON, side: int) -> None:
     s["inning_fouls"] = []
 
 
-def _referee_mattered(call: Call) -> bool:
-    return any(f.rule in {"20", "24", "38"} for f in call.findings)
+def _referee_mattered(call: Call, shot: Shot) -> bool:
+    """Rules 20 and 24, and rule 38's cushion first; its accidental hit on a ball
+    behind the string is the incoming player's choice either way."""
+    if shot.before_leaving == "cushion" and any(f.rule == "38" for f in call.findings):
+        return True
+    return any(f.rule in {"20", "24"} for f in call.findings)
 
 
 def _require_play(s: JSON) -> None:

@@ -59,7 +59,7 @@ def view(state: JSON) -> JSON:
         "open_table": game == "8-ball" and state["groups"][0] is None,
         "chooser": names[pending["side"]] if pending else None,
         "choices": [
-            {"option": c, "label": CHOICE_LABELS[pending["kind"]][c]}
+            {"option": c, "label": _label(pending, c)}
             for c in (pending["choices"] if pending else [])
         ],
         "after_foul": state["after_foul"],
@@ -138,3 +138,9 @@ def _on_list(state: JSON) -> list[int] | None:
     group = state["groups"][at] if at is not None else None
     on = games.legal_first(game, state["balls"], group, state["opening"])
     return list(on) if on is not None else None
+
+
+def _label(pending: JSON, option: str) -> str:
+    """The option in words: rule 38 offers carry what they lead to (``labels``)."""
+    labels = pending.get("labels") or {}
+    return labels.get(option) or CHOICE_LABELS[pending["kind"]][option]

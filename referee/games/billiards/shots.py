@@ -14,6 +14,7 @@ to call or not (rule 38 without a referee). Ties go to the lowest rule number.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.games.base import BadInput
@@ -28,6 +29,15 @@ NOTE = "note"  # a rule that applies and rules the stroke legal or explains it
 CITE = "cite"  # a rule that backs another finding
 
 IN_HAND = ("none", "kitchen", "table")
+# The rulebook's "see rule N": a ruling that cites the key cites these rules too
+# (billiards.toml says so in the key's text; a test reads the TOML and checks this).
+SEE_ALSO: dict[str, tuple[str, ...]] = {
+    "3": ("20",),  # a stroke with anything but the tip is a touching foul too
+    "8": ("28",),  # the break deflection warns and forfeits as rule 28 does
+    "17": ("18",),  # no legal first contact: the shot cannot be legal either
+    "37": ("18",),  # the frozen-ball test replaces or falls back to rule 18's
+    "38": ("9",),  # playing out of the kitchen: cue ball in hand behind the string
+}
 WARNED_RULES = ("8", "28")
 SCOPES = ("cue-ball", "any")
 
@@ -83,7 +93,36 @@ class Call:
             ids.add("16")
             if len(self.fouls) > 1:
                 ids.add("29")
-        return sorted(ids, key=int)
+        return sorted(_see_also(ids), key=int)
+
+
+def _see_also(ids: Iterable[str]) -> set[str]:
+    """``ids`` and, repeatedly, every rule they say to see (``SEE_ALSO``)."""
+    out = set(ids)
+    todo = list(out)
+    while todo:
+        for other in SEE_ALSO.get(todo.pop(), ()):
+            if other not in out:
+                out.add(other)
+                todo.append(other)
+    return out
+
+
+def with_see_also(rule_ids: Iterable[str], game: str = "billiards") -> tuple[str, ...]:
+    """Full rule ids plus the rules they say to see, general rules in number order.
+
+    Game entries ("billiards/9-ball/fouls") keep their order after the general rules.
+    """
+    prefix = f"{game}/"
+    given = list(dict.fromkeys(rule_ids))
+    local = {r.removeprefix(prefix) for r in given if r.startswith(prefix)}
+    added = [f"{prefix}{r}" for r in sorted(_see_also(local) - local, key=int)]
+
+    def order(rule_id: str) -> int:
+        rest = rule_id.removeprefix(prefix)
+        return int(rest) if rest.isdigit() else 1000
+
+    return tuple(sorted(given + added, key=order))
 
 
 def check_context(shot: Shot, ctx: Context) -> None:
@@ -233,7 +272,14 @@ def _stroke(shot: Shot) -> list[Finding]:
 
 def _contact(shot: Shot, ctx: Context) -> list[Finding]:
     if shot.hit_nothing:
-        return [Finding("17", FOUL, "the cue ball hit no ball", STANDARD)]
+        return [
+            Finding("17", FOUL, "the cue ball hit no ball", STANDARD),
+            Finding(
+                "18",
+                CITE,
+                "with no ball hit, no ball went in or reached a cushion after contact",
+            ),
+        ]
     if (
         ctx.on is not None
         and shot.first_contact is not None
@@ -250,7 +296,8 @@ def _contact(shot: Shot, ctx: Context) -> list[Finding]:
                 FOUL,
                 f"the cue ball hit the {shot.first_contact} first, not {legal}",
                 STANDARD,
-            )
+            ),
+            Finding("18", CITE, "a legal shot starts with a legal ball hit first"),
         ]
     if shot.down:
         if shot.frozen in {"cushion", "cue-ball"}:

@@ -28,7 +28,13 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import Field
+from referee.games.base import Ruling
+from referee.games.base import Verdict
+from referee.games.billiards.facts import parse_balls
+from referee.games.billiards.facts import parse_positions
 
 BALL_INCHES = 2.25
 NUMBER_WORDS = (
@@ -47,6 +53,40 @@ NUMBER_WORDS = (
     "twelve",
 )
 LENGTHS = {"9ft": 100.0, "8ft": 88.0, "7ft": 78.0}
+
+SPOT_FIELDS: tuple[Field, ...] = (
+    Field(
+        "balls",
+        "list",
+        "The object balls to spot, e.g. [3, 9]; the game says which (rule 31 says "
+        "where).",
+    ),
+    Field(
+        "blocked",
+        "list",
+        "Long-string positions taken by object balls that stay where they are: 0 "
+        "is the foot spot, 1 one ball-width behind it (toward the foot rail), -1 "
+        "one in front (toward the center spot).",
+        required=False,
+    ),
+    Field(
+        "cue_at",
+        "integer",
+        "Long-string position of the cue ball, when it is in the way.",
+        required=False,
+        minimum=-11,
+        maximum=10,
+    ),
+    Field(
+        "table",
+        "choice",
+        "Table size: how much long string there is behind the foot spot.",
+        required=False,
+        choices=tuple(LENGTHS),
+        default="9ft",
+    ),
+)
+SPOT_EXAMPLE: JSON = {"balls": [3, 9], "blocked": [0]}
 
 
 def capacity(table: str = "9ft") -> tuple[int, int]:
@@ -120,6 +160,63 @@ def spot_balls(
     for ball, position in zip(order, free_behind + free_front, strict=False):
         spots.append(Spot(ball, position, _against(position, blocked)))
     return tuple(spots)
+
+
+def run_spot_tool(request: JSON) -> JSON:
+    """Rule 31 with no match: where each ball goes, in the order it is placed.
+
+    The answer: ``spots`` (``[{"ball", "position", "against", "where"}]``, lowest
+    ball first, which is also the order to place them), ``string`` (the long
+    string's positions, each with what stands there: ``{"position", "what"}``,
+    from the center spot end to the foot rail) and ``ruling``.
+    """
+    table = request.get("table") or "9ft"
+    balls = parse_balls(request.get("balls"), "balls")
+    if not balls:
+        raise BadInput(
+            "Say which balls to spot: 'balls' is e.g. [3, 9].",
+            field="balls",
+            example="[3, 9]",
+        )
+    behind, front = capacity(table)
+    blocked: dict[int, str] = {}
+    for position in parse_positions(request.get("blocked"), "blocked"):
+        blocked[_on_string(position, behind, front, table, "blocked")] = "ball"
+    cue_at = request.get("cue_at")
+    if cue_at is not None:
+        if cue_at in blocked:
+            raise BadInput(
+                f"Position {cue_at} is listed as taken by a ball: the cue ball "
+                "cannot be there too.",
+                field="cue_at",
+                example="2",
+            )
+        blocked[_on_string(cue_at, behind, front, table, "cue_at")] = "cue"
+    spots = spot_balls(balls, blocked, table)
+    placed = {p.position: str(p.ball) for p in spots}
+    string = [
+        {"position": p, "what": placed.get(p) or blocked.get(p)}
+        for p in range(-front, behind)
+    ]
+    summary = "Spot " + "; ".join(f"the {p.ball} {p.where}" for p in spots) + "."
+    if len(spots) > 1:
+        summary += " Place them lowest first."
+    return {
+        "spots": [p.to_json() for p in spots],
+        "string": string,
+        "ruling": Ruling(Verdict.OK, summary, ("billiards/31",)).to_json(),
+    }
+
+
+def _on_string(position: int, behind: int, front: int, table: str, field: str) -> int:
+    if -front <= position < behind:
+        return position
+    raise BadInput(
+        f"Position {position} is off the long string of a {table} table: it runs "
+        f"from {-front} (toward the center spot) to {behind - 1} (by the foot rail).",
+        field=field,
+        example="[0, 1]",
+    )
 
 
 def _against(position: int, blocked: Mapping[int, str]) -> str | None:

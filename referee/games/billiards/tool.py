@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Field
@@ -10,15 +12,22 @@ from referee.games.base import Ruling
 from referee.games.base import Verdict
 from referee.games.billiards import games
 from referee.games.billiards.facts import SHOT_FIELDS
+from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import shot_from_event
+from referee.games.billiards.fouls import FoulReport
+from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import describe_foul
+from referee.games.billiards.fouls import describe_option
+from referee.games.billiards.fouls import replay_text
 from referee.games.billiards.shots import IN_HAND
 from referee.games.billiards.shots import NOTE
 from referee.games.billiards.shots import SCOPES
 from referee.games.billiards.shots import WARNED_RULES
+from referee.games.billiards.shots import Call
 from referee.games.billiards.shots import Context
 from referee.games.billiards.shots import ball_list
 from referee.games.billiards.shots import referee_shot
+from referee.games.billiards.shots import with_see_also
 from referee.games.billiards.spotting import LENGTHS
 
 TOOL_GAMES = (games.GENERAL, "9-ball", "8-ball", "14-1")
@@ -101,7 +110,8 @@ EXAMPLE: JSON = {"cue_ball": "pocket", "pocketed": [5]}
 def run_shot_tool(request: JSON) -> JSON:
     """Rule on one stroke described by its facts, outside any match.
 
-    The answer: ``outcome``, ``findings``, ``assessed``, ``choices``,
+    The answer: ``outcome``, ``findings``, ``assessed``, ``choices`` (and for rule
+    38's choice, ``offers``: each option's label and the ruling it leads to),
     ``ball_in_hand`` (what the incoming player gets; None when nobody gets the
     table as after a foul: a forfeit, a lost rack, a 14.1 rerack, or the general
     rules), ``spots``, ``penalty`` and ``conduct`` (sentences from
@@ -141,59 +151,17 @@ def run_shot_tool(request: JSON) -> JSON:
         "spots": [],
         "penalty": None,
         "conduct": None,
+        "offers": [],
     }
     if call.outcome in {"foul", "interference"}:
-        own = call.outcome == "foul"
-        prior = int(request.get("prior_fouls") or 0)
-        terms = games.foul_terms(
-            game,
-            shot,
-            call,
-            opening_break=ctx.opening_break,
-            successive_before=prior,
-            own_stroke=own,
-        )
-        rules += [f"billiards/{r}" for r in terms.rules]
-        offender, incoming = (SHOOTER, INCOMING) if own else (OPPONENT, "the shooter")
-        report = describe_foul(
-            game,
-            shot,
-            call,
-            terms,
-            offender=offender,
-            incoming=incoming,
-            own_stroke=own,
-            referee=ctx.referee,
-            opening_break=ctx.opening_break,
-            successive=prior + 1 if own else prior,
-            table=request.get("table") or "9ft",
-        )
+        report, ruling = _foul_answer(game, shot, call, ctx, request, rules)
         out["penalty"] = report.penalty
         out["conduct"] = report.conduct or None
         out["spots"] = [p.to_json() for p in report.spots]
         out["choices"] = list(report.choices)
         out["ball_in_hand"] = report.ball_in_hand
-        assessed = call.assessed
-        assert assessed is not None
-        penalty = Penalty(
-            "shooter" if own else "opponent",
-            f"foul: {assessed.text}",
-            report.terms.points,
-            f"billiards/{assessed.rule}",
-        )
-        ruling = Ruling(
-            report.verdict, report.summary, tuple(_dedupe(rules)), (penalty,)
-        )
     elif call.outcome == "option":
-        assessed = call.assessed
-        assert assessed is not None
-        summary = (
-            f"{assessed.text[0].upper()}{assessed.text[1:]}: the incoming "
-            "player may call a foul (cue ball in hand) or have the balls put "
-            "back and the shot replayed."
-        )
-        out["choices"] = list(call.choices)
-        ruling = Ruling(Verdict.OK, summary, tuple(rules))
+        ruling = _option_answer(game, shot, call, ctx, request, rules, out)
     elif call.outcome in {"replay", "restore", "void"}:
         text = call.findings[0].text
         verdict = Verdict.VOID if call.outcome == "void" else Verdict.OK
@@ -210,8 +178,109 @@ def run_shot_tool(request: JSON) -> JSON:
         if notes:
             what += " (" + "; ".join(notes) + ")"
         ruling = Ruling(Verdict.OK, what, tuple(_dedupe(rules)))
-    out["ruling"] = ruling.to_json()
+    # Every "see rule N" of the rulebook is cited with the rule that says it.
+    out["ruling"] = replace(ruling, rules=with_see_also(ruling.rules)).to_json()
     return out
+
+
+def _foul_answer(
+    game: str,
+    shot: Shot,
+    call: Call,
+    ctx: Context,
+    request: JSON,
+    rules: list[str],
+    *,
+    chosen: bool = False,
+) -> tuple[FoulReport, Ruling]:
+    """A charged foul: its description and ruling, as the match gives them."""
+    own = call.outcome == "foul"
+    prior = int(request.get("prior_fouls") or 0)
+    terms = games.foul_terms(
+        game,
+        shot,
+        call,
+        opening_break=ctx.opening_break,
+        successive_before=prior,
+        own_stroke=own,
+    )
+    rules = rules + [f"billiards/{r}" for r in terms.rules]
+    offender, incoming = (SHOOTER, INCOMING) if own else (OPPONENT, "the shooter")
+    report = describe_foul(
+        game,
+        shot,
+        call,
+        terms,
+        offender=offender,
+        incoming=incoming,
+        own_stroke=own,
+        referee=ctx.referee,
+        opening_break=ctx.opening_break,
+        successive=prior + 1 if own else prior,
+        table=request.get("table") or "9ft",
+        chosen=chosen,
+    )
+    if report.spots:
+        rules.append("billiards/31")  # where the spotted balls go
+    assessed = call.assessed
+    assert assessed is not None
+    penalty = Penalty(
+        "shooter" if own else "opponent",
+        f"foul: {assessed.text}",
+        report.terms.points,
+        f"billiards/{assessed.rule}",
+    )
+    ruling = Ruling(
+        report.verdict,
+        report.summary,
+        with_see_also(_dedupe(rules)),
+        (penalty,),
+    )
+    return report, ruling
+
+
+def _option_answer(
+    game: str,
+    shot: Shot,
+    call: Call,
+    ctx: Context,
+    request: JSON,
+    rules: list[str],
+    out: JSON,
+) -> Ruling:
+    """Rule 38's choice, each option with the ruling it leads to (``offers``)."""
+    called = as_called(call)
+    prior = int(request.get("prior_fouls") or 0)
+    terms = games.foul_terms(
+        game, shot, called, opening_break=ctx.opening_break, successive_before=prior
+    )
+    offer = describe_option(
+        game,
+        shot,
+        call,
+        terms,
+        offender=SHOOTER,
+        incoming=INCOMING,
+        referee=ctx.referee,
+        opening_break=ctx.opening_break,
+        successive=prior + 1,
+        table=request.get("table") or "9ft",
+    )
+    foul_rules = [f"billiards/{r}" for r in called.rules()]
+    _, foul = _foul_answer(game, shot, called, ctx, request, foul_rules, chosen=True)
+    replay = Ruling(
+        Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also(["billiards/38"])
+    )
+    out["choices"] = list(offer.labels)
+    out["offers"] = [
+        {"option": "foul", "label": offer.labels["foul"], "ruling": foul.to_json()},
+        {
+            "option": "replay",
+            "label": offer.labels["replay"],
+            "ruling": replay.to_json(),
+        },
+    ]
+    return Ruling(Verdict.OK, offer.summary, tuple(rules), options=terms.options)
 
 
 def _warned(raw: object) -> tuple[str, ...]:
