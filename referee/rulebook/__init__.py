@@ -125,6 +125,7 @@ def all_rules() -> list[Rule]:
 from referee.rulebook.lookup import BASE_SYNONYMS  # noqa: E402
 from referee.rulebook.lookup import Term  # noqa: E402
 from referee.rulebook.lookup import analyse  # noqa: E402
+from referee.rulebook.lookup import corrections  # noqa: E402
 from referee.rulebook.lookup import search  # noqa: E402
 from referee.rulebook.lookup import stem  # noqa: E402
 from referee.rulebook.lookup import synonyms  # noqa: E402
@@ -138,6 +139,7 @@ __all__ = [
     "all_rules",
     "analyse",
     "books",
+    "corrections",
     "rule",
     "search",
     "stem",

@@ -52,7 +52,7 @@ EXACT = 1.0
 JOINED = 0.9  # "dead wood" -> "deadwood": both words were typed, the space was not
 SPLIT = 0.9  # "cueball" -> "cue", "ball"
 SYNONYM = 0.8
-CORRECTED = {1: 0.7, 2: 0.55}  # by edit distance
+CORRECTED = {0: EXACT, 1: 0.7, 2: 0.55}  # by edit distance (0 never reaches here)
 # A query is a few words typed on a phone; past these, the rest is ignored.
 MAX_QUERY_CHARS = 500
 MAX_WORDS = 32
@@ -254,6 +254,7 @@ class Term:
     stem: str
     weight: float
     typed: str  # the words of the query it comes from
+    meant: str  # the word it was read as ("scratch" for "scrach")
     # "exact", "split", "corrected", "joined", "pair", "synonym" or "unknown"
     how: str
 
@@ -279,7 +280,7 @@ def _read_cut(query: str, game: str | None) -> _Reading:
     for word in typed:
         s = stem(word)
         if s in index.stems:
-            found.append(Term(s, EXACT, word, "exact"))
+            found.append(Term(s, EXACT, word, word, "exact"))
             sequence.append((s, EXACT))
             continue
         # One edit away beats a split ("outsdie" is "outside", not "out die"), and a
@@ -288,26 +289,32 @@ def _read_cut(query: str, game: str | None) -> _Reading:
         parts = () if near and near[0][1] == 1 else _split(word)
         if parts:
             for part in parts:
-                found.append(Term(stem(part), SPLIT, word, "split"))
+                found.append(Term(stem(part), SPLIT, word, part, "split"))
                 sequence.append((stem(part), SPLIT))
             continue
         if near:
             for known, edits in near:
                 found.append(
-                    Term(index.spelled[known], CORRECTED[edits], word, "corrected")
+                    Term(
+                        index.spelled[known], CORRECTED[edits], word, known, "corrected"
+                    )
                 )
             sequence.append((index.spelled[near[0][0]], CORRECTED[near[0][1]]))
             continue
-        found.append(Term(s, EXACT, word, "unknown"))
+        found.append(Term(s, EXACT, word, word, "unknown"))
         sequence.append((s, EXACT))
     for first, second in zip(typed, typed[1:], strict=False):
         joined = first + second
         if joined in index.spelled:
             found.append(
-                Term(index.spelled[joined], JOINED, f"{first} {second}", "joined")
+                Term(
+                    index.spelled[joined], JOINED, f"{first} {second}", joined, "joined"
+                )
             )
     for (a, weight_a), (b, weight_b) in zip(sequence, sequence[1:], strict=False):
-        found.append(Term(f"{a}+{b}", min(weight_a, weight_b), f"{a} {b}", "pair"))
+        found.append(
+            Term(f"{a}+{b}", min(weight_a, weight_b), f"{a} {b}", f"{a} {b}", "pair")
+        )
     return _Reading(tuple(found), tuple(sequence))
 
 
@@ -323,35 +330,59 @@ def synonyms(game: str | None = None) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in merged.items()}
 
 
-def _phrase_weight(
-    key: tuple[str, ...], sequence: tuple[tuple[str, float], ...]
-) -> float:
-    """How surely ``key`` was typed: 0 if it is not in the query in order."""
-    best = 0.0
-    stems = [s for s, _ in sequence]
-    for i in range(len(stems) - len(key) + 1):
-        if tuple(stems[i : i + len(key)]) == key:
-            best = max(best, min(w for _, w in sequence[i : i + len(key)]))
-    return best
+@cache
+def _synonym_terms(
+    game: str | None,
+) -> dict[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``synonyms(game)`` ready to look up: key stems -> (stem, target) to add."""
+    table: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
+    for key, targets in synonyms(game).items():
+        adds = []
+        for target in targets:
+            stems = terms(target)
+            adds.extend((t, target) for t in stems + _pairs(stems))
+        table[tuple(key.split())] = tuple(adds)
+    return table
 
 
 def _with_synonyms(reading: _Reading, game: str | None) -> list[Term]:
+    """The reading's terms and the words its synonyms stand for (phrases in order)."""
+    table = _synonym_terms(game)
+    longest = max(map(len, table), default=0)
+    stems = [s for s, _ in reading.sequence]
+    matched: dict[tuple[str, ...], float] = {}
+    for i in range(len(stems)):
+        for n in range(1, min(longest, len(stems) - i) + 1):
+            key = tuple(stems[i : i + n])
+            if key in table:
+                # A phrase is only as sure as its least sure word.
+                weight = min(w for _, w in reading.sequence[i : i + n])
+                matched[key] = max(matched.get(key, 0.0), weight)
     found = list(reading.terms)
-    for key, targets in synonyms(game).items():
-        weight = _phrase_weight(tuple(key.split()), reading.sequence)
-        if weight:
-            for target in targets:
-                stems = terms(target)
-                found.extend(
-                    Term(t, SYNONYM * weight, key, "synonym")
-                    for t in stems + _pairs(stems)
-                )
+    for key, weight in matched.items():
+        found.extend(
+            Term(t, SYNONYM * weight, " ".join(key), target, "synonym")
+            for t, target in table[key]
+        )
     return found
 
 
 def analyse(query: str, game: str | None = None) -> list[Term]:
     """What the search looks for when asked ``query`` (in ``game``'s rulebook)."""
     return _with_synonyms(_read(query, game), game)
+
+
+def corrections(query: str, game: str | None = None) -> list[tuple[str, str]]:
+    """Each word of ``query`` read as another: ("scrach", "scratch"), ("cueball",
+    "cue ball"), ("chouse", "chose or house") when two are as near."""
+    read: dict[str, tuple[str, list[str]]] = {}
+    for term in _read(query, game).terms:
+        if term.how in ("corrected", "split"):
+            joiner = " or " if term.how == "corrected" else " "
+            meant = read.setdefault(term.typed, (joiner, []))[1]
+            if term.meant not in meant:  # the same typo twice reads the same
+                meant.append(term.meant)
+    return [(typed, joiner.join(meant)) for typed, (joiner, meant) in read.items()]
 
 
 def search(query: str, game: str | None = None, limit: int = 20) -> list[rulebook.Rule]:
