@@ -4,21 +4,25 @@ How a query is read (``analyse``):
 
 1. words: Unicode folded to plain letters and digits, lower case, stop words dropped;
 2. each word is stemmed with Snowball's English stemmer ("scratched" -> "scratch");
-3. a word whose stem no rulebook uses is corrected: split into two known words
-   ("cueball" -> "cue ball"), or else replaced by the nearest known word by edit
-   distance (rapidfuzz), within a limit that grows with the word's length so that short
-   words are not turned into other words; two typed words that join into a known word
-   ("dead wood") add that word;
+3. a word whose stem no rulebook uses is corrected (rapidfuzz): to the nearest known
+   word one edit away (a letter missing, extra, wrong, or two swapped); else, if it is
+   two known words typed without their space, to those ("cueball" -> "cue ball");
+   else to the nearest word two edits away ("dubble" -> "double"). Words of one or two
+   letters are never corrected, and words up to five letters only by one edit that
+   keeps three quarters of their letters in order ("bal" -> "ball", but "que" stays),
+   so short words are not turned into other words. Two typed words that join into a
+   known word ("dead wood") add that word too;
 4. the rulebook's ``[synonyms]`` add the words its rules use (each game its own).
 
 Exact words weigh 1, synonyms 0.8 and corrected words less (0.7 one edit away, 0.55
 two), so a rule matching what was typed ranks above one matching a guess. A word
 that is a rulebook word is never corrected.
 
-Ranking is BM25F: Okapi BM25 (k1 = 1.2, b = 0.75) over four weighted fields of each
-rule (title 3, keywords 2.5, summary 1.5, text and penalty 1), with the inverse
-document frequency taken over every rule of every game. The index is built once per
-process: rulebooks do not change while the app runs.
+Ranking is BM25F: Okapi BM25 (k1 = 1.2, b = 0.75) over weighted fields of each rule
+(title 3, keywords 2.5, summary 1.5, text and penalty 1, and 2 for each two words
+side by side in the title or a keyword, so "tie break" prefers the rule named so),
+with the inverse document frequency taken over every rule of every game. The index is
+built once per process: rulebooks do not change while the app runs.
 """
 
 from __future__ import annotations
@@ -373,8 +377,11 @@ def analyse(query: str, game: str | None = None) -> list[Term]:
 
 
 def corrections(query: str, game: str | None = None) -> list[tuple[str, str]]:
-    """Each word of ``query`` read as another: ("scrach", "scratch"), ("cueball",
-    "cue ball"), ("chouse", "chose or house") when two are as near."""
+    """Each word of ``query`` that was read as another, and what it was read as.
+
+    ("scrach", "scratch"), ("cueball", "cue ball"), and ("chouse", "house or chose")
+    when two words are as near.
+    """
     read: dict[str, tuple[str, list[str]]] = {}
     for term in _read(query, game).terms:
         if term.how in ("corrected", "split"):
