@@ -26,6 +26,7 @@ def index() -> str:
         query=query,
         game=game,
         hits=hits,
+        read_as=rulebook.corrections(query, game) if query else [],
         titles={g.id: g.title for g in games.registry().values()},
     )
 
