@@ -383,11 +383,10 @@ def _read(stream: Stream, head_id: str) -> Any:
     if db.session().in_transaction():
         db.session.rollback()
     db.session.connection(execution_options={"sqlite_begin": "NONE"})
-    head = db.session.execute(
-        select(stream.head)
-        .where(stream.head.id == head_id)
-        .execution_options(populate_existing=True)
-    ).scalar_one_or_none()
+    # A plain row, not an ORM object: the fold only reads it, and the write that
+    # follows is a conditional UPDATE of its own.
+    table = stream.head.__table__
+    head = db.session.execute(select(table).where(table.c.id == head_id)).one_or_none()
     if head is None:
         db.session.rollback()
         raise stream.not_found(f"There is no {stream.noun} '{head_id}'.")
