@@ -253,10 +253,11 @@ def test_any_accept_encoding_gets_a_coding_it_accepts(client, accepted):
         assert decoded(response) == body
 
 
-def _app_with_static(folder: Path, tmp_path: Path) -> Flask:
+def _app_with_static(folder: Path, tmp_path: Path, debug: bool = False) -> Flask:
     return create_app(
         {
             "TESTING": True,
+            "DEBUG": debug,
             "SECRET_KEY": "test-secret-key-of-at-least-32-bytes!!",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'unused.sqlite'}",
             "STATIC_FOLDER": str(folder),
@@ -298,6 +299,37 @@ def test_a_changed_file_gets_a_new_url_and_hashes_are_taken_at_startup(tmp_path)
     assert stale.headers["Cache-Control"] == FIVE_MINUTES
 
 
+def test_the_debug_server_picks_up_an_edited_file_at_once(tmp_path):
+    folder = tmp_path / "static"
+    folder.mkdir()
+    script = folder / "app.js"
+    script.write_text("var a = 1;\n")
+    app = _app_with_static(folder, tmp_path, debug=True)
+    old = _url(app, "app.js")
+    script.write_text("var a = 22;\n")  # a new size: mtimes can tie within a tick
+    new = _url(app, "app.js")
+    assert new != old
+    assert app.test_client().get(new).get_data() == b"var a = 22;\n"
+
+
 def test_asset_url_names_a_missing_file_with_an_example(app):
     with app.test_request_context(), pytest.raises(LookupError, match="asset_url"):
         assets.asset_url("missing.css")
+
+
+def test_compressed_pages_that_echo_the_query_carry_no_secret(client):
+    # BREACH: a compressed page that holds a secret next to text an attacker chose
+    # leaks the secret through its size. The pages that echo the query string must
+    # hold no CSRF token or key; those with one echo nothing from the request.
+    with client.session_transaction() as session:
+        session["csrf_token"] = "a-secret-the-page-must-not-show"
+    for url in [
+        "/rules/?q=csrf_token",
+        "/tools/darts-301/checkout?remaining=170&darts=3",
+        "/tools/gin-rummy/deadwood?hand=7H+8H+9H+10H+JH+QS+QD+QC+2C+3D",
+    ]:
+        page = client.get(url, headers=BROWSER)
+        assert page.status_code == 200, url
+        html = decoded(page).decode()
+        assert 'name="csrf_token"' not in html, url
+        assert "Bearer" not in html, url
