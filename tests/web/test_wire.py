@@ -207,6 +207,8 @@ def test_each_encoding_of_a_static_file_has_its_own_etag(client):
     assert br.headers["Content-Encoding"] == "br"
     assert gz.headers["Content-Encoding"] == "gzip"
     assert br.headers["ETag"] != gz.headers["ETag"]
+    assert "Accept-Encoding" in br.headers["Vary"]
+    assert "Accept-Encoding" in gz.headers["Vary"]
     # A cached brotli copy does not validate a gzip request.
     mixed = client.get(
         url, headers={"Accept-Encoding": "gzip", "If-None-Match": br.headers["ETag"]}
