@@ -6,11 +6,13 @@ an edited file gets a new hash and so a new URL. The plain name, and a hash that
 no longer current (a page cached before a deploy), still answer with today's file,
 cached for five minutes only.
 
-Every file is read, hashed and (if it is text worth compressing) compressed with
-brotli and gzip at their highest levels when the app starts, not per request: a file
-that never changes is compressed once, smaller than per-request compression could
-afford. Such responses carry their own ``Content-Encoding``, so Flask-Compress,
-which compresses the dynamic responses, leaves them alone.
+Every file is read, minified (CSS by rcssmin, JavaScript by rjsmin: comments and
+spaces only, names are kept), hashed and (if it is text worth compressing) compressed
+with brotli and gzip at their highest levels when the app starts, not per request: a
+file that never changes is compressed once, smaller than per-request compression
+could afford. Such responses carry their own ``Content-Encoding``, so Flask-Compress,
+which compresses the dynamic responses, leaves them alone. The debug server serves
+the files as written, so that a browser's console points at the source's lines.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import brotli
+import rcssmin
+import rjsmin
 from flask import Flask
 from flask import Response
 from flask import abort
@@ -72,11 +76,22 @@ class Asset:
         return f"{folder}/{hashed}" if folder else hashed
 
 
+MINIFIERS = {
+    "text/css": rcssmin.cssmin,
+    "text/javascript": rjsmin.jsmin,
+    "application/javascript": rjsmin.jsmin,
+}
+
+
 @lru_cache(maxsize=256)
-def _load(path: str, name: str, mtime_ns: int, size: int, min_size: int) -> Asset:
-    """Read, hash and compress one file; cached on its stat, so apps share the work."""
+def _load(
+    path: str, name: str, mtime_ns: int, size: int, min_size: int, minify: bool
+) -> Asset:
+    """Read, minify, hash and compress one file; cached on its stat (apps share it)."""
     data = Path(path).read_bytes()
     mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    if minify and mimetype in MINIFIERS:
+        data = MINIFIERS[mimetype](data.decode()).encode()
     bodies = {"identity": data}
     if mimetype in COMPRESSIBLE and len(data) >= min_size:
         for encoding, squeezed in (
@@ -92,10 +107,11 @@ def _load(path: str, name: str, mtime_ns: int, size: int, min_size: int) -> Asse
 class Assets:
     """The static folder's files, by name, read when the app starts."""
 
-    def __init__(self, folder: Path, *, min_size: int, reload: bool = False) -> None:
+    def __init__(self, folder: Path, *, min_size: int, debug: bool = False) -> None:
         self.folder = folder
         self.min_size = min_size
-        self.reload = reload  # the debug server: pick up edits without a restart
+        self.reload = debug  # the debug server: pick up edits without a restart
+        self.minify = not debug
         self.files: dict[str, Asset] = {}
         self.scan()
 
@@ -106,7 +122,12 @@ class Assets:
                 name = path.relative_to(self.folder).as_posix()
                 stat = path.stat()
                 files[name] = _load(
-                    str(path), name, stat.st_mtime_ns, stat.st_size, self.min_size
+                    str(path),
+                    name,
+                    stat.st_mtime_ns,
+                    stat.st_size,
+                    self.min_size,
+                    self.minify,
                 )
         self.files = files
 
@@ -172,7 +193,7 @@ def init_app(app: Flask, folder: Path) -> None:
     app.extensions["referee_assets"] = Assets(
         folder,
         min_size=app.config.get("COMPRESS_MIN_SIZE", 0),
-        reload=app.debug,
+        debug=app.debug,
     )
     app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=serve)
     app.jinja_env.globals["asset_url"] = asset_url
