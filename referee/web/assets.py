@@ -196,4 +196,3 @@ def init_app(app: Flask, folder: Path) -> None:
         debug=app.debug,
     )
     app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=serve)
-    app.jinja_env.globals["asset_url"] = asset_url
