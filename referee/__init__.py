@@ -18,7 +18,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        static_folder=None,  # served by referee.web.assets, fingerprinted
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
@@ -32,6 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
         WTF_CSRF_TIME_LIMIT=None,  # a match page may stay open all evening
         JSON_SORT_KEYS=False,
+        STATIC_FOLDER=str(ROOT / "static"),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

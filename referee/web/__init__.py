@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Flask
 from flask import Response
 from flask import request
@@ -17,6 +19,8 @@ CSP = (
 
 def init_app(app: Flask) -> None:
     from referee.web import api
+    from referee.web import assets
+    from referee.web import compression
     from referee.web import errors
     from referee.web import matches
     from referee.web import pages
@@ -25,6 +29,10 @@ def init_app(app: Flask) -> None:
     from referee.web import tools
     from referee.web import tournaments
 
+    # Registered first so that it runs after every other after_request hook and
+    # compresses the body as finally sent.
+    compression.init_app(app)
+    assets.init_app(app, Path(app.config["STATIC_FOLDER"]))
     csrf.init_app(app)
     # The API authenticates with a bearer header, never a cookie, so a cross-site form
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.

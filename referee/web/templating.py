@@ -1,4 +1,4 @@
-"""Template helpers: rule links, event descriptions, per-game template lookup."""
+"""Template helpers: static URLs, rule links, event descriptions, per-game templates."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from referee import ledger
 from referee import rulebook
 from referee.games import cards
 from referee.games import module_name
+from referee.web.assets import asset_url
 
 
 def rule_url(rule_id: str) -> str:
@@ -38,6 +39,7 @@ def ordinal(n: Any) -> str:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
+        asset_url=asset_url,  # every static file's URL, fingerprinted
         rule_url=rule_url,
         rule_title=rule_title,
         game_template=game_template,
