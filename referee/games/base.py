@@ -298,10 +298,13 @@ class Game:
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
+            sample = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+            sample += [f"Player {n}" for n in range(9, self.min_players + 1)]
+            listed = ", ".join(f'"{n}"' for n in sample[: max(2, self.min_players)])
             raise BadInput(
                 f"{self.title} takes {span} players; {len(names)} given.",
                 field="players",
-                example='"players": ["Ann", "Bob"]',
+                example=f'"players": [{listed}]',
             )
         if team_list:
             team_names = [t for t, _ in team_list]

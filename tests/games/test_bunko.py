@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import re
 from pathlib import Path
 
@@ -87,8 +88,13 @@ def test_seating_from_four_players_pairs_the_opposite_seats():
 
 @pytest.mark.parametrize("players", [["Ann", "Bob", "Cy"], PLAYERS + ["Eve"]])
 def test_seating_needs_exactly_four_players(players):
-    with pytest.raises(BadInput, match="takes 4 players"):
+    with pytest.raises(BadInput, match="takes 4 players") as caught:
         GAME.new_setup(players)
+    # the example it shows is itself a correct setup
+    example = json.loads(
+        "{" + caught.value.errors["players"].split("Example: ")[1] + "}"
+    )
+    assert GAME.new_setup(example["players"]).players == tuple(example["players"])
 
 
 def test_seating_teams_are_two_of_two():
