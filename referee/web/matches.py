@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any
@@ -22,6 +21,7 @@ from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.models import Match
 from referee.web import access
+from referee.web import csvsafe
 from referee.web import shapes
 from referee.web.forms import EventForm
 from referee.web.forms import WriteForm
@@ -241,14 +241,12 @@ def export_json(match_id: str) -> Response:
 @bp.get("/<match_id>/export.csv")
 def export_csv(match_id: str) -> Response:
     match = _match(match_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    rows: list[list[Any]] = [
         ["seq", "time", "kind", "event", "verdict", "summary", "rules", "counts"]
-    )
+    ]
     for entry in reversed(ledger.history(match)):
         ruling = entry.current_ruling or entry.ruling
-        writer.writerow(
+        rows.append(
             [
                 entry.seq,
                 entry.created_at.isoformat() if entry.created_at else "",
@@ -262,7 +260,7 @@ def export_csv(match_id: str) -> Response:
                 "no" if entry.voided else "yes",
             ]
         )
-    response = Response(out.getvalue(), mimetype="text/csv")
+    response = Response(csvsafe.to_csv(rows), mimetype="text/csv")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{match.game}-{match.id}.csv"'
     )
