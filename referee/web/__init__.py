@@ -21,10 +21,12 @@ def init_app(app: Flask) -> None:
     from referee.web import matches
     from referee.web import pages
     from referee.web import rules
+    from referee.web import session
     from referee.web import templating
     from referee.web import tools
     from referee.web import tournaments
 
+    session.init_app(app)
     csrf.init_app(app)
     # The API authenticates with a bearer header, never a cookie, so a cross-site form
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.
