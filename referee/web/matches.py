@@ -63,6 +63,8 @@ def render_match(
         game=game,
         view=view,
         editor=editor,
+        # The PIN a scorer shows a second scorer (never to a watcher).
+        share=ledger.credentials(match) if editor else None,
         write=WriteForm.fresh(match.version),
         log=log,
         error=error,
@@ -214,7 +216,10 @@ def join_link(match_id: str, key: str) -> Response:
 def qr(match_id: str) -> Response:
     match = _editable(match_id)
     link = url_for(
-        "matches.join_link", match_id=match.id, key=match.edit_key, _external=True
+        "matches.join_link",
+        match_id=match.id,
+        key=ledger.credentials(match).key,
+        _external=True,
     )
     out = io.BytesIO()
     segno.make(link, error="m").save(
