@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
 from referee import create_app
+from referee.db import db
 from tests.conftest import _config
 
 
@@ -54,9 +56,17 @@ def test_x_forwarded_proto_is_ignored_unless_proxy_hops_is_set(client):
     assert _cookie_parts(response)[0] == "session"
 
 
+def _closed(app: Flask) -> None:
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
 @pytest.fixture
-def proxied(database_url: str, tmp_path: Path) -> Flask:
-    return create_app({**_config(database_url, tmp_path), "PROXY_HOPS": 1})
+def proxied(database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({**_config(database_url, tmp_path), "PROXY_HOPS": 1})
+    yield app
+    _closed(app)
 
 
 def test_behind_one_trusted_proxy_https_at_the_proxy_makes_the_cookie_secure(proxied):
@@ -74,5 +84,6 @@ def test_the_old_secure_setting_still_forces_the_secure_cookie(
 ):
     app = create_app({**_config(database_url, tmp_path), "SESSION_COOKIE_SECURE": True})
     name, attrs = _cookie_parts(_start(app.test_client()))
+    _closed(app)
     assert name == "__Host-session"
     assert "secure" in attrs

@@ -126,6 +126,8 @@ def test_without_the_servers_secret_nothing_stored_can_be_opened_or_checked(
         assert tournaments.actor_for(t, night["keys"]["organiser"]["key"]) is None
         with pytest.raises(keys.Unreadable):
             tournaments.organiser_credentials(t)
+        db.session.remove()
+        db.engine.dispose()
     with app.app_context():  # the real server still can
         assert ledger.credentials(ledger.get(match["id"])).key == match["edit_key"]
 
