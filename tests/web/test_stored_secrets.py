@@ -226,6 +226,16 @@ def test_the_migration_hashes_existing_plain_keys_and_pins_and_goes_back(
             "/api/v1/matches", json={"game": "darts-301", "players": ["Ann", "Bob"]}
         ).get_json()
         night = _night(client)
+        # An event in the log, so the rebuilt match table has rows pointing at it.
+        first = client.post(
+            f"/api/v1/matches/{match['id']}/events",
+            json={"event": {"type": "dart", "dart": "T20"}},
+            headers={
+                "Authorization": f"Bearer {match['edit_key']}",
+                "Idempotency-Key": uuid.uuid4().hex,
+            },
+        )
+        assert first.status_code == 201
         with app.app_context():
             db.session.remove()
             downgrade(directory=str(MIGRATIONS), revision="0004")
@@ -236,6 +246,11 @@ def test_the_migration_hashes_existing_plain_keys_and_pins_and_goes_back(
             assert tuple(row) == (match["edit_key"], match["pin"])
             db.session.remove()
             upgrade(directory=str(MIGRATIONS))
+            db.session.remove()
+            if db.engine.dialect.name == "sqlite":
+                assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+                assert db.session.execute(text("PRAGMA foreign_key_check")).all() == []
+            assert ledger.get(match["id"]).version == 1
             db.session.remove()
         plain = _secrets_of(night, match)
         for cell in _stored_cells(app):

@@ -10,6 +10,8 @@ SECRET_KEY, and a sealed copy. Existing keys and PINs keep working. The downgrad
 opens the sealed copies and puts the plain values back. Both need the same
 SECRET_KEY as the app (``flask db upgrade`` runs inside the app).
 """
+import re
+
 from alembic import op
 import sqlalchemy as sa
 
@@ -44,14 +46,69 @@ def _table_row(tournament_id, number):
 
 
 def _pin_length(length, old):
-    # SQLite does not enforce VARCHAR lengths, and a batch rebuild of the match table
-    # is what the event log's foreign key forbids (see 0004): only PostgreSQL changes.
-    if op.get_bind().dialect.name == "sqlite":
+    """Widen (or narrow back) the PIN columns to hold a hash."""
+    bind = op.get_bind()
+    if bind.dialect.name != "sqlite":
+        for name in ("match", "tournament"):
+            op.alter_column(
+                name, "pin", type_=sa.String(length=length),
+                existing_type=sa.String(length=old),
+            )
         return
-    for name in ("match", "tournament"):
-        op.alter_column(
-            name, "pin", type_=sa.String(length=length), existing_type=sa.String(old)
-        )
+    # SQLite changes a declared type by rebuilding the table, following its own
+    # procedure (sqlite.org/lang_altertable.html, "other kinds of schema changes"):
+    # foreign keys off (the event logs point at these tables, and the pragma is
+    # ignored inside a transaction), then in one transaction: create the table again
+    # from its own SQL with only the PIN's type changed, copy, drop, rename, recreate
+    # its indexes, check the foreign keys. Alembic's batch mode would rewrite the
+    # whole definition, turning match's column REFERENCES into a table constraint that
+    # 0002's downgrade cannot drop in place.
+    raw = bind.connection.dbapi_connection
+    if raw.in_transaction:
+        raw.execute("COMMIT")
+    raw.execute("PRAGMA foreign_keys=OFF")
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        for name in ("match", "tournament"):
+            _sqlite_retype_pin(raw, name, length)
+        broken = raw.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise RuntimeError(f"foreign keys broken by the rebuild: {broken[:5]}")
+    except BaseException:
+        raw.execute("ROLLBACK")
+        raw.execute("PRAGMA foreign_keys=ON")
+        raise
+    raw.execute("COMMIT")
+    raw.execute("PRAGMA foreign_keys=ON")
+    raw.execute("BEGIN")  # for Alembic's own bookkeeping, committed as usual
+
+
+def _sqlite_retype_pin(raw, name, length):
+    (create,) = raw.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+    ).fetchone()
+    create, found = re.subn(
+        r'(?<![\w"])pin VARCHAR\(\d+\)', f"pin VARCHAR({length})", create
+    )
+    assert found == 1, f"the pin column of {name} was not found"
+    create, found = re.subn(
+        rf'^CREATE TABLE ("{name}"|{name}) ', f'CREATE TABLE "_new_{name}" ', create
+    )
+    assert found == 1, create[:60]
+    extras = [
+        sql
+        for (sql,) in raw.execute(
+            "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL "
+            "AND type IN ('index', 'trigger')",
+            (name,),
+        ).fetchall()
+    ]
+    raw.execute(create)
+    raw.execute(f'INSERT INTO "_new_{name}" SELECT * FROM "{name}"')
+    raw.execute(f'DROP TABLE "{name}"')
+    raw.execute(f'ALTER TABLE "_new_{name}" RENAME TO "{name}"')
+    for sql in extras:
+        raw.execute(sql)
 
 
 def upgrade():
