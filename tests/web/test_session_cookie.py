@@ -1,4 +1,4 @@
-"""The session cookie: __Host-, Secure, HttpOnly, SameSite=Lax, Path=/ over HTTPS."""
+"""The session cookie over HTTP and HTTPS (__Host-, Secure), and trusted proxies."""
 
 from __future__ import annotations
 
@@ -87,3 +87,15 @@ def test_the_old_secure_setting_still_forces_the_secure_cookie(
     _closed(app)
     assert name == "__Host-session"
     assert "secure" in attrs
+
+
+def test_behind_a_trusted_proxy_wrong_pins_count_per_player_not_per_proxy(proxied):
+    client = proxied.test_client()
+
+    def guess(address: str) -> int:
+        headers = {"X-Forwarded-For": address, "X-Forwarded-Proto": "https"}
+        return client.post("/join", data={"pin": "000000"}, headers=headers).status_code
+
+    assert [guess("203.0.113.7") for _ in range(10)] == [422] * 10
+    assert guess("203.0.113.7") == 429
+    assert guess("203.0.113.8") == 422  # another player behind the same proxy
