@@ -1,10 +1,11 @@
-# Quick start: `make run` serves the app on SQLite; `make test` runs the whole suite.
+# Quick start: `make run` serves the app on SQLite; `make test` runs the whole suite
+# (ruff, `make audit`: bandit and pip-audit, then pytest).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test audit bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -19,7 +20,14 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(MAKE) --no-print-directory audit
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+# Security: bandit on our code (medium and high findings fail; each accepted one is
+# marked `# nosec BXXX: why`), pip-audit on the installed environment.
+audit: $(STAMP)
+	$(BIN)/bandit -q -r referee scripts -ll
+	$(BIN)/python scripts/pip_audit.py
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -33,6 +33,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from referee import games
+from referee import keys
 from referee.db import db
 from referee.db import lock_row
 from referee.db import write_lock
@@ -156,8 +157,12 @@ def create_match(
     setup = game.new_setup(players, options, teams)
     state = game.start(setup)
     for _attempt in range(5):
+        match_id = _token(10)
+        secret = keys.stored(
+            f"match:{match_id}", keys.Credentials(keys.new_key(), keys.new_pin())
+        )
         match = Match(
-            id=_token(10),
+            id=match_id,
             game=game.id,
             title=" ".join(str(title or "").split())[:80],
             players=list(setup.players),
@@ -166,8 +171,9 @@ def create_match(
             status="over" if game.view(state)["over"] else "live",
             version=0,
             state=state,
-            edit_key=secrets.token_urlsafe(24),
-            pin=f"{secrets.randbelow(10**6):06d}",
+            edit_key=secret["key"],
+            pin=secret["pin"],
+            sealed=secret["sealed"],
             create_key=idem_key or None,
             create_hash=fingerprint if idem_key else None,
         )
@@ -229,7 +235,7 @@ def by_pin(pin: str) -> Match | None:
         return None
     # Only a match still in play takes a new scorer: fewer PINs worth guessing.
     return db.session.execute(
-        select(Match).where(Match.pin == pin, Match.status == "live")
+        select(Match).where(Match.pin == keys.hash_pin(pin), Match.status == "live")
     ).scalar_one_or_none()
 
 
@@ -249,7 +255,20 @@ def rows(match: Match) -> list[MatchEvent]:
 
 
 def check_key(match: Match, key: str | None) -> bool:
-    return bool(key) and same_secret(str(key), match.edit_key)
+    """Whether ``key`` is this match's edit key (checked against its keyed hash)."""
+    return keys.key_matches(key, match.edit_key)
+
+
+def credentials(match: Match) -> keys.Credentials:
+    """The match's plain edit key and PIN, for those who may score it."""
+    return keys.unseal(f"match:{match.id}", match.sealed)
+
+
+def give_key(match: Match, key: str) -> None:
+    """Make ``key`` (a night table's) the match's edit key; its PIN stays."""
+    pin = credentials(match).pin
+    secret = keys.stored(f"match:{match.id}", keys.Credentials(key, pin))
+    match.edit_key, match.sealed = secret["key"], secret["sealed"]
 
 
 def same_secret(given: str, stored: str) -> bool:

@@ -38,8 +38,11 @@ class Match(db.Model):
     status: Mapped[str] = mapped_column(String(12), default="live")
     version: Mapped[int] = mapped_column(Integer, default=0)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Keyed hashes of the edit key and PIN, and a sealed copy of both: never the
+    # plain values (see ``referee.keys``).
     edit_key: Mapped[str] = mapped_column(String(64))
-    pin: Mapped[str] = mapped_column(String(8), unique=True)
+    pin: Mapped[str] = mapped_column(String(64), unique=True)
+    sealed: Mapped[str | None] = mapped_column(String(255))
     # The creator's idempotency key and a hash of the request, so that a double tap on
     # "Start" or a retried POST returns the first match instead of making a second.
     create_key: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
@@ -98,9 +101,10 @@ class Tournament(db.Model):
     """A tournament: its format, players and options, and its state after the last row.
 
     ``edit_key`` and ``pin`` belong to the organiser; ``table_keys`` holds one
-    ``{"key", "pin"}`` per table, kept for the whole event so a table's phone joins
-    once and scores every round's match at that table (each table match's edit key
-    is its table's key).
+    ``{"key", "pin", "sealed"}`` per table, kept for the whole event so a table's
+    phone joins once and scores every round's match at that table (each table
+    match's edit key is its table's key). As on ``Match``, keys and PINs are kept as
+    keyed hashes with a sealed copy (``referee.keys``), never in plain text.
     """
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -113,7 +117,8 @@ class Tournament(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=0)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     edit_key: Mapped[str] = mapped_column(String(64))
-    pin: Mapped[str] = mapped_column(String(8))
+    pin: Mapped[str] = mapped_column(String(64))
+    sealed: Mapped[str | None] = mapped_column(String(255))
     # As on Match: a double tap on "Start the night" or a retry makes one night.
     create_key: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
     create_hash: Mapped[str | None] = mapped_column(String(64))

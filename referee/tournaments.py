@@ -36,6 +36,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from referee import formats
+from referee import keys
 from referee import ledger
 from referee.db import db
 from referee.db import write_lock
@@ -179,9 +180,13 @@ def create(
     step = fmt.apply(None, event)  # checks the draw too
     tables = fmt.tables_for(names)
     for _attempt in range(5):
+        tournament_id = ledger._token(10)
         pins = _pins(tables + 1)
+        organiser = keys.stored(
+            f"tournament:{tournament_id}", keys.Credentials(keys.new_key(), pins[0])
+        )
         tournament = Tournament(
-            id=ledger._token(10),
+            id=tournament_id,
             kind=fmt.id,
             game=fmt.game,
             title=" ".join(str(title or "").split())[:80] or fmt.title,
@@ -190,10 +195,15 @@ def create(
             status="live",
             version=1,
             state=step.state,
-            edit_key=secrets.token_urlsafe(24),
-            pin=pins[0],
+            edit_key=organiser["key"],
+            pin=organiser["pin"],
+            sealed=organiser["sealed"],
             table_keys=[
-                {"key": secrets.token_urlsafe(24), "pin": pin} for pin in pins[1:]
+                keys.stored(
+                    _table_row(tournament_id, number),
+                    keys.Credentials(keys.new_key(), pin),
+                )
+                for number, pin in enumerate(pins[1:], start=1)
             ],
             create_key=idem_key or None,
             create_hash=fingerprint if idem_key else None,
@@ -244,10 +254,10 @@ def actor_for(tournament: Tournament, key: str | None) -> Actor | None:
     """Who this edit key belongs to: the organiser, a table, or nobody."""
     if not key:
         return None
-    if ledger.same_secret(str(key), tournament.edit_key):
+    if keys.key_matches(key, tournament.edit_key):
         return ORGANISER
     for i, table in enumerate(tournament.table_keys, start=1):
-        if ledger.same_secret(str(key), table["key"]):
+        if keys.key_matches(key, table["key"]):
             return Actor("table", i)
     return None
 
@@ -257,19 +267,32 @@ def key_for_pin(tournament: Tournament, pin: str) -> str | None:
     pin = "".join(ch for ch in str(pin) if ch.isdigit())
     if len(pin) != 6:
         return None
-    if ledger.same_secret(pin, tournament.pin):
-        return tournament.edit_key
-    for table in tournament.table_keys:
-        if ledger.same_secret(pin, table["pin"]):
-            return str(table["key"])
+    typed = keys.hash_pin(pin)
+    if ledger.same_secret(typed, tournament.pin):
+        return organiser_credentials(tournament).key
+    for number, table in enumerate(tournament.table_keys, start=1):
+        if ledger.same_secret(typed, table["pin"]):
+            return table_key(tournament, number)["key"]
     return None
+
+
+def organiser_credentials(tournament: Tournament) -> keys.Credentials:
+    """The organiser's plain key and PIN (shown to the organiser only)."""
+    return keys.unseal(f"tournament:{tournament.id}", tournament.sealed)
 
 
 def table_key(tournament: Tournament, table: int) -> JSON:
     """``{"key", "pin"}`` of a table (its phone scores every round's match there)."""
     if not 1 <= table <= len(tournament.table_keys):
         raise NotFound(f"There is no table {table} in this tournament.")
-    return dict(tournament.table_keys[table - 1])
+    creds = keys.unseal(
+        _table_row(tournament.id, table), tournament.table_keys[table - 1]["sealed"]
+    )
+    return {"key": creds.key, "pin": creds.pin}
+
+
+def _table_row(tournament_id: str, table: int) -> str:
+    return f"tournament:{tournament_id}:table:{table}"
 
 
 def table_matches(tournament: Tournament) -> list[TableMatch]:
@@ -415,7 +438,7 @@ def start_round(
                 match.table = table
                 # The table's phone keeps one key all night: each round's match at
                 # that table takes it.
-                match.edit_key = t.table_keys[table - 1]["key"]
+                ledger.give_key(match, table_key(t, table)["key"])
             return [(event, actor)]
 
         written = _write(tournament_id, build, expected_seq, idem_key, fp)

@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
     from referee.web import matches
     from referee.web import pages
     from referee.web import rules
+    from referee.web import session
     from referee.web import templating
     from referee.web import tools
     from referee.web import tournaments
@@ -33,6 +34,7 @@ def init_app(app: Flask) -> None:
     # compresses the body as finally sent.
     compression.init_app(app)
     assets.init_app(app, Path(app.config["STATIC_FOLDER"]))
+    session.init_app(app)
     csrf.init_app(app)
     # The API authenticates with a bearer header, never a cookie, so a cross-site form
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.

@@ -23,7 +23,7 @@ def grant(match: Match) -> None:
     """Remember this match's edit key in the signed session cookie."""
     keys = dict(session.get("keys", {}))
     keys.pop(match.id, None)
-    keys[match.id] = match.edit_key
+    keys[match.id] = ledger.credentials(match).key
     # Keep the cookie small: the most recent matches win.
     session["keys"] = dict(list(keys.items())[-MAX_REMEMBERED:])
     session.permanent = True

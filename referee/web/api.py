@@ -115,9 +115,8 @@ def create_match() -> Response | tuple[Response, int]:
         return _bad(err.errors)
     except ledger.KeyReused as err:
         return key_reused(err)
-    response = jsonify(
-        {**match_json(match), "edit_key": match.edit_key, "pin": match.pin}
-    )
+    creds = ledger.credentials(match)
+    response = jsonify({**match_json(match), "edit_key": creds.key, "pin": creds.pin})
     response.status_code = 201
     if replayed:
         response.headers["Idempotent-Replayed"] = "true"

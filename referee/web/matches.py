@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any
@@ -24,6 +23,7 @@ from referee.games.base import Game
 from referee.games.base import Refused
 from referee.models import Match
 from referee.web import access
+from referee.web import csvsafe
 from referee.web import shapes
 from referee.web.forms import EventForm
 from referee.web.forms import WriteForm
@@ -65,6 +65,8 @@ def render_match(
         game=game,
         view=view,
         editor=editor,
+        # The PIN a scorer shows a second scorer (never to a watcher).
+        share=ledger.credentials(match) if editor else None,
         write=WriteForm.fresh(match.version),
         log=log,
         error=error,
@@ -229,7 +231,10 @@ def join_link(match_id: str, key: str) -> Response:
 def qr(match_id: str) -> Response:
     match = _editable(match_id)
     link = url_for(
-        "matches.join_link", match_id=match.id, key=match.edit_key, _external=True
+        "matches.join_link",
+        match_id=match.id,
+        key=ledger.credentials(match).key,
+        _external=True,
     )
     out = io.BytesIO()
     segno.make(link, error="m").save(
@@ -256,14 +261,12 @@ def export_json(match_id: str) -> Response:
 @bp.get("/<match_id>/export.csv")
 def export_csv(match_id: str) -> Response:
     match = _match(match_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    rows: list[list[Any]] = [
         ["seq", "time", "kind", "event", "verdict", "summary", "rules", "counts"]
-    )
+    ]
     for entry in reversed(ledger.history(match)):
         ruling = entry.current_ruling or entry.ruling
-        writer.writerow(
+        rows.append(
             [
                 entry.seq,
                 entry.created_at.isoformat() if entry.created_at else "",
@@ -277,7 +280,7 @@ def export_csv(match_id: str) -> Response:
                 "no" if entry.voided else "yes",
             ]
         )
-    response = Response(out.getvalue(), mimetype="text/csv")
+    response = Response(csvsafe.to_csv(rows), mimetype="text/csv")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{match.game}-{match.id}.csv"'
     )

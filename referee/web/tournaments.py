@@ -123,9 +123,12 @@ def _tables_score_their_matches() -> None:
     match = db.session.get(Match, match_id) if match_id else None
     if match is None or match.tournament_id not in nights or access.can_edit(match):
         return
-    keys = nights[match.tournament_id]
+    held = nights[match.tournament_id]
     night = db.session.get(Tournament, match.tournament_id)
-    if match.edit_key in keys or (night is not None and night.edit_key in keys):
+    if any(ledger.check_key(match, key) for key in held) or (
+        night is not None
+        and any(tournaments.actor_for(night, key) == ORGANISER for key in held)
+    ):
         access.grant(match)
 
 
@@ -257,7 +260,7 @@ def new() -> str | WerkzeugResponse | tuple[str, int]:
                 "another."
             }
         else:
-            _remember(night, night.edit_key)
+            _remember(night, tournaments.organiser_credentials(night).key)
             flash("Your bunko night is ready. Give each table its QR code or PIN.")
             return redirect(url_for("tournaments.admin", tournament_id=night.id))
     elif request.method == "POST":
@@ -282,10 +285,15 @@ def _render_admin(
     tournament: Tournament, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
     context = _context(tournament)
+    night = context["night"]
     return render_template(
         "nights/admin.html",
         **context,
-        keys=context["night"].table_keys,
+        keys=[
+            tournaments.table_key(night, number)
+            for number in range(1, len(night.table_keys) + 1)
+        ],
+        organiser_pin=tournaments.organiser_credentials(night).pin,
         error=error,
     ), status
 
@@ -636,8 +644,12 @@ def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
 
 def keys_json(night: Tournament) -> dict[str, Any]:
     """The organiser's and each table's key and PIN (shown to the organiser only)."""
+    organiser = tournaments.organiser_credentials(night)
+    tables = [
+        tournaments.table_key(night, i) for i in range(1, len(night.table_keys) + 1)
+    ]
     return {
-        "organiser": {"key": night.edit_key, "pin": night.pin},
+        "organiser": {"key": organiser.key, "pin": organiser.pin},
         "tables": [
             {
                 "table": i,
@@ -651,7 +663,7 @@ def keys_json(night: Tournament) -> dict[str, Any]:
                     _external=True,
                 ),
             }
-            for i, k in enumerate(night.table_keys, start=1)
+            for i, k in enumerate(tables, start=1)
         ],
     }
 

@@ -21,6 +21,7 @@ from jsonschema import Draft202012Validator
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from referee import ledger
 from referee import tournaments
 from referee.db import MIGRATIONS
 from referee.db import db
@@ -185,7 +186,7 @@ def test_a_twelve_player_night_through_the_api(client, app):
     with app.app_context():
         for t in data["tables"]:
             match = db.session.get(Match, t["match"])
-            assert match.edit_key == night.tables[t["number"]]
+            assert ledger.check_key(match, night.tables[t["number"]])
             assert (match.tournament_id, match.round, match.table) == (
                 night.id,
                 1,
@@ -585,7 +586,8 @@ def test_a_night_through_the_html_forms(client, app):
     assert "Table PIN" in admin.text
     with app.app_context():
         t = tournaments.get(tid)
-        table_pin, table_key = t.table_keys[1]["pin"], t.table_keys[1]["key"]
+        table = tournaments.table_key(t, 2)
+        table_pin, table_key = table["pin"], table["key"]
 
     # A table's phone joins with its PIN and sees its page; a stranger cannot organise.
     phone = app.test_client()
@@ -714,7 +716,7 @@ def test_migration_0002_goes_down_and_up_again(backend, tmp_path):
 def test_a_table_scorepad_works_from_its_forms_without_javascript(client, app):
     night = Night(client, {"players": EIGHT})
     with app.app_context():
-        key = tournaments.get(night.id).table_keys[0]["key"]
+        key = tournaments.table_key(tournaments.get(night.id), 1)["key"]
     assert client.get(f"/n/{night.id}/t/1/join/{key}").status_code == 302
     match_id = night.table(1)["match"]
     page = client.get(f"/m/{match_id}").text

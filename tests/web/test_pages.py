@@ -171,7 +171,7 @@ def test_a_watcher_sees_the_board_but_cannot_score(client, app):
 def test_joining_with_the_pin_makes_a_second_phone_a_scorer(client, app):
     match_id = start(client)
     with app.app_context():
-        pin = ledger.get(match_id).pin
+        pin = ledger.credentials(ledger.get(match_id)).pin
     phone = app.test_client()
     response = phone.post("/join", data={"pin": f" {pin[:3]} {pin[3:]} "})
     assert response.status_code == 302
@@ -190,7 +190,7 @@ def test_the_scorer_link_and_its_qr_code(client, app):
     assert svg.mimetype == "image/svg+xml"
     assert b"<svg" in svg.data
     with app.app_context():
-        key = ledger.get(match_id).edit_key
+        key = ledger.credentials(ledger.get(match_id)).key
     phone = app.test_client()
     assert phone.get(f"/m/{match_id}/join/{key}").status_code == 302
     assert 'name="seg"' in phone.get(f"/m/{match_id}").text
@@ -351,7 +351,7 @@ def test_the_match_page_refreshes_to_its_own_address(client):
 def test_ten_wrong_pins_make_that_address_wait_even_for_the_right_pin(client, app):
     match_id = start(client)
     with app.app_context():
-        pin = ledger.get(match_id).pin
+        pin = ledger.credentials(ledger.get(match_id)).pin
     wrong = "000000" if pin != "000000" else "111111"
     guesser = app.test_client()
     for _ in range(10):
@@ -372,7 +372,7 @@ def test_a_finished_match_takes_no_new_scorer_by_pin(client, app):
     with app.app_context():
         match = ledger.get(match_id)
         assert match.status == "over"
-        pin = match.pin
+        pin = ledger.credentials(match).pin
     assert app.test_client().post("/join", data={"pin": pin}).status_code == 422
 
 
