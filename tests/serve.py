@@ -263,9 +263,14 @@ def deferred_app() -> Flask:
     This is the mutation RELIABILITY.md R5 asks for: the ledger's write lock no
     longer asks for ``BEGIN IMMEDIATE``, so a write transaction reads first and
     upgrades to a writer only at commit, which is where concurrent writers collide.
+    The ledger's optimistic first pass never reads inside its write transaction
+    (it reads, folds, then writes conditionally), so a deferred BEGIN is harmless
+    there; every write is sent down the locked path instead, which reads under the
+    lock, to show that this lock is what keeps it whole.
     """
     from referee import create_app
     from referee import db as db_module
+    from referee import ledger
     from referee.db import db
 
     def deferred_write_lock() -> None:
@@ -274,4 +279,5 @@ def deferred_app() -> Flask:
         db.session.connection()  # the begin listener's default: BEGIN DEFERRED
 
     db_module.write_lock = deferred_write_lock  # lock_row looks it up here
+    ledger.OPTIMISTIC_TRIES = 0  # every write locks, then reads
     return create_app()
