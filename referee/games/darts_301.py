@@ -14,13 +14,22 @@ State (plain JSON):
     sheet: this leg's latest finished rounds, at most ``SHEET_ROUNDS``
     ``{"player", "darts" (None when entered as a
     total), "points" (0 for a bust), "bust", "left"}``;
-    stats: per seat aggregates (see ``_new_stats``), never a list of every round.
+    stats: per seat aggregates (see ``_new_stats``), never a list of every round;
+    leg_base: ``stats`` as they were when this leg began (a leg's own figures are the
+    difference); legs_played: one ``{"number", "set", "winner", "darts", "finish"}``
+    per finished leg; last_leg: the leg just won, with its ``sheet`` and ``stats``,
+    kept until the next leg's first event (None otherwise).
 
 view(state)["detail"]: ``start``, ``round`` (``player``, ``darts``, ``points``,
 ``darts_left``, ``start_score``), ``checkouts`` (routes for the darts left),
 ``leg`` (``number``, ``set``, ``starter``), ``legs_to_win``, ``sets_to_win``,
-``stats`` (by player name, see ``_stats_view``) and ``sheet``. Each side is
-``{"name", "score", "legs", "sets"}``, ``score`` being the points still needed.
+``stats`` (by player name, see ``_stats_view``), ``sheet``, ``last_leg`` (the leg
+just won: ``number``, ``set``, ``winner``, ``darts`` (the winner's), ``finish``,
+``sheet`` and ``stats`` by player name for that leg alone; None once the next leg has
+begun) and ``summary`` (None until the match is over, then ``legs``: every leg as in
+``last_leg`` without sheet and stats, and ``players``: each player's match statistics).
+Each side is ``{"name", "score", "legs", "sets"}``, ``score`` being the points still
+needed.
 """
 
 from __future__ import annotations
@@ -89,6 +98,9 @@ def start(setup: Setup) -> JSON:
         "leg_rounds": [0] * len(players),
         "sheet": [],
         "stats": [_new_stats() for _ in players],
+        "leg_base": [_new_stats() for _ in players],
+        "legs_played": [],
+        "last_leg": None,
     }
 
 
@@ -100,6 +112,11 @@ def apply(state: JSON, event: JSON) -> Step:
     if state.get("winner") is not None:
         raise Refused("The match is over.", [rule("win")])
     s = copy.deepcopy(state)
+    if "leg_base" not in s:  # stored before per-leg figures: leg 1's base is zero
+        s["legs_played"] = []
+        s["leg_base"] = [_new_stats() for _ in s["players"]] if s["leg"] == 1 else None
+    # The last leg's sheet stays on the board until the next leg's first dart.
+    s["last_leg"] = None
     match event.get("type"):
         case "dart":
             return _on_dart(s, event)
@@ -443,6 +460,7 @@ def _win_leg(s: JSON, seat: int) -> str:
     leg_number = s["leg"]
     s["legs"][seat] += 1
     s["stats"][seat]["legs_won"] += 1
+    _keep_leg(s, seat)
     legs_line = _tally(s["legs"], seat)
     multi_leg = s["legs_to_win"] > 1
     if s["legs"][seat] < s["legs_to_win"]:
@@ -467,9 +485,41 @@ def _win_leg(s: JSON, seat: int) -> str:
     s["scores"] = [s["start"]] * n
     s["leg_rounds"] = [0] * n
     s["sheet"] = []
+    s["leg_base"] = copy.deepcopy(s["stats"])
     s["turn"] = s["starter"]
     s["round"] = _new_round(s["start"])
     return won
+
+
+def _keep_leg(s: JSON, seat: int) -> None:
+    """Record the leg ``seat`` just won, and keep its sheet and figures on the board."""
+    base = s["leg_base"]
+    figures = None
+    if base is not None:
+        finish = s["round"]["start"]
+        figures = [
+            _leg_figures(st, b, finish) for st, b in zip(s["stats"], base, strict=True)
+        ]
+    played = {
+        "number": s["leg"],
+        "set": s["set"],
+        "winner": s["players"][seat],
+        "darts": None if figures is None else figures[seat]["darts"],
+        "finish": s["round"]["start"],
+    }
+    s["legs_played"].append(played)
+    s["last_leg"] = {
+        **played,
+        "sheet": copy.deepcopy(s["sheet"]),
+        "stats": None if figures is None else figures,
+    }
+
+
+def _leg_figures(now: JSON, base: JSON, finish: int) -> JSON:
+    """One seat's figures for one leg: the match totals less those at its start."""
+    leg = {key: now[key] - base[key] for key in now if key != "highest_finish"}
+    leg["highest_finish"] = finish if leg["checkouts"] else 0  # only its winner's
+    return leg
 
 
 def _tally(counts: list[int], seat: int) -> str:
@@ -567,10 +617,9 @@ def view(state: JSON) -> JSON:
         "legs_to_win": state["legs_to_win"],
         "sets_to_win": state["sets_to_win"],
         "stats": {p: _stats_view(state["stats"][i]) for i, p in enumerate(players)},
-        "sheet": [
-            dict(r, darts=None if r["darts"] is None else list(r["darts"]))
-            for r in state["sheet"]
-        ],
+        "sheet": _sheet_view(state["sheet"]),
+        "last_leg": _last_leg_view(state),
+        "summary": _summary_view(state) if over else None,
     }
     return board(
         sides=sides,
@@ -581,6 +630,36 @@ def view(state: JSON) -> JSON:
         winner=winner,
         detail=detail,
     )
+
+
+def _sheet_view(sheet: list[JSON]) -> list[JSON]:
+    return [
+        dict(r, darts=None if r["darts"] is None else list(r["darts"])) for r in sheet
+    ]
+
+
+def _last_leg_view(state: JSON) -> JSON | None:
+    last = state.get("last_leg")
+    if last is None:
+        return None
+    figures = last["stats"]
+    return {
+        **{k: v for k, v in last.items() if k not in ("sheet", "stats")},
+        "sheet": _sheet_view(last["sheet"]),
+        "stats": None
+        if figures is None
+        else {p: _stats_view(figures[i]) for i, p in enumerate(state["players"])},
+    }
+
+
+def _summary_view(state: JSON) -> JSON:
+    """The match at its end: every leg, and each player's statistics."""
+    return {
+        "legs": [dict(leg) for leg in state.get("legs_played", [])],
+        "players": {
+            p: _stats_view(state["stats"][i]) for i, p in enumerate(state["players"])
+        },
+    }
 
 
 def _stats_view(st: JSON) -> JSON:

@@ -20,6 +20,9 @@ for the lead after the last inning goes to extra innings between the tied leader
 * ``in_play``: names still playing (everyone, or the tied leaders in extra innings).
 
 Each side is ``{"name", "score" (total runs), "hits" (darts that scored)}``.
+
+A ``round`` event lists the set's three darts; it may list fewer only with
+``"rest_missed": true`` (the others missed the board), else it is ``BadInput``.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ DARTS_PER_SET = 3
 LAST_NUMBER = 20  # past inning 20 no number is left, so the bull becomes the target
 # Newfoundland's must-score innings, by regulation length; never applied in extras.
 MUST_SCORE = {9: (7,), 20: (7, 14)}
+# A short set with the shorthand spelled out, for messages and the API's examples.
+SHORT = '{"type": "round", "darts": ["S1", "D1"], "rest_missed": true}'
 
 
 def rule(local_id: str) -> str:
@@ -115,9 +120,23 @@ def apply(state: JSON, event: JSON) -> Step:
         )
     thrown = [darts.parse_dart(code) for code in codes]
     missing = DARTS_PER_SET - len(thrown) if kind == "round" else 0
-    # A set entered with fewer than three darts: the rest missed the board.
+    # A short set counts the rest as misses only when the player says so. An event
+    # without the key was stored before the field existed, when that was implied.
+    if missing and event.get("rest_missed", True) is not True:
+        raise BadInput(_short_set_message(name, thrown), field="darts", example=SHORT)
     thrown += [darts.MISS] * missing
     return _throw(copy.deepcopy(state), thrown, padded=missing > 0)
+
+
+def _short_set_message(name: str, thrown: Sequence[darts.Dart]) -> str:
+    count = len(thrown)
+    listed = " ".join(d.code for d in thrown)
+    which = "the 3rd dart" if count == 2 else "the 2nd and 3rd darts"
+    return (
+        f"{name}'s set lists {count} dart{'s' if count > 1 else ''} ({listed}) but a "
+        f"set is {DARTS_PER_SET}: enter {which} (M for a miss), or say the rest "
+        'missed the board with "rest_missed": true.'
+    )
 
 
 def view(state: JSON) -> JSON:
@@ -396,7 +415,7 @@ GAME = Game(
                     {"type": "dart", "dart": "T2"},
                     setup=(
                         {"type": "round", "darts": ["S1", "M", "M"]},
-                        {"type": "round", "darts": ["M"]},
+                        {"type": "round", "darts": ["M"], "rest_missed": True},
                     ),
                     title="A treble 2 in the 2nd",
                 ),
@@ -405,21 +424,34 @@ GAME = Game(
         EventKind(
             "round",
             "A set of darts",
-            "One to three darts entered at once at the start of a set; fewer than "
-            "three means the rest missed.",
+            "The set's darts entered at once at the start of a set: all three, or "
+            "fewer with 'rest_missed' true when the others missed the board.",
             (
                 Field(
                     "darts",
                     "darts",
-                    "1 to 3 darts, e.g. S1 D1 M; darts left off count as misses.",
+                    "The set's darts, e.g. S1 D1 M (M for a miss); 1 or 2 only with "
+                    "rest_missed.",
                     minimum=1,
                     maximum=DARTS_PER_SET,
+                ),
+                Field(
+                    "rest_missed",
+                    "boolean",
+                    "True when the darts not listed missed the board; without it a "
+                    "set of fewer than three darts is refused as incomplete.",
+                    required=False,
+                    default=False,
                 ),
             ),
             (
                 Example(
                     {"type": "round", "darts": ["S1", "D1", "M"]},
                     title="Three runs in the 1st",
+                ),
+                Example(
+                    {"type": "round", "darts": ["S1", "D1"], "rest_missed": True},
+                    title="Two darts listed, the third missed the board",
                 ),
                 Example(
                     {"type": "round", "darts": ["T1", "D1", "S1"]},
