@@ -31,7 +31,8 @@
     var note = form.querySelector("[role=alert]");
     if (note) {
       note.textContent = count + " of " + full + " darts listed: add the " +
-        which.join(" and ") + " (M for a miss), or tick \u201cthe rest missed the board\u201d.";
+        which.join(" and ") + (which.length > 1 ? " darts" : " dart") +
+        " (M for a miss), or tick \u201cthe rest missed the board\u201d.";
       note.hidden = false;
     }
     input.focus();
