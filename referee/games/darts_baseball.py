@@ -51,8 +51,6 @@ DARTS_PER_SET = 3
 LAST_NUMBER = 20  # past inning 20 no number is left, so the bull becomes the target
 # Newfoundland's must-score innings, by regulation length; never applied in extras.
 MUST_SCORE = {9: (7,), 20: (7, 14)}
-# A short set with the shorthand spelled out, for messages and the API's examples.
-SHORT = '{"type": "round", "darts": ["S1", "D1"], "rest_missed": true}'
 
 
 def rule(local_id: str) -> str:
@@ -123,7 +121,10 @@ def apply(state: JSON, event: JSON) -> Step:
     # A short set counts the rest as misses only when the player says so. An event
     # without the key was stored before the field existed, when that was implied.
     if missing and event.get("rest_missed", True) is not True:
-        raise BadInput(_short_set_message(name, thrown), field="darts", example=SHORT)
+        full = [*(d.code for d in thrown), *["M"] * missing]
+        raise BadInput(
+            _short_set_message(name, thrown), field="darts", example=" ".join(full)
+        )
     thrown += [darts.MISS] * missing
     return _throw(copy.deepcopy(state), thrown, padded=missing > 0)
 
@@ -135,7 +136,7 @@ def _short_set_message(name: str, thrown: Sequence[darts.Dart]) -> str:
     return (
         f"{name}'s set lists {count} dart{'s' if count > 1 else ''} ({listed}) but a "
         f"set is {DARTS_PER_SET}: enter {which} (M for a miss), or say the rest "
-        'missed the board with "rest_missed": true.'
+        'missed the board ("rest_missed": true).'
     )
 
 
@@ -424,22 +425,22 @@ GAME = Game(
         EventKind(
             "round",
             "A set of darts",
-            "The set's darts entered at once at the start of a set: all three, or "
-            "fewer with 'rest_missed' true when the others missed the board.",
+            "The set's three darts, entered at once at the start of a set; list "
+            "fewer only when the others missed the board, and say so (rest_missed).",
             (
                 Field(
                     "darts",
                     "darts",
-                    "The set's darts, e.g. S1 D1 M (M for a miss); 1 or 2 only with "
-                    "rest_missed.",
+                    "The set's darts, e.g. S1 D1 M (M for a miss); one or two only "
+                    "with rest_missed.",
                     minimum=1,
                     maximum=DARTS_PER_SET,
                 ),
                 Field(
                     "rest_missed",
                     "boolean",
-                    "True when the darts not listed missed the board; without it a "
-                    "set of fewer than three darts is refused as incomplete.",
+                    "The darts not listed missed the board (needed to enter fewer "
+                    "than three).",
                     required=False,
                     default=False,
                 ),

@@ -15,6 +15,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee.games import checkouts
+from referee.games import darts_301
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -615,6 +616,7 @@ def test_stats_worked_example_for_the_winner() -> None:
         "points_scored": 602,
         "legs_won": 2,
         "sets_won": 1,
+        "best_leg": 9,  # leg 1 took 9 darts, leg 2 took 12
     }
 
 
@@ -626,6 +628,7 @@ def test_stats_worked_example_for_the_loser() -> None:
     assert bob["highest_finish"] is None
     assert bob["tons"] == 2
     assert bob["legs_won"] == 0
+    assert bob["best_leg"] is None
 
 
 def test_stats_checkout_percent_counts_every_dart_thrown_at_a_double() -> None:
@@ -758,6 +761,7 @@ def test_stats_the_match_summary_lists_every_leg_and_each_players_figures() -> N
         {"number": 1, "set": 1, "winner": "Ann", "darts": 9, "finish": 121},
         {"number": 2, "set": 1, "winner": "Ann", "darts": 12, "finish": 121},
     ]
+    assert summary["legs_played"] == 2
     assert summary["players"] == board["detail"]["stats"]
     assert summary["players"]["Ann"]["first_nine_average"] == 80.17
     assert summary["players"]["Ann"]["checkout_percent"] == 66.67
@@ -768,11 +772,28 @@ def test_stats_the_match_summary_lists_every_leg_and_each_players_figures() -> N
 
 def test_stats_a_state_stored_before_leg_figures_still_plays_and_summarises() -> None:
     old = play(new(), score(180))
-    for key in ("leg_base", "legs_played", "last_leg"):
+    for key in ("leg_base", "leg_list", "last_leg"):
         del old[key]
+    for figures in old["stats"]:
+        del figures["best_leg"]
     assert GAME.view(old)["detail"]["last_leg"] is None
     state = play(old, score(0), score(121, double_out=True))
     assert GAME.view(state)["detail"]["summary"]["legs"][0]["darts"] == 6
+
+
+def test_stats_the_summary_lists_the_latest_legs_and_counts_them_all() -> None:
+    state = new(legs=21, sets=2)
+    while not GAME.view(state)["over"]:
+        # Bob levels each time Ann leads: every set goes 20-20, then Ann wins it.
+        ann, bob = state["legs"]
+        state = win_leg(state, 1 if ann > bob else 0)
+    summary = GAME.view(state)["detail"]["summary"]
+    assert summary["legs_played"] == 82
+    assert len(summary["legs"]) == darts_301.LEGS_LISTED
+    assert [leg["number"] for leg in summary["legs"]] == list(range(19, 83))
+    assert summary["legs"][-1] == {
+        "number": 82, "set": 2, "winner": "Ann", "darts": 6, "finish": 121,
+    }  # fmt: skip
 
 
 @settings(max_examples=40, deadline=None)
@@ -787,12 +808,16 @@ def test_stats_property_the_legs_figures_add_up_to_the_match_statistics(
     state = new(names, legs=3, sets=2)
     totals = {n: dict.fromkeys(("darts_thrown", "points_scored", "checkouts"), 0)
               for n in names}  # fmt: skip
+    won: dict[str, list[int]] = {n: [] for n in names}
+    legs: list[tuple[str, int]] = []
     for seat in winners:
         if GAME.view(state)["over"]:
             break
         state = win_leg(state, seat % players)
         last = GAME.view(state)["detail"]["last_leg"]
         assert last["winner"] == names[seat % players]
+        won[last["winner"]].append(last["darts"])
+        legs.append((last["winner"], last["darts"]))
         for name, figures in last["stats"].items():
             for key in totals[name]:
                 totals[name][key] += figures[key]
@@ -800,8 +825,11 @@ def test_stats_property_the_legs_figures_add_up_to_the_match_statistics(
     for name in names:
         match_stats = board["detail"]["stats"][name]
         assert totals[name] == {k: match_stats[k] for k in totals[name]}
-    played = len(state["legs_played"])
-    assert played == sum(board["detail"]["stats"][n]["legs_won"] for n in names)
+        best = board["detail"]["stats"][name]["best_leg"]
+        assert best == (min(won[name]) if won[name] else None)
+    if board["over"]:  # the summary lists the same legs, in order
+        listed = board["detail"]["summary"]["legs"]
+        assert [(leg["winner"], leg["darts"]) for leg in listed] == legs
 
 
 # --- view --------------------------------------------------------------------------

@@ -245,8 +245,11 @@ def test_entry_short_set_without_rest_missed_is_bad_input_asking_for_the_darts(
         GAME.step(new(), event)
     assert err.value.field == "darts"
     assert '"rest_missed": true' in str(err.value)
-    example = json.loads(err.value.example)
-    assert GAME.step(new(), example).state["totals"] == [3, 0]
+    # The example is the set written out in full, the rest as misses.
+    assert err.value.example == " ".join([*codes, "M", "M"][:3])
+    full = GAME.step(new(), {"type": "round", "darts": err.value.example})
+    said = GAME.step(new(), {"type": "round", "darts": codes, "rest_missed": True})
+    assert full.state == said.state
 
 
 def test_entry_full_set_needs_no_rest_missed_and_accepts_it_said():

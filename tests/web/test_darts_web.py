@@ -92,12 +92,15 @@ def test_a_finished_match_shows_its_summary_on_the_page_and_in_the_json(client, 
         {"number": 1, "set": 1, "winner": "Ann", "darts": 6, "finish": 121},
         {"number": 2, "set": 1, "winner": "Ann", "darts": 7, "finish": 40},
     ]
+    assert summary["legs_played"] == 2
     assert summary["players"]["Ann"]["legs_won"] == 2
+    assert summary["players"]["Ann"]["best_leg"] == 6
     assert summary["players"]["Ann"]["highest_finish"] == 121
     page = client.get(f"/m/{match['id']}").text
     assert "Match summary" in page
     assert "Leg 2: Ann won in 7 darts, 40 out" in page
     assert re.search(r"Leg 1</span> <span>Ann in 6 darts</span>", page)
+    assert re.search(r"Best leg</th><td>6 darts</td><td>–</td>", page)
 
 
 def test_a_match_in_play_has_no_summary_in_its_json(api):
@@ -291,7 +294,7 @@ def test_baseball_short_set_in_the_api_is_422_with_a_correct_example(api):
     problem = response.get_json()
     assert "enter the 2nd and 3rd darts" in problem["detail"]
     assert '"rest_missed": true' in problem["errors"]["darts"]
-    assert "Example:" in problem["errors"]["darts"]
+    assert "Example: S1 M M" in problem["errors"]["darts"]
     assert api.get(match["id"])["seq"] == 0
     said = api.event(
         match["id"], {"type": "round", "darts": ["S1"], "rest_missed": True}
