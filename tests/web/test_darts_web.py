@@ -217,6 +217,33 @@ def test_rematch_copies_game_players_teams_and_options_for_every_game(client, ap
         assert response.headers["Location"] == f"/api/v1/matches/{fresh['id']}"
 
 
+def test_rematch_page_route_works_for_every_game(client, api, app):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    examples = spec["paths"]["/api/v1/matches"]["post"]["requestBody"]["content"][
+        "application/json"
+    ]["examples"]
+    for example in examples.values():
+        match = api.create(**example["value"])
+        joined = client.get(f"/m/{match['id']}/join/{match['edit_key']}")
+        assert joined.status_code == 302
+        response = client.post(
+            f"/m/{match['id']}/rematch", data={"idem": f"page-{match['id']}"}
+        )
+        assert response.status_code == 303, (match["game"], response.text[:300])
+        new_id = response.headers["Location"].rsplit("/", 1)[-1]
+        page = client.get(f"/m/{new_id}")
+        assert page.status_code == 200
+        assert "Scorer PIN" in page.text  # the scorer can score the new match
+        with app.app_context():
+            fresh = db.session.get(Match, new_id)
+            assert (fresh.game, fresh.players, fresh.teams, fresh.options) == (
+                match["game"],
+                match["players"],
+                match["teams"],
+                match["options"],
+            )
+
+
 def test_rematch_api_retry_with_the_same_key_returns_the_first_rematch(
     client, api, app
 ):
