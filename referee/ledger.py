@@ -209,6 +209,34 @@ def created_before(
     return prior
 
 
+def rematch(match: Match, *, idem_key: str | None = None) -> Match:
+    """A new match with ``match``'s game, players, teams, options and name.
+
+    With ``idem_key``, a double tap or a retry returns the first rematch
+    (``created_before``); the same key for another match's rematch is ``KeyReused``.
+    A table's game in a tournament is not rematched: the night deals its own rounds.
+    """
+    if match.tournament_id is not None:
+        raise Refused(
+            "This game belongs to a tournament table: the night starts its next "
+            "round, so it has no rematch."
+        )
+    return create_match(
+        match.game,
+        list(match.players),
+        dict(match.options),
+        [dict(t) for t in match.teams] if match.teams else None,
+        title=match.title,
+        idem_key=idem_key,
+        fingerprint=rematch_hash(match.id),
+    )
+
+
+def rematch_hash(match_id: str) -> str:
+    """The request fingerprint of a rematch of ``match_id`` (see ``created_before``)."""
+    return request_hash({"op": "rematch", "of": match_id})
+
+
 def _clean_key(idem_key: str | None) -> str | None:
     if idem_key is None:
         return None

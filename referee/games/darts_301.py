@@ -14,13 +14,25 @@ State (plain JSON):
     sheet: this leg's latest finished rounds, at most ``SHEET_ROUNDS``
     ``{"player", "darts" (None when entered as a
     total), "points" (0 for a bust), "bust", "left"}``;
-    stats: per seat aggregates (see ``_new_stats``), never a list of every round.
+    stats: per seat aggregates (see ``_new_stats``), never a list of every round;
+    leg_base: ``stats`` as they were when this leg began (a leg's own figures are the
+    difference); leg_list: the latest finished legs, at most ``LEGS_LISTED``, each
+    one string "number set seat darts finish" (the winner's seat and darts, "-" when
+    the darts are unknown);
+    last_leg: the leg just won, with its ``sheet`` and ``stats``, kept until the next
+    leg's first event (None otherwise).
 
 view(state)["detail"]: ``start``, ``round`` (``player``, ``darts``, ``points``,
 ``darts_left``, ``start_score``), ``checkouts`` (routes for the darts left),
 ``leg`` (``number``, ``set``, ``starter``), ``legs_to_win``, ``sets_to_win``,
-``stats`` (by player name, see ``_stats_view``) and ``sheet``. Each side is
-``{"name", "score", "legs", "sets"}``, ``score`` being the points still needed.
+``stats`` (by player name, see ``_stats_view``), ``sheet``, ``last_leg`` (the leg
+just won: ``number``, ``set``, ``winner``, ``darts`` (the winner's), ``finish``,
+``sheet`` and ``stats`` by player name for that leg alone; None once the next leg has
+begun) and ``summary`` (None until the match is over, then ``legs_played`` (how many),
+``legs``: the latest ``LEGS_LISTED`` of them as in ``last_leg`` without sheet and stats,
+and ``players``: each player's match statistics).
+Each side is ``{"name", "score", "legs", "sets"}``, ``score`` being the points still
+needed.
 """
 
 from __future__ import annotations
@@ -56,6 +68,11 @@ FIRST_NINE_ROUNDS = 3
 # The score sheet keeps the leg's latest rounds only, so the state (copied on every
 # event) stays small even in a leg of misses that never ends; the log keeps them all.
 SHEET_ROUNDS = 48
+# Likewise the match summary lists the latest legs only: enough for any match as
+# played, while a match that never ends cannot make every append slower. Each leg is
+# kept as one string because the state is deep-copied twice per event, and every
+# element costs a copy: five numbers in a list made a long match's replay 5x slower.
+LEGS_LISTED = 64
 ALL_EVENTS = ["dart", "round", "score", "end_round"]
 
 
@@ -89,6 +106,9 @@ def start(setup: Setup) -> JSON:
         "leg_rounds": [0] * len(players),
         "sheet": [],
         "stats": [_new_stats() for _ in players],
+        "leg_base": [_new_stats() for _ in players],
+        "leg_list": [],
+        "last_leg": None,
     }
 
 
@@ -100,6 +120,11 @@ def apply(state: JSON, event: JSON) -> Step:
     if state.get("winner") is not None:
         raise Refused("The match is over.", [rule("win")])
     s = copy.deepcopy(state)
+    if "leg_base" not in s:  # stored before per-leg figures: leg 1's base is zero
+        s["leg_list"] = []
+        s["leg_base"] = [_new_stats() for _ in s["players"]] if s["leg"] == 1 else None
+    # The last leg's sheet stays on the board until the next leg's first dart.
+    s["last_leg"] = None
     match event.get("type"):
         case "dart":
             return _on_dart(s, event)
@@ -443,6 +468,7 @@ def _win_leg(s: JSON, seat: int) -> str:
     leg_number = s["leg"]
     s["legs"][seat] += 1
     s["stats"][seat]["legs_won"] += 1
+    _keep_leg(s, seat)
     legs_line = _tally(s["legs"], seat)
     multi_leg = s["legs_to_win"] > 1
     if s["legs"][seat] < s["legs_to_win"]:
@@ -467,9 +493,42 @@ def _win_leg(s: JSON, seat: int) -> str:
     s["scores"] = [s["start"]] * n
     s["leg_rounds"] = [0] * n
     s["sheet"] = []
+    s["leg_base"] = copy.deepcopy(s["stats"])
     s["turn"] = s["starter"]
     s["round"] = _new_round(s["start"])
     return won
+
+
+def _keep_leg(s: JSON, seat: int) -> None:
+    """Record the leg ``seat`` just won, and keep its sheet and figures on the board."""
+    base = s["leg_base"]
+    figures = None
+    if base is not None:
+        finish = s["round"]["start"]
+        figures = [
+            _leg_figures(st, b, finish) for st, b in zip(s["stats"], base, strict=True)
+        ]
+    darts = None if figures is None else figures[seat]["darts"]
+    if darts is not None:
+        best = s["stats"][seat].get("best_leg", 0)
+        s["stats"][seat]["best_leg"] = min(best, darts) if best else darts
+    finish = s["round"]["start"]
+    played = f"{s['leg']} {s['set']} {seat} {'-' if darts is None else darts} {finish}"
+    s["leg_list"].append(played)
+    del s["leg_list"][:-LEGS_LISTED]
+    s["last_leg"] = {
+        **_leg_view(s["players"], played),
+        "sheet": copy.deepcopy(s["sheet"]),
+        "stats": figures,
+    }
+
+
+def _leg_figures(now: JSON, base: JSON, finish: int) -> JSON:
+    """One seat's figures for one leg: the match totals less those at its start."""
+    leg = {key: now[key] - base[key] for key in now if key in _ADDED_UP}
+    leg["highest_finish"] = finish if leg["checkouts"] else 0  # only its winner's
+    leg["best_leg"] = leg["darts"] if leg["checkouts"] else 0
+    return leg
 
 
 def _tally(counts: list[int], seat: int) -> str:
@@ -499,7 +558,12 @@ def _new_stats() -> JSON:
         "tons": 0,
         "legs_won": 0,
         "sets_won": 0,
+        "best_leg": 0,  # the fewest darts in a leg won (0: none yet)
     }
+
+
+# The statistics that add up round by round; a leg's own are the difference.
+_ADDED_UP = frozenset(_new_stats()) - {"highest_finish", "best_leg"}
 
 
 def _max_at_double(before: int, count: int, points: int, *, bust: bool) -> int:
@@ -567,10 +631,9 @@ def view(state: JSON) -> JSON:
         "legs_to_win": state["legs_to_win"],
         "sets_to_win": state["sets_to_win"],
         "stats": {p: _stats_view(state["stats"][i]) for i, p in enumerate(players)},
-        "sheet": [
-            dict(r, darts=None if r["darts"] is None else list(r["darts"]))
-            for r in state["sheet"]
-        ],
+        "sheet": _sheet_view(state["sheet"]),
+        "last_leg": _last_leg_view(state),
+        "summary": _summary_view(state) if over else None,
     }
     return board(
         sides=sides,
@@ -581,6 +644,49 @@ def view(state: JSON) -> JSON:
         winner=winner,
         detail=detail,
     )
+
+
+def _sheet_view(sheet: list[JSON]) -> list[JSON]:
+    return [
+        dict(r, darts=None if r["darts"] is None else list(r["darts"])) for r in sheet
+    ]
+
+
+def _last_leg_view(state: JSON) -> JSON | None:
+    last = state.get("last_leg")
+    if last is None:
+        return None
+    figures = last["stats"]
+    return {
+        **{k: v for k, v in last.items() if k not in ("sheet", "stats")},
+        "sheet": _sheet_view(last["sheet"]),
+        "stats": None
+        if figures is None
+        else {p: _stats_view(figures[i]) for i, p in enumerate(state["players"])},
+    }
+
+
+def _leg_view(players: list[str], leg: str) -> JSON:
+    number, set_number, seat, darts, finish = leg.split()
+    return {
+        "number": int(number),
+        "set": int(set_number),
+        "winner": players[int(seat)],
+        "darts": None if darts == "-" else int(darts),
+        "finish": int(finish),
+    }
+
+
+def _summary_view(state: JSON) -> JSON:
+    """The match at its end: its legs, and each player's statistics."""
+    players = state["players"]
+    return {
+        "legs_played": sum(st["legs_won"] for st in state["stats"]),
+        "legs": [_leg_view(players, leg) for leg in state.get("leg_list", [])],
+        "players": {
+            p: _stats_view(state["stats"][i]) for i, p in enumerate(state["players"])
+        },
+    }
 
 
 def _stats_view(st: JSON) -> JSON:
@@ -602,6 +708,7 @@ def _stats_view(st: JSON) -> JSON:
         "points_scored": st["points"],
         "legs_won": st["legs_won"],
         "sets_won": st["sets_won"],
+        "best_leg": st.get("best_leg") or None,
     }
 
 

@@ -20,6 +20,9 @@ for the lead after the last inning goes to extra innings between the tied leader
 * ``in_play``: names still playing (everyone, or the tied leaders in extra innings).
 
 Each side is ``{"name", "score" (total runs), "hits" (darts that scored)}``.
+
+A ``round`` event lists the set's three darts; it may list fewer only with
+``"rest_missed": true`` (the others missed the board), else it is ``BadInput``.
 """
 
 from __future__ import annotations
@@ -115,9 +118,26 @@ def apply(state: JSON, event: JSON) -> Step:
         )
     thrown = [darts.parse_dart(code) for code in codes]
     missing = DARTS_PER_SET - len(thrown) if kind == "round" else 0
-    # A set entered with fewer than three darts: the rest missed the board.
+    # A short set counts the rest as misses only when the player says so. An event
+    # without the key was stored before the field existed, when that was implied.
+    if missing and event.get("rest_missed", True) is not True:
+        full = [*(d.code for d in thrown), *["M"] * missing]
+        raise BadInput(
+            _short_set_message(name, thrown), field="darts", example=" ".join(full)
+        )
     thrown += [darts.MISS] * missing
     return _throw(copy.deepcopy(state), thrown, padded=missing > 0)
+
+
+def _short_set_message(name: str, thrown: Sequence[darts.Dart]) -> str:
+    count = len(thrown)
+    listed = " ".join(d.code for d in thrown)
+    which = "the 3rd dart" if count == 2 else "the 2nd and 3rd darts"
+    return (
+        f"{name}'s set lists {count} dart{'s' if count > 1 else ''} ({listed}) but a "
+        f"set is {DARTS_PER_SET}: enter {which} (M for a miss), or say the rest "
+        'missed the board ("rest_missed": true).'
+    )
 
 
 def view(state: JSON) -> JSON:
@@ -396,7 +416,7 @@ GAME = Game(
                     {"type": "dart", "dart": "T2"},
                     setup=(
                         {"type": "round", "darts": ["S1", "M", "M"]},
-                        {"type": "round", "darts": ["M"]},
+                        {"type": "round", "darts": ["M"], "rest_missed": True},
                     ),
                     title="A treble 2 in the 2nd",
                 ),
@@ -405,21 +425,34 @@ GAME = Game(
         EventKind(
             "round",
             "A set of darts",
-            "One to three darts entered at once at the start of a set; fewer than "
-            "three means the rest missed.",
+            "The set's three darts, entered at once at the start of a set; list "
+            "fewer only when the others missed the board, and say so (rest_missed).",
             (
                 Field(
                     "darts",
                     "darts",
-                    "1 to 3 darts, e.g. S1 D1 M; darts left off count as misses.",
+                    "The set's darts, e.g. S1 D1 M (M for a miss); one or two only "
+                    "with rest_missed.",
                     minimum=1,
                     maximum=DARTS_PER_SET,
+                ),
+                Field(
+                    "rest_missed",
+                    "boolean",
+                    "The darts not listed missed the board (needed to enter fewer "
+                    "than three).",
+                    required=False,
+                    default=False,
                 ),
             ),
             (
                 Example(
                     {"type": "round", "darts": ["S1", "D1", "M"]},
                     title="Three runs in the 1st",
+                ),
+                Example(
+                    {"type": "round", "darts": ["S1", "D1"], "rest_missed": True},
+                    title="Two darts listed, the third missed the board",
                 ),
                 Example(
                     {"type": "round", "darts": ["T1", "D1", "S1"]},

@@ -212,6 +212,41 @@ def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
     )
 
 
+@bp.post("/matches/<match_id>/rematch")
+def rematch(match_id: str) -> Response | tuple[Response, int]:
+    """A new match with the same game, players, teams, options and title."""
+    token, key = _writer()
+    match = _match(match_id)
+    if not ledger.check_key(match, token):
+        return _forbidden()
+    body = _body(allow_empty=True)
+    if body:
+        name = sorted(body)[0]
+        return _bad({name: f"'{name}' is not a field here: send no body."})
+    try:
+        prior = ledger.created_before(key, ledger.rematch_hash(match.id))
+        fresh = ledger.rematch(match, idem_key=key)
+    except BadInput as err:
+        return _bad(err.errors)
+    except ledger.KeyReused as err:
+        return key_reused(err)
+    except Refused as err:
+        return problem(
+            409,
+            "refused",
+            "Refused",
+            err.ruling.summary,
+            ruling=err.ruling.to_json(),
+        )
+    creds = ledger.credentials(fresh)
+    response = jsonify({**match_json(fresh), "edit_key": creds.key, "pin": creds.pin})
+    response.status_code = 201
+    if prior is not None:
+        response.headers["Idempotent-Replayed"] = "true"
+    response.headers["Location"] = url_for("api.one_match", match_id=fresh.id)
+    return response
+
+
 # --- tools and documents ------------------------------------------------------------
 
 

@@ -56,6 +56,14 @@ class NewMatchForm(FlaskForm):
     )
 
 
+class RematchForm(FlaskForm):
+    # A fresh key per page load, as for "Start": a double tap makes one rematch.
+    idem = HiddenField(
+        validators=[InputRequired(), Length(max=255)],
+        default=lambda: uuid.uuid4().hex,
+    )
+
+
 class JoinForm(FlaskForm):
     pin = StringField(
         "PIN",

@@ -26,6 +26,7 @@ from referee.web import access
 from referee.web import csvsafe
 from referee.web import shapes
 from referee.web.forms import EventForm
+from referee.web.forms import RematchForm
 from referee.web.forms import WriteForm
 from referee.web.forms import event_from_form
 
@@ -73,6 +74,7 @@ def render_match(
         errors=errors or {},
         refused=refused,
         values=values or {},
+        rematch=RematchForm() if editor and match.tournament_id is None else None,
     ), status
 
 
@@ -152,6 +154,24 @@ def undo(match_id: str) -> Response | tuple[str, int]:
         ),
         back=url_for("matches.log", match_id=match_id) if target else None,
     )
+
+
+@bp.post("/<match_id>/rematch")
+def rematch(match_id: str) -> Response | tuple[str, int]:
+    """The same game, players, teams and options again; the scorer goes there."""
+    match = _editable(match_id)
+    form = RematchForm()
+    if not form.validate_on_submit():
+        return render_match(match, status=422, error=_form_error(form))
+    try:
+        fresh = ledger.rematch(match, idem_key=form.idem.data)
+    except Refused as err:
+        return render_match(match, status=409, error=err.ruling.summary)
+    except (BadInput, ledger.KeyReused) as err:
+        # Only a key forged or reused by hand gets here; the page's own key is fresh.
+        return render_match(match, status=422, error=str(err))
+    access.grant(fresh)
+    return redirect(url_for("matches.show", match_id=fresh.id), code=303)
 
 
 @bp.get("/<match_id>/log")

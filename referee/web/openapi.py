@@ -311,6 +311,29 @@ def spec() -> JSONSchema:
                     "responses": _write_responses(),
                 }
             },
+            "/api/v1/matches/{id}/rematch": {
+                "post": {
+                    "operationId": "rematch",
+                    "summary": "A new match with the same game, players, teams, "
+                    "options and title (a retry with the same Idempotency-Key "
+                    "returns the first one)",
+                    "security": [{"editKey": []}],
+                    "parameters": [_path("id", "k3m9x2q7ab"), *write_params],
+                    "responses": {
+                        "201": _json_ref(
+                            "CreatedMatch", "Created; keep the new edit_key."
+                        ),
+                        "400": _problem_ref("Idempotency-Key missing"),
+                        "401": _problem_ref("No edit key"),
+                        "403": _problem_ref("Wrong edit key"),
+                        "404": _problem_ref("No such match"),
+                        "409": _problem_ref("A tournament table's game"),
+                        "422": _problem_ref(
+                            "A body was sent, or the Idempotency-Key was reused"
+                        ),
+                    },
+                }
+            },
             "/api/v1/tools/{game}/{tool}": {
                 "post": {
                     "operationId": "runTool",

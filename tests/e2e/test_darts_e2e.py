@@ -23,13 +23,17 @@ Phone = Callable[..., Page]  # the conftest's ``phone`` fixture
 # --- what a player does -----------------------------------------------------------
 
 
-def start_match(page: Page, players: tuple[str, ...] = ("Ann", "Bob")) -> str:
+def start_match(
+    page: Page, players: tuple[str, ...] = ("Ann", "Bob"), legs: int = 1
+) -> str:
     """From the home page: pick Darts: 301, name the players, start. The match URL."""
     page.goto("/")
     with page.expect_navigation():
         page.get_by_role("link", name="Darts: 301").tap()
     expect(page.get_by_role("heading", name="New match: Darts: 301")).to_be_visible()
     page.get_by_label("Players").fill("\n".join(players))
+    if legs > 1:
+        page.get_by_label("Legs per set").fill(str(legs))
     with page.expect_navigation():
         page.get_by_role("button", name="Start").tap()
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
@@ -143,6 +147,45 @@ def test_a_whole_leg_by_thumb_with_a_bust_and_a_double_checkout(
     page.screenshot(path=shots / "end.png", full_page=True)
 
 
+def test_a_won_legs_sheet_stays_until_the_next_dart_then_summary_and_rematch(
+    page: Page, shots: Path
+) -> None:
+    first = start_match(page, legs=2)
+    play(page, "T20", "T20", "T20", "M", "M", "M", "T20", "S11", "DB")
+    expect(ruling(page)).to_contain_text("Ann checks out 121 on DB and wins leg 1")
+    kept = page.locator("details.last-leg")
+    expect(kept).to_have_attribute("open", "")
+    expect(kept.locator("summary")).to_have_text("Leg 1: Ann won in 6 darts, 121 out")
+    expect(kept.get_by_role("listitem").first).to_contain_text("T20 S11 DB")
+    expect(kept.get_by_role("row", name="3-dart average")).to_contain_text("150.50")
+    page.screenshot(path=shots / "leg-kept.png", full_page=True)
+
+    # Bob starts leg 2; his first dart clears the old sheet away.
+    play(page, "S20")
+    expect(page.locator("details.last-leg")).to_have_count(0)
+    play(page, "M", "M", "T20", "T20", "T20", "M", "M", "M", "T20", "S11", "DB")
+
+    expect(page.get_by_role("status").filter(has_text="Ann wins")).to_be_visible()
+    summary = page.get_by_role("region", name="Match summary")
+    expect(summary.get_by_role("row", name="Legs won")).to_contain_text("2")
+    expect(summary.get_by_role("listitem")).to_have_text(
+        ["Leg 1 Ann in 6 darts 121 out", "Leg 2 Ann in 6 darts 121 out"]
+    )
+    rematch = page.get_by_role("button", name="Rematch", exact=True)
+    box = rematch.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= 844, "the rematch button is off the first screen"
+    page.screenshot(path=shots / "match-over.png", full_page=True)
+
+    submit(page, rematch)
+    expect(page).not_to_have_url(first)
+    expect(page.get_by_text("Ann to throw: dart 1 of 3, 301 left")).to_be_visible()
+    expect(left(page, "Bob")).to_have_text("301")
+    options = page.get_by_role("listitem").filter(has_text="Legs per set")
+    expect(options).to_contain_text("2")
+    expect(pad(page)).to_be_visible()
+
+
 def test_undo_restores_the_score_and_stop_passes_the_turn(page: Page) -> None:
     start_match(page)
     throw(page, "T20")
@@ -222,3 +265,26 @@ def test_the_pad_works_with_javascript_disabled(phone: Phone) -> None:
     expect(left(no_js, "Ann")).to_have_text("241")
     throw(no_js, "DB")
     expect(left(no_js, "Ann")).to_have_text("191")
+
+
+def test_baseball_short_set_asks_for_the_missing_darts_before_sending(
+    page: Page,
+) -> None:
+    page.goto("/new/darts-baseball")
+    page.get_by_label("Players").fill("Ann\nBob")
+    submit(page, page.get_by_role("button", name="Start"))
+    page.get_by_text("Enter the three darts at once").tap()
+    darts = page.get_by_label("Darts, in order")
+    darts.fill("S1 D1")
+    page.get_by_role("button", name="Enter", exact=True).tap()
+    alert = page.get_by_role("alert")
+    expect(alert).to_have_text(
+        "2 of 3 darts listed: add the 3rd dart (M for a miss), or tick "
+        "\u201cthe rest missed the board\u201d."
+    )
+    expect(darts).to_be_focused()
+    expect(page.get_by_text("Nothing yet.")).to_be_visible()  # nothing was sent
+
+    page.get_by_label("Fewer than 3 listed: the rest missed the board").check()
+    submit(page, page.get_by_role("button", name="Enter", exact=True))
+    expect(ruling(page)).to_contain_text("Ann: S1 D1 M in the 1st: 3 runs.")

@@ -15,6 +15,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee.games import checkouts
+from referee.games import darts_301
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -615,6 +616,7 @@ def test_stats_worked_example_for_the_winner() -> None:
         "points_scored": 602,
         "legs_won": 2,
         "sets_won": 1,
+        "best_leg": 9,  # leg 1 took 9 darts, leg 2 took 12
     }
 
 
@@ -626,6 +628,7 @@ def test_stats_worked_example_for_the_loser() -> None:
     assert bob["highest_finish"] is None
     assert bob["tons"] == 2
     assert bob["legs_won"] == 0
+    assert bob["best_leg"] is None
 
 
 def test_stats_checkout_percent_counts_every_dart_thrown_at_a_double() -> None:
@@ -704,6 +707,131 @@ def test_stats_state_stays_compact_over_a_long_match() -> None:
     assert len(json.dumps(state)) < 3000
 
 
+# --- the last leg's sheet and the match summary (stats) -----------------------------
+
+
+def _after_leg_one() -> JSON:
+    """_stats_match up to Ann's 121 checkout in leg 1: leg 2 has not begun."""
+    return play(
+        new(legs=2),
+        rnd("T20", "T20", "T20"), score(100), rnd("T20", "T19", "S3"), score(100),
+        dart("T20"), dart("S11"), dart("DB"),
+    )  # fmt: skip
+
+
+def test_stats_last_leg_sheet_and_figures_stay_until_the_next_legs_first_dart() -> None:
+    state = _after_leg_one()
+    board = GAME.view(state)
+    assert board["detail"]["sheet"] == []  # leg 2's sheet is empty
+    last = board["detail"]["last_leg"]
+    assert {k: last[k] for k in ("number", "set", "winner", "darts", "finish")} == {
+        "number": 1, "set": 1, "winner": "Ann", "darts": 9, "finish": 121,
+    }  # fmt: skip
+    rows = [(r["player"], r["points"], r["bust"], r["left"]) for r in last["sheet"]]
+    assert rows == [
+        ("Ann", 180, False, 121), ("Bob", 100, False, 201), ("Ann", 0, True, 121),
+        ("Bob", 100, False, 101), ("Ann", 121, False, 0),
+    ]  # fmt: skip
+    assert last["sheet"][-1]["darts"] == ["T20", "S11", "DB"]
+    ann, bob = last["stats"]["Ann"], last["stats"]["Bob"]
+    assert ann["three_dart_average"] == 100.33  # 301 in 9 darts
+    assert ann["checkout_percent"] == 50.0  # 1 of 2 at a double
+    assert ann["highest_finish"] == 121
+    assert bob["three_dart_average"] == 100.0  # 200 in 6 darts
+    assert bob["highest_finish"] is None
+    state = play(state, score(60))  # Bob throws leg 2's first round
+    assert GAME.view(state)["detail"]["last_leg"] is None
+
+
+def test_stats_last_leg_figures_are_that_legs_alone() -> None:
+    state = play(_after_leg_one(), score(60), score(60), score(60), score(60))
+    state = play(state, score(60), score(60), score(0), score(121, double_out=True))
+    last = GAME.view(state)["detail"]["last_leg"]
+    assert (last["number"], last["darts"], last["finish"]) == (2, 12, 121)
+    assert last["stats"]["Ann"]["three_dart_average"] == 75.25  # 301 in 12 darts
+    assert last["stats"]["Ann"]["checkout_percent"] == 100.0  # 1 of 1
+    assert last["stats"]["Bob"]["darts_thrown"] == 12
+
+
+def test_stats_the_match_summary_lists_every_leg_and_each_players_figures() -> None:
+    state = _stats_match()
+    board = GAME.view(state)
+    summary = board["detail"]["summary"]
+    assert summary["legs"] == [
+        {"number": 1, "set": 1, "winner": "Ann", "darts": 9, "finish": 121},
+        {"number": 2, "set": 1, "winner": "Ann", "darts": 12, "finish": 121},
+    ]
+    assert summary["legs_played"] == 2
+    assert summary["players"] == board["detail"]["stats"]
+    assert summary["players"]["Ann"]["first_nine_average"] == 80.17
+    assert summary["players"]["Ann"]["checkout_percent"] == 66.67
+    assert summary["players"]["Bob"]["legs_won"] == 0
+    # The last leg's sheet stays on the board of a finished match too.
+    assert board["detail"]["last_leg"]["number"] == 2
+
+
+def test_stats_a_state_stored_before_leg_figures_still_plays_and_summarises() -> None:
+    old = play(new(), score(180))
+    for key in ("leg_base", "leg_list", "last_leg"):
+        del old[key]
+    for figures in old["stats"]:
+        del figures["best_leg"]
+    assert GAME.view(old)["detail"]["last_leg"] is None
+    state = play(old, score(0), score(121, double_out=True))
+    assert GAME.view(state)["detail"]["summary"]["legs"][0]["darts"] == 6
+
+
+def test_stats_the_summary_lists_the_latest_legs_and_counts_them_all() -> None:
+    state = new(legs=21, sets=2)
+    while not GAME.view(state)["over"]:
+        # Bob levels each time Ann leads: every set goes 20-20, then Ann wins it.
+        ann, bob = state["legs"]
+        state = win_leg(state, 1 if ann > bob else 0)
+    summary = GAME.view(state)["detail"]["summary"]
+    assert summary["legs_played"] == 82
+    assert len(summary["legs"]) == darts_301.LEGS_LISTED
+    assert [leg["number"] for leg in summary["legs"]] == list(range(19, 83))
+    assert summary["legs"][-1] == {
+        "number": 82, "set": 2, "winner": "Ann", "darts": 6, "finish": 121,
+    }  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(1, 3),
+    winners=st.lists(st.integers(0, 2), min_size=1, max_size=9),
+)
+def test_stats_property_the_legs_figures_add_up_to_the_match_statistics(
+    players: int, winners: list[int]
+) -> None:
+    names = tuple(f"P{i}" for i in range(players))
+    state = new(names, legs=3, sets=2)
+    totals = {n: dict.fromkeys(("darts_thrown", "points_scored", "checkouts"), 0)
+              for n in names}  # fmt: skip
+    won: dict[str, list[int]] = {n: [] for n in names}
+    legs: list[tuple[str, int]] = []
+    for seat in winners:
+        if GAME.view(state)["over"]:
+            break
+        state = win_leg(state, seat % players)
+        last = GAME.view(state)["detail"]["last_leg"]
+        assert last["winner"] == names[seat % players]
+        won[last["winner"]].append(last["darts"])
+        legs.append((last["winner"], last["darts"]))
+        for name, figures in last["stats"].items():
+            for key in totals[name]:
+                totals[name][key] += figures[key]
+    board = GAME.view(state)
+    for name in names:
+        match_stats = board["detail"]["stats"][name]
+        assert totals[name] == {k: match_stats[k] for k in totals[name]}
+        best = board["detail"]["stats"][name]["best_leg"]
+        assert best == (min(won[name]) if won[name] else None)
+    if board["over"]:  # the summary lists the same legs, in order
+        listed = board["detail"]["summary"]["legs"]
+        assert [(leg["winner"], leg["darts"]) for leg in listed] == legs
+
+
 # --- view --------------------------------------------------------------------------
 
 
@@ -712,8 +840,10 @@ def test_view_shape_for_templates() -> None:
     assert set(board["sides"][0]) == {"name", "score", "legs", "sets"}
     assert set(board["detail"]) == {
         "start", "round", "checkouts", "leg", "legs_to_win", "sets_to_win", "stats",
-        "sheet", "title",
+        "sheet", "title", "last_leg", "summary",
     }  # fmt: skip
+    assert board["detail"]["last_leg"] is None
+    assert board["detail"]["summary"] is None
     assert board["detail"]["title"] == "Darts: 301"
     assert board["detail"]["round"] == {
         "player": "Ann",

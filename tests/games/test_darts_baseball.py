@@ -31,7 +31,11 @@ def new(players=("Ann", "Bob"), **options):
 
 
 def rnd(*codes):
-    return {"type": "round", "darts": list(codes)}
+    """A set entered at once; listing fewer than three says the rest missed."""
+    event = {"type": "round", "darts": list(codes)}
+    if len(codes) < darts_baseball.DARTS_PER_SET:
+        event["rest_missed"] = True
+    return event
 
 
 def dart(code):
@@ -220,12 +224,53 @@ def test_turns_prompt_names_the_player_inning_target_and_dart():
 # --- entering darts ----------------------------------------------------------------
 
 
-def test_entry_round_with_fewer_darts_means_the_rest_missed():
+def test_entry_short_set_counts_the_rest_as_misses_when_the_player_says_so():
     state, ruling = play(new(), rnd("D1"))
     assert ruling.summary == "Ann: D1 M M in the 1st: 2 runs."
     assert "darts-baseball/entry" in ruling.rules
     assert view(state)["turn"] == "Bob"
     assert line(state) == {"Ann": [2], "Bob": []}
+
+
+@pytest.mark.parametrize(
+    ("codes", "missing"),
+    [(["D1"], "enter the 2nd and 3rd darts"), (["S1", "T1"], "enter the 3rd dart")],
+)
+@pytest.mark.parametrize("said", [{}, {"rest_missed": False}])
+def test_entry_short_set_without_rest_missed_is_bad_input_asking_for_the_darts(
+    codes, missing, said
+):
+    event = {"type": "round", "darts": codes, **said}
+    with pytest.raises(BadInput, match=missing) as err:
+        GAME.step(new(), event)
+    assert err.value.field == "darts"
+    assert '"rest_missed": true' in str(err.value)
+    # The example is the set written out in full, the rest as misses.
+    assert err.value.example == " ".join([*codes, "M", "M"][:3])
+    full = GAME.step(new(), {"type": "round", "darts": err.value.example})
+    said = GAME.step(new(), {"type": "round", "darts": codes, "rest_missed": True})
+    assert full.state == said.state
+
+
+def test_entry_full_set_needs_no_rest_missed_and_accepts_it_said():
+    plain, _ = play(new(), {"type": "round", "darts": ["S1", "M", "M"]})
+    said, _ = play(
+        new(), {"type": "round", "darts": ["S1", "M", "M"], "rest_missed": True}
+    )
+    assert plain == said
+    assert view(plain)["turn"] == "Bob"
+
+
+def test_entry_stored_short_set_without_the_key_keeps_its_old_reading():
+    # Logs written before "rest_missed" existed replay as they were ruled.
+    legacy = {"type": "round", "darts": ["D1"]}
+    step = GAME.apply(new(), legacy)
+    assert step.ruling.summary == "Ann: D1 M M in the 1st: 2 runs."
+
+
+def test_entry_rest_missed_is_not_a_field_of_one_dart():
+    with pytest.raises(BadInput, match="'rest_missed' is not a field of 'dart'"):
+        GAME.step(new(), {"type": "dart", "dart": "S1", "rest_missed": True})
 
 
 def test_entry_round_summary_reads_like_the_box_score():
