@@ -245,8 +245,8 @@ def start_matches(port: int) -> tuple[list[Game], list[Request]]:
             {"Idempotency-Key": f"create-{n}-{uuid.uuid4().hex}"},
         )
         assert reply.status == 201, reply.text
-        match = Game(reply.body["id"], reply.body["edit_key"])
-        matches.append(match)
+        matches.append(Game(reply.body["id"], reply.body["edit_key"]))
+    for n, match in enumerate(matches):
         for i in range(SEED_DARTS):
             seed = Request(f"seed-{n}-{i}-{uuid.uuid4().hex[:8]}", match, "event", "S5")
             answer = send(port, seed)
