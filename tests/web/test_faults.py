@@ -61,7 +61,7 @@ PLAYERS = ["Ann", "Bob"]
 # the few hundred darts a match gets here, so no dart is refused as "match over".
 OPTIONS = {"start": "501", "legs": 21, "sets": 13}
 MATCHES = 3
-SEED_DARTS = 4  # darts before the load, so that an undo always has an event to void
+SEED_DARTS = 4  # darts before the load, so that an undo finds an event to void
 CLIENTS = 6
 UNDO_SHARE = 0.04  # of a client's requests
 REPLAY_SHARE = 0.08  # resend an earlier request of its own, same key and body
@@ -142,7 +142,7 @@ def aim(board: dict[str, Any] | None, rng: random.Random) -> str:
     """A dart a player might throw at the score this client last saw.
 
     The board is usually stale (other clients write to the same match), so some
-    darts bust; enough check out for legs and sets to end under load.
+    darts bust; enough check out for legs to end under load.
     """
     if board is None or board.get("turn") is None or rng.random() < 0.1:
         return "M"
