@@ -1,8 +1,8 @@
 """The real app under gunicorn, a stdlib HTTP client, and throwaway databases.
 
-Used by the multi-process tests (``tests/web/test_concurrency.py``) and by
-``bench/append.py``; it imports nothing beyond the project and the standard library
-(gunicorn runs as a subprocess).
+Used by the multi-process tests (``tests/web/test_concurrency.py``,
+``tests/web/test_faults.py``) and by ``bench/append.py``; it imports nothing beyond
+the project and the standard library (gunicorn runs as a subprocess).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class Reply:
     body: Any
     text: str = ""
     seconds: float = 0.0
+    raw: bytes = b""  # the body exactly as it came, to compare answers byte for byte
 
 
 def call(
@@ -71,8 +72,11 @@ def call(
             parsed,
             text,
             time.perf_counter() - began,
+            raw,
         )
-    except OSError as err:  # refused, reset, timed out: the caller counts it
+    # Refused, reset, timed out, or cut off mid-answer (a killed worker): the caller
+    # counts it. http.client reports a truncated answer as an HTTPException.
+    except (OSError, http.client.HTTPException) as err:
         return Reply(0, {}, None, f"{type(err).__name__}: {err}")
     finally:
         conn.close()
@@ -102,6 +106,7 @@ class Gunicorn:
         workers: int = 2,
         ready_path: str = "/api/v1/games",
         env: dict[str, str] | None = None,
+        preload: bool = False,
     ) -> None:
         self.app_spec = app_spec
         self.database_url = database_url
@@ -109,6 +114,7 @@ class Gunicorn:
         self.workers = workers
         self.ready_path = ready_path
         self.extra_env = env or {}
+        self.preload = preload
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -147,6 +153,7 @@ class Gunicorn:
                         "5",
                         "--log-level",
                         "warning",
+                        *(["--preload"] if self.preload else []),
                         self.app_spec,
                     ],
                     cwd=ROOT,
@@ -184,6 +191,27 @@ class Gunicorn:
                 proc.wait(timeout)
         else:
             proc.wait()
+
+    def worker_pids(self) -> list[int]:
+        """The arbiter's live worker processes now, read from ``/proc`` (Linux).
+
+        Workers are the arbiter's children; a killed one not yet reaped (a zombie) no
+        longer counts.
+        """
+        if self.proc is None:
+            return []
+        arbiter = self.proc.pid
+        pids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                text = stat.read_text()
+            except OSError:  # the process ended while we looked
+                continue
+            # fields after the command name, which may itself hold spaces or ')'
+            state, ppid = text.rpartition(")")[2].split()[:2]
+            if int(ppid) == arbiter and state not in ("Z", "X"):
+                pids.append(int(stat.parent.name))
+        return sorted(pids)
 
     def log_tail(self, chars: int = 6000) -> str:
         try:
