@@ -36,6 +36,7 @@ PAGE_FORMS: dict[str, dict[str, Any]] = {
     "matches.add_event": {"seq": 0, "type": "dart", "dart": "T20"},
     "matches.undo": {"seq": 1},
     "matches.amend": {"seq": 1, "type": "dart", "dart": "T19"},
+    "matches.rematch": {},
     "tournaments.new": {"players": "\n".join(EIGHT)},
     "tournaments.join": {},  # + the organiser's PIN
     "tournaments.report": {"score_a": "21", "score_b": "3"},
@@ -51,6 +52,7 @@ API_BODIES: dict[str, dict[str, Any]] = {
     "api.add_event": {"event": {"type": "dart", "dart": "T20"}},
     "api.undo": {},
     "api.amend": {"event": {"type": "dart", "dart": "T19"}},
+    "api.rematch": {},
     "api.tool": {},
     "tournament_api.create": {"kind": "bunko-night", "players": EIGHT},
     "tournament_api.post_result": {"table": 1, "scores": [21, 3]},
