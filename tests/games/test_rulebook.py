@@ -25,11 +25,13 @@ def cited_ids(game_id: str) -> set[str]:
     if package.is_dir():
         files = sorted(package.glob("*.py"))
     found: set[str] = set()
-    for path in files:
-        text = path.read_text(encoding="utf-8")
+    texts = [path.read_text(encoding="utf-8") for path in files]
+    # engines that build ids with a helper: rule("bust") / _rule("bust"), defined in
+    # one module of a package and used in the others
+    helper = any(re.search(r"def _?rule\(", text) for text in texts)
+    for text in texts:
         found |= set(re.findall(rf'"({re.escape(game_id)}/[\w./-]+)"', text))
-        # engines that build ids with a helper: rule("bust") / _rule("bust")
-        if re.search(r"def _?rule\(", text):
+        if helper:
             found |= {
                 f"{game_id}/{n}" for n in re.findall(r'\b_?rule\("([\w./-]+)"\)', text)
             }

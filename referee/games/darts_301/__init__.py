@@ -1,5 +1,9 @@
 """Darts 301 (or 501, 701): double out, busts, legs and sets, and match statistics.
 
+The events and the game are here; ``throws`` rules one dart (busts, checkouts),
+``legs`` closes rounds, legs and sets and keeps the statistics, ``board`` is the
+view, ``common`` holds the constants and ``rule``.
+
 Rules: the "301" section under Darts in ../shared/seeds/004, restated with the readings
 chosen in ``referee/rulebook/darts_301.toml``.
 
@@ -38,8 +42,6 @@ needed.
 from __future__ import annotations
 
 import copy
-import math
-from typing import Any
 
 from referee.games import checkouts
 from referee.games.base import JSON
@@ -49,37 +51,30 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
-from referee.games.base import Penalty
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
-from referee.games.base import board
-from referee.games.darts import Dart
 from referee.games.darts import parse_dart
 from referee.games.darts import parse_darts
-
-GAME_ID = "darts-301"
-DARTS_PER_ROUND = 3
-MAX_ROUND = 180
-TON = 100  # "100+" rounds: any counted round of 100 or more, 140s and 180s included
-FIRST_NINE_ROUNDS = 3
-# The score sheet keeps the leg's latest rounds only, so the state (copied on every
-# event) stays small even in a leg of misses that never ends; the log keeps them all.
-SHEET_ROUNDS = 48
-# Likewise the match summary lists the latest legs only: enough for any match as
-# played, while a match that never ends cannot make every append slower. Each leg is
-# kept as one string because the state is deep-copied twice per event, and every
-# element costs a copy: five numbers in a list made a long match's replay 5x slower.
-LEGS_LISTED = 64
-ALL_EVENTS = ["dart", "round", "score", "end_round"]
-
-
-def rule(local_id: str) -> str:
-    """The full rulebook id of one of this game's rules."""
-    return f"{GAME_ID}/{local_id}"
-
+from referee.games.darts_301.board import view
+from referee.games.darts_301.common import DARTS_PER_ROUND
+from referee.games.darts_301.common import GAME_ID
+from referee.games.darts_301.common import LEGS_LISTED
+from referee.games.darts_301.common import MAX_ROUND
+from referee.games.darts_301.common import SHEET_ROUNDS
+from referee.games.darts_301.common import rule
+from referee.games.darts_301.legs import _close_round
+from referee.games.darts_301.legs import _int
+from referee.games.darts_301.legs import _max_at_double
+from referee.games.darts_301.legs import _new_round
+from referee.games.darts_301.legs import _new_stats
+from referee.games.darts_301.legs import _next_up
+from referee.games.darts_301.throws import _bust_ruling
+from referee.games.darts_301.throws import _bust_step
+from referee.games.darts_301.throws import _checkout_step
+from referee.games.darts_301.throws import _throw
 
 # --- start -------------------------------------------------------------------------
 
@@ -310,412 +305,6 @@ def _on_end_round(s: JSON) -> Step:
     return Step(s, Ruling(Verdict.OK, summary, rules, score={name: 0}))
 
 
-# --- the rules of one dart ---------------------------------------------------------
-
-
-def _throw(s: JSON, dart: Dart) -> str:
-    """Score one dart for the player to throw: "ok", "bust" or "checkout".
-
-    Only records it; a bust or a third dart does not close the round here.
-    """
-    seat = s["turn"]
-    rnd = s["round"]
-    before = s["scores"][seat]
-    if checkouts.one_dart_finish(before):
-        rnd["at_double"] += 1
-    rnd["darts"].append(dart.code)
-    left = before - dart.points
-    if left < 0 or left == 1 or (left == 0 and not dart.is_double):
-        return "bust"
-    rnd["points"] += dart.points
-    s["scores"][seat] = left
-    return "checkout" if left == 0 else "ok"
-
-
-def _bust_reason(dart: Dart, before: int) -> str:
-    left = before - dart.points
-    if left < 0:
-        return f"{dart.code} goes {-left} below zero"
-    if left == 1:
-        return f"{dart.code} leaves 1"
-    return f"{dart.code} reaches zero but is not a double"
-
-
-def _bust_step(
-    s: JSON,
-    name: str,
-    dart: Dart,
-    before: int,
-    *,
-    lost: int,
-    change: int,
-    dart_number: int | None = None,
-) -> Step:
-    start_score = s["round"]["start"]
-    why = _bust_reason(dart, before)
-    where = f" on dart {dart_number}" if dart_number else ""
-    _close_round(s, bust=True)
-    summary = (
-        f"{name} busts{where}: {why}. Back to {start_score}; {_next_up(s)} to throw."
-    )
-    return Step(s, _bust_ruling(name, summary, lost=lost, change=change))
-
-
-def _bust_ruling(name: str, summary: str, *, lost: int, change: int) -> Ruling:
-    return Ruling(
-        Verdict.BUST,
-        summary,
-        (rule("bust"), rule("double-out"), rule("order")),
-        penalties=(
-            Penalty(
-                name, "Bust: the round's points do not count.", -lost, rule("bust")
-            ),
-        ),
-        score={name: change},
-    )
-
-
-def _checkout_step(
-    s: JSON,
-    seat: int,
-    dart: Dart | None,
-    *,
-    change: int,
-    by_total: int | None = None,
-) -> Step:
-    name = s["players"][seat]
-    finish = s["round"]["start"]
-    _close_round(s, bust=False, by_total=by_total, checkout=True)
-    won = _win_leg(s, seat)
-    on = f" on {dart.code}" if dart else ""
-    rules = [rule("double-out"), rule("win")]
-    if dart is not None and dart.segment == 25:
-        rules.append(rule("scoring"))  # the bullseye counts as a double
-    options: tuple[str, ...] = ()
-    if s["legs_to_win"] > 1 or s["sets_to_win"] > 1:
-        rules.append(rule("legs-and-sets"))
-        if s["winner"] is None:  # a new leg starts: scores reset, the throw moves on
-            rules += [rule("start"), rule("order")]
-        options = tuple(
-            o
-            for o, n in (("legs", s["legs_to_win"]), ("sets", s["sets_to_win"]))
-            if n > 1
-        )
-    summary = f"{name} checks out {finish}{on} and {won}."
-    return Step(
-        s,
-        Ruling(
-            Verdict.WIN, summary, tuple(rules), score={name: change}, options=options
-        ),
-    )
-
-
-# --- rounds, legs and sets ---------------------------------------------------------
-
-
-def _close_round(
-    s: JSON,
-    *,
-    bust: bool,
-    by_total: int | None = None,
-    checkout: bool = False,
-) -> None:
-    """End the round in progress: sheet, statistics, then the next thrower.
-
-    ``by_total`` is the number of darts of a round entered as a total (its darts
-    are not known, so the sheet shows None).
-    """
-    seat = s["turn"]
-    rnd = s["round"]
-    codes = None if by_total else list(rnd["darts"])
-    thrown = by_total or len(rnd["darts"])
-    counted = 0 if bust else rnd["points"]
-    if bust:
-        s["scores"][seat] = rnd["start"]
-    st = s["stats"][seat]
-    st["darts"] += thrown
-    st["points"] += counted
-    st["at_double"] += rnd["at_double"]
-    if s["leg_rounds"][seat] < FIRST_NINE_ROUNDS:
-        st["first_nine_darts"] += thrown
-        st["first_nine_points"] += counted
-    if counted == MAX_ROUND:
-        st["one_eighties"] += 1
-    if counted >= TON:
-        st["tons"] += 1
-    if checkout:
-        st["checkouts"] += 1
-        st["highest_finish"] = max(st["highest_finish"], rnd["start"])
-    s["leg_rounds"][seat] += 1
-    s["sheet"].append(
-        {
-            "player": s["players"][seat],
-            "darts": codes,
-            "points": counted,
-            "bust": bust,
-            "left": s["scores"][seat],
-        }
-    )
-    del s["sheet"][:-SHEET_ROUNDS]
-    if not checkout:
-        s["turn"] = (seat + 1) % len(s["players"])
-        s["round"] = _new_round(s["scores"][s["turn"]])
-
-
-def _win_leg(s: JSON, seat: int) -> str:
-    """Credit the leg (and maybe set and match) to ``seat``; say what was won."""
-    n = len(s["players"])
-    leg_number = s["leg"]
-    s["legs"][seat] += 1
-    s["stats"][seat]["legs_won"] += 1
-    _keep_leg(s, seat)
-    legs_line = _tally(s["legs"], seat)
-    multi_leg = s["legs_to_win"] > 1
-    if s["legs"][seat] < s["legs_to_win"]:
-        won = f"wins leg {leg_number} ({legs_line})"
-    else:
-        s["sets"][seat] += 1
-        s["stats"][seat]["sets_won"] += 1
-        if s["sets"][seat] >= s["sets_to_win"]:
-            s["winner"] = seat
-            s["turn"] = None
-            s["round"] = _new_round(0)
-            if s["sets_to_win"] > 1:
-                return f"wins the match ({_tally(s['sets'], seat)} in sets)"
-            return f"wins the match ({legs_line})" if multi_leg else "wins the match"
-        sets_line = _tally(s["sets"], seat)
-        won = f"wins leg {leg_number} and set {s['set']} ({sets_line} in sets)"
-        s["legs"] = [0] * n
-        s["set"] += 1
-    # The throw rotates one seat per leg, across sets too.
-    s["leg"] += 1
-    s["starter"] = (s["starter"] + 1) % n
-    s["scores"] = [s["start"]] * n
-    s["leg_rounds"] = [0] * n
-    s["sheet"] = []
-    s["leg_base"] = copy.deepcopy(s["stats"])
-    s["turn"] = s["starter"]
-    s["round"] = _new_round(s["start"])
-    return won
-
-
-def _keep_leg(s: JSON, seat: int) -> None:
-    """Record the leg ``seat`` just won, and keep its sheet and figures on the board."""
-    base = s["leg_base"]
-    figures = None
-    if base is not None:
-        finish = s["round"]["start"]
-        figures = [
-            _leg_figures(st, b, finish) for st, b in zip(s["stats"], base, strict=True)
-        ]
-    darts = None if figures is None else figures[seat]["darts"]
-    if darts is not None:
-        best = s["stats"][seat].get("best_leg", 0)
-        s["stats"][seat]["best_leg"] = min(best, darts) if best else darts
-    finish = s["round"]["start"]
-    played = f"{s['leg']} {s['set']} {seat} {'-' if darts is None else darts} {finish}"
-    s["leg_list"].append(played)
-    del s["leg_list"][:-LEGS_LISTED]
-    s["last_leg"] = {
-        **_leg_view(s["players"], played),
-        "sheet": copy.deepcopy(s["sheet"]),
-        "stats": figures,
-    }
-
-
-def _leg_figures(now: JSON, base: JSON, finish: int) -> JSON:
-    """One seat's figures for one leg: the match totals less those at its start."""
-    leg = {key: now[key] - base[key] for key in now if key in _ADDED_UP}
-    leg["highest_finish"] = finish if leg["checkouts"] else 0  # only its winner's
-    leg["best_leg"] = leg["darts"] if leg["checkouts"] else 0
-    return leg
-
-
-def _tally(counts: list[int], seat: int) -> str:
-    # Spoken darts order: the winner's count first, then the others in seat order.
-    others = [c for i, c in enumerate(counts) if i != seat]
-    return "-".join(str(c) for c in [counts[seat], *others])
-
-
-def _next_up(s: JSON) -> str:
-    return str(s["players"][s["turn"]])
-
-
-def _new_round(start_score: int) -> JSON:
-    return {"darts": [], "points": 0, "start": start_score, "at_double": 0}
-
-
-def _new_stats() -> JSON:
-    return {
-        "darts": 0,
-        "points": 0,
-        "first_nine_darts": 0,
-        "first_nine_points": 0,
-        "at_double": 0,
-        "checkouts": 0,
-        "highest_finish": 0,
-        "one_eighties": 0,
-        "tons": 0,
-        "legs_won": 0,
-        "sets_won": 0,
-        "best_leg": 0,  # the fewest darts in a leg won (0: none yet)
-    }
-
-
-# The statistics that add up round by round; a leg's own are the difference.
-_ADDED_UP = frozenset(_new_stats()) - {"highest_finish", "best_leg"}
-
-
-def _max_at_double(before: int, count: int, points: int, *, bust: bool) -> int:
-    """The most darts of a round entered as a total that can have been at a double."""
-    if not bust and before - points > checkouts.MAX_ONE_DART:
-        return 0  # the score only fell, and it never came within one dart of a finish
-    # Each earlier dart takes at most 60, so the first that can be at a double is:
-    first = max(0, math.ceil((before - checkouts.MAX_ONE_DART) / 60))
-    return max(0, count - first)
-
-
-def _int(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"'{name}' is a whole number.", field=name, example="3")
-    return value
-
-
-# --- view --------------------------------------------------------------------------
-
-
-def view(state: JSON) -> JSON:
-    """The scoreboard: remaining scores, legs and sets, the round, routes and stats."""
-    players = state["players"]
-    sides = [
-        {
-            "name": p,
-            "score": state["scores"][i],
-            "legs": state["legs"][i],
-            "sets": state["sets"][i],
-        }
-        for i, p in enumerate(players)
-    ]
-    rnd = state["round"]
-    over = state["winner"] is not None
-    winner = players[state["winner"]] if over else None
-    turn = None if over else players[state["turn"]]
-    darts_left = 0 if over else DARTS_PER_ROUND - len(rnd["darts"])
-    left = 0 if over else state["scores"][state["turn"]]
-    routes = checkouts.routes(left, darts_left) if not over else []
-    if over:
-        prompt = f"{winner} wins the match."
-        expects: list[str] = []
-    else:
-        number = len(rnd["darts"]) + 1
-        prompt = f"{turn} to throw: dart {number} of 3, {left} left"
-        if routes:
-            prompt += f" ({' '.join(routes[0])})"
-        expects = ALL_EVENTS[:3] if number == 1 else ["dart", "end_round"]
-    detail = {
-        "start": state["start"],
-        "round": {
-            "player": turn,
-            "darts": list(rnd["darts"]),
-            "points": rnd["points"],
-            "darts_left": darts_left,
-            "start_score": rnd["start"],
-        },
-        "checkouts": routes,
-        "leg": {
-            "number": state["leg"],
-            "set": state["set"],
-            "starter": players[state["starter"]],
-        },
-        "title": f"Darts: {state['start']}",
-        "legs_to_win": state["legs_to_win"],
-        "sets_to_win": state["sets_to_win"],
-        "stats": {p: _stats_view(state["stats"][i]) for i, p in enumerate(players)},
-        "sheet": _sheet_view(state["sheet"]),
-        "last_leg": _last_leg_view(state),
-        "summary": _summary_view(state) if over else None,
-    }
-    return board(
-        sides=sides,
-        turn=turn,
-        expects=expects,
-        prompt=prompt,
-        phase="over" if over else "play",
-        winner=winner,
-        detail=detail,
-    )
-
-
-def _sheet_view(sheet: list[JSON]) -> list[JSON]:
-    return [
-        dict(r, darts=None if r["darts"] is None else list(r["darts"])) for r in sheet
-    ]
-
-
-def _last_leg_view(state: JSON) -> JSON | None:
-    last = state.get("last_leg")
-    if last is None:
-        return None
-    figures = last["stats"]
-    return {
-        **{k: v for k, v in last.items() if k not in ("sheet", "stats")},
-        "sheet": _sheet_view(last["sheet"]),
-        "stats": None
-        if figures is None
-        else {p: _stats_view(figures[i]) for i, p in enumerate(state["players"])},
-    }
-
-
-def _leg_view(players: list[str], leg: str) -> JSON:
-    number, set_number, seat, darts, finish = leg.split()
-    return {
-        "number": int(number),
-        "set": int(set_number),
-        "winner": players[int(seat)],
-        "darts": None if darts == "-" else int(darts),
-        "finish": int(finish),
-    }
-
-
-def _summary_view(state: JSON) -> JSON:
-    """The match at its end: its legs, and each player's statistics."""
-    players = state["players"]
-    return {
-        "legs_played": sum(st["legs_won"] for st in state["stats"]),
-        "legs": [_leg_view(players, leg) for leg in state.get("leg_list", [])],
-        "players": {
-            p: _stats_view(state["stats"][i]) for i, p in enumerate(state["players"])
-        },
-    }
-
-
-def _stats_view(st: JSON) -> JSON:
-    """One player's statistics as shown (see the rule darts-301/stats)."""
-    return {
-        "three_dart_average": _average(st["points"], st["darts"]),
-        "first_nine_average": _average(st["first_nine_points"], st["first_nine_darts"]),
-        "checkout_percent": (
-            round(100 * st["checkouts"] / st["at_double"], 2)
-            if st["at_double"]
-            else None
-        ),
-        "checkouts": st["checkouts"],
-        "darts_at_double": st["at_double"],
-        "highest_finish": st["highest_finish"] or None,
-        "one_eighties": st["one_eighties"],
-        "tons": st["tons"],
-        "darts_thrown": st["darts"],
-        "points_scored": st["points"],
-        "legs_won": st["legs_won"],
-        "sets_won": st["sets_won"],
-        "best_leg": st.get("best_leg") or None,
-    }
-
-
-def _average(points: int, darts: int) -> float | None:
-    return round(3 * points / darts, 2) if darts else None
-
-
 # --- the game ----------------------------------------------------------------------
 
 _RULES_SOURCE = (
@@ -885,3 +474,5 @@ GAME = Game(
     view=view,
     tools=(checkouts.TOOL,),
 )
+
+__all__ = ["GAME", "LEGS_LISTED", "SHEET_ROUNDS", "apply", "rule", "start", "view"]

@@ -1,0 +1,23 @@
+"""What the parts of darts 301 share: the game's constants and rule ids."""
+
+from __future__ import annotations
+
+GAME_ID = "darts-301"
+DARTS_PER_ROUND = 3
+MAX_ROUND = 180
+TON = 100  # "100+" rounds: any counted round of 100 or more, 140s and 180s included
+FIRST_NINE_ROUNDS = 3
+# The score sheet keeps the leg's latest rounds only, so the state (copied on every
+# event) stays small even in a leg of misses that never ends; the log keeps them all.
+SHEET_ROUNDS = 48
+# Likewise the match summary lists the latest legs only: enough for any match as
+# played, while a match that never ends cannot make every append slower. Each leg is
+# kept as one string because the state is deep-copied twice per event, and every
+# element costs a copy: five numbers in a list made a long match's replay 5x slower.
+LEGS_LISTED = 64
+ALL_EVENTS = ["dart", "round", "score", "end_round"]
+
+
+def rule(local_id: str) -> str:
+    """The full rulebook id of one of this game's rules."""
+    return f"{GAME_ID}/{local_id}"

@@ -1,0 +1,114 @@
+"""The rules of one dart: a bust and why, a checkout."""
+
+from __future__ import annotations
+
+from referee.games import checkouts
+from referee.games.base import JSON
+from referee.games.base import Penalty
+from referee.games.base import Ruling
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.darts import Dart
+from referee.games.darts_301.common import rule
+from referee.games.darts_301.legs import _close_round
+from referee.games.darts_301.legs import _next_up
+from referee.games.darts_301.legs import _win_leg
+
+# --- the rules of one dart ---------------------------------------------------------
+
+
+def _throw(s: JSON, dart: Dart) -> str:
+    """Score one dart for the player to throw: "ok", "bust" or "checkout".
+
+    Only records it; a bust or a third dart does not close the round here.
+    """
+    seat = s["turn"]
+    rnd = s["round"]
+    before = s["scores"][seat]
+    if checkouts.one_dart_finish(before):
+        rnd["at_double"] += 1
+    rnd["darts"].append(dart.code)
+    left = before - dart.points
+    if left < 0 or left == 1 or (left == 0 and not dart.is_double):
+        return "bust"
+    rnd["points"] += dart.points
+    s["scores"][seat] = left
+    return "checkout" if left == 0 else "ok"
+
+
+def _bust_reason(dart: Dart, before: int) -> str:
+    left = before - dart.points
+    if left < 0:
+        return f"{dart.code} goes {-left} below zero"
+    if left == 1:
+        return f"{dart.code} leaves 1"
+    return f"{dart.code} reaches zero but is not a double"
+
+
+def _bust_step(
+    s: JSON,
+    name: str,
+    dart: Dart,
+    before: int,
+    *,
+    lost: int,
+    change: int,
+    dart_number: int | None = None,
+) -> Step:
+    start_score = s["round"]["start"]
+    why = _bust_reason(dart, before)
+    where = f" on dart {dart_number}" if dart_number else ""
+    _close_round(s, bust=True)
+    summary = (
+        f"{name} busts{where}: {why}. Back to {start_score}; {_next_up(s)} to throw."
+    )
+    return Step(s, _bust_ruling(name, summary, lost=lost, change=change))
+
+
+def _bust_ruling(name: str, summary: str, *, lost: int, change: int) -> Ruling:
+    return Ruling(
+        Verdict.BUST,
+        summary,
+        (rule("bust"), rule("double-out"), rule("order")),
+        penalties=(
+            Penalty(
+                name, "Bust: the round's points do not count.", -lost, rule("bust")
+            ),
+        ),
+        score={name: change},
+    )
+
+
+def _checkout_step(
+    s: JSON,
+    seat: int,
+    dart: Dart | None,
+    *,
+    change: int,
+    by_total: int | None = None,
+) -> Step:
+    name = s["players"][seat]
+    finish = s["round"]["start"]
+    _close_round(s, bust=False, by_total=by_total, checkout=True)
+    won = _win_leg(s, seat)
+    on = f" on {dart.code}" if dart else ""
+    rules = [rule("double-out"), rule("win")]
+    if dart is not None and dart.segment == 25:
+        rules.append(rule("scoring"))  # the bullseye counts as a double
+    options: tuple[str, ...] = ()
+    if s["legs_to_win"] > 1 or s["sets_to_win"] > 1:
+        rules.append(rule("legs-and-sets"))
+        if s["winner"] is None:  # a new leg starts: scores reset, the throw moves on
+            rules += [rule("start"), rule("order")]
+        options = tuple(
+            o
+            for o, n in (("legs", s["legs_to_win"]), ("sets", s["sets_to_win"]))
+            if n > 1
+        )
+    summary = f"{name} checks out {finish}{on} and {won}."
+    return Step(
+        s,
+        Ruling(
+            Verdict.WIN, summary, tuple(rules), score={name: change}, options=options
+        ),
+    )
