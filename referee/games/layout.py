@@ -161,7 +161,8 @@ def _deal(layout: Layout, state: JSON, event: JSON) -> Step:
             [layout.rule("deal")],
         )
     n = len(state["players"])
-    upcard = _allowed(layout, state, event["upcard"], "upcard")
+    cleared = {**state, "layouts": [_fresh(layout)] * n, "pile": [], "drawn": None}
+    upcard = _allowed(layout, cleared, event["upcard"], "upcard")
     first = (state["dealer"] + 1) % n
     new = {
         **state,
@@ -755,9 +756,9 @@ def _allowed(layout: Layout, state: JSON, card: str, field: str) -> str:
     if seen[card] + 1 > copies:
         packs = packs_text(layout, state)
         have = "one" if copies == 1 else str(copies)
+        times = "once" if seen[card] == 1 else f"{seen[card]} times"
         raise BadInput(
-            f"{card} is already on the table {seen[card]} time"
-            f"{'s' if seen[card] > 1 else ''}, and {packs} hold {have} "
+            f"{card} is already on the table {times}, and {packs} hold {have} "
             f"{cards.describe(card)}{'s' if copies > 1 else ''}: check the card.",
             field=field,
             example="7H",
