@@ -97,7 +97,7 @@ def test_card_values_ace_one_joker_minus_two_face_value_jack_queen_ten_king_zero
         ("7H 7D 3C 9S 9C 4D", 16 + 16 + 7),  # pairs in a row do not count
     ],
 )
-def test_a_pair_of_equal_cards_in_a_column_scores_zero(layout, points):
+def test_a_column_pair_of_one_rank_counts_nothing(layout, points):
     assert golf_six.score(layout.split()).points == points
 
 
