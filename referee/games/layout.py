@@ -228,7 +228,7 @@ def _flip(layout: Layout, state: JSON, event: JSON) -> Step:
     layouts = _set_cell(state["layouts"], seat, pos, {"card": card, "up": True})
     new = {**state, "layouts": layouts}
     if phase == "reveal":
-        rules = [layout.rule("turn-two-up")]
+        rules = [layout.rule("turn-two-up"), layout.rule("positions")]
         summary = f"{name} turns up {card} at position {pos + 1}."
         if all(
             sum(c["up"] for c in cells_) >= layout.turn_up_before_play
@@ -240,7 +240,7 @@ def _flip(layout: Layout, state: JSON, event: JSON) -> Step:
             rules.append(layout.rule("turn-order"))
         return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
     summary = f"{name}'s position {pos + 1} is turned up for the scoring: {card}."
-    rules = [layout.rule("show")]
+    rules = [layout.rule("show"), layout.rule("positions")]
     if all(c["up"] for cells_ in layouts for c in cells_):
         return _score_deal(layout, new, summary, rules)
     return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
@@ -310,7 +310,7 @@ def _replace(layout: Layout, state: JSON, event: JSON) -> Step:
     drawn = state["drawn"]
     pos = _position(layout, event["position"])
     cell = state["layouts"][seat][pos]
-    rules = [layout.rule("replace")]
+    rules = [layout.rule("replace"), layout.rule("positions")]
     if drawn["source"] == "discard":
         rules.append(layout.rule("taken-discard"))
     given = event.get("replaced")
@@ -383,6 +383,7 @@ def _discard(layout: Layout, state: JSON, event: JSON) -> Step:
             state["layouts"], seat, pos, {"card": card, "up": True}
         )
         summary += f" and turns up {card} at position {pos + 1}."
+        rules.append(layout.rule("positions"))
     else:
         if event.get("position") is not None or event.get("card") is not None:
             raise BadInput(
@@ -498,7 +499,7 @@ def _score_deal(
         best = min(totals) if layout.lowest_wins else max(totals)
         winners = [i for i in range(n) if totals[i] == best]
         new.update(phase="over", winners=winners)
-        who = " and ".join(names[i] for i in winners)
+        who = _and([names[i] for i in winners])
         word = "lowest" if layout.lowest_wins else "highest"
         tie = " (a tie)" if len(winners) > 1 else ""
         summary += (
@@ -574,7 +575,7 @@ def view(layout: Layout, state: JSON) -> JSON:
         turn = None
     winner = None
     if phase == "over":
-        winner = " and ".join(names[i] for i in state["winners"])
+        winner = _winner_names(state)
     detail = {
         "deal": state["deal"],
         "deals": state["options"]["deals"],
@@ -622,6 +623,7 @@ def view(layout: Layout, state: JSON) -> JSON:
         ],
         "history": state["history"],
         "last_deal": state["last_deal"],
+        "winners": [names[i] for i in state["winners"] or []],
     }
     return board(
         sides=sides,
@@ -648,14 +650,14 @@ def _prompt(layout: Layout, state: JSON) -> str:
             for i, cells in enumerate(state["layouts"])
             if sum(c["up"] for c in cells) < layout.turn_up_before_play
         ]
-        return f"{deal}: before play, {', '.join(left)} turn two cards face up."
+        return f"{deal}: before play, {_and(left)} turn two cards face up."
     if phase == "show":
         left = [
             names[i]
             for i, cells in enumerate(state["layouts"])
             if not all(c["up"] for c in cells)
         ]
-        return f"{deal}: play is over; turn up {', '.join(left)}'s face-down cards."
+        return f"{deal}: play is over; turn up the face-down cards of {_and(left)}."
     name = names[state["turn"]]
     drawn = state["drawn"]
     if drawn is None:
@@ -713,9 +715,15 @@ def _on_turn(layout: Layout, state: JSON, event: JSON, kind: str) -> int:
     """The seat on turn, after checking the phase and that the event fits it."""
     names = state["players"]
     if state["phase"] != "play":
+        # Cite the rule that says what has to happen first.
+        why = {
+            "deal": ["deal"],
+            "reveal": ["turn-two-up"],
+            "show": ["end-of-play", "show"],
+        }[state["phase"]]
         raise Refused(
             f"No turns are being played now. {_expecting(layout, state)}",
-            [layout.rule("turn-order")],
+            [layout.rule(r) for r in why],
         )
     seat = state["turn"]
     if event["player"] != seat:
@@ -766,5 +774,12 @@ def _allowed(layout: Layout, state: JSON, card: str, field: str) -> str:
     return card
 
 
+def _and(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    return (
+        " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+    )
+
+
 def _winner_names(state: JSON) -> str:
-    return " and ".join(state["players"][i] for i in state["winners"] or [])
+    return _and([state["players"][i] for i in state["winners"] or []])

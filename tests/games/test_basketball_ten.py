@@ -131,7 +131,7 @@ def test_a_discarded_stock_card_turns_one_card_up():
     )
     assert step.state["layouts"][1][1] == {"card": "JD", "up": True}
     assert step.state["pile"] == ["5D", "9H"]
-    assert step.ruling.rules == ("basketball-ten/discard",)
+    assert step.ruling.rules == ("basketball-ten/discard", "basketball-ten/positions")
 
 
 def test_there_is_no_turning_up_before_play():
@@ -148,9 +148,9 @@ def test_after_ten_turns_each_all_is_face_up_and_the_highest_total_wins():
     assert all(c["up"] for cells in state["layouts"] for c in cells)
     best = max(state["totals"])
     view = GAME.view(state)
-    assert view["winner"] == " and ".join(
+    assert view["detail"]["winners"] == [
         n for n, t in zip(state["players"], state["totals"], strict=True) if t == best
-    )
+    ]
 
 
 def test_the_deal_ruling_cites_the_look_at_the_near_row():

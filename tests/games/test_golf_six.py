@@ -351,3 +351,17 @@ def test_totals_are_the_sums_of_the_deal_scores_of_the_layouts(seed, n, last_tur
     for i, name in enumerate(names):
         deals = [golf_six.score(d["layouts"][name]).points for d in state["history"]]
         assert state["totals"][i] == sum(deals)
+
+
+def test_a_draw_before_the_two_cards_are_up_cites_that_rule():
+    state, _ = run([DEAL, *FLIPS[:3]])
+    with pytest.raises(Refused) as err:
+        GAME.step(state, {"type": "draw", "player": 1, "source": "discard"})
+    assert err.value.ruling.rules == ("golf-six/turn-two-up",)
+
+
+def test_no_draw_once_play_has_ended():
+    state, _ = run([DEAL, *FLIPS, *TURNS], deals=1)
+    with pytest.raises(Refused) as err:
+        GAME.step(state, {"type": "draw", "player": 1, "source": "discard"})
+    assert err.value.ruling.rules == ("golf-six/end-of-play", "golf-six/show")

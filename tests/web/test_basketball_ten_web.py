@@ -34,7 +34,7 @@ def test_a_whole_series_of_three_deals_for_five_players_on_two_packs(api):
     assert state["over"]
     totals = {s["name"]: s["score"] for s in state["sides"]}
     best = max(totals.values())
-    assert state["winner"] == " and ".join(n for n in players if totals[n] == best)
+    assert state["detail"]["winners"] == [n for n in players if totals[n] == best]
 
 
 def test_replacing_a_face_up_card_is_409_with_the_rule(api):

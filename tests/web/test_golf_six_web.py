@@ -47,7 +47,7 @@ def test_a_whole_series_of_nine_deals_through_the_json_api(api, app):
     assert len(state["detail"]["history"]) == 9
     totals = {s["name"]: s["score"] for s in state["sides"]}
     best = min(totals.values())
-    assert state["winner"] == " and ".join(n for n in players if totals[n] == best)
+    assert state["detail"]["winners"] == [n for n in players if totals[n] == best]
     with app.app_context():
         assert ledger.board(db.session.get(Match, mid)) == expected  # replay agrees
     refused = api.event(mid, DEAL)
@@ -170,3 +170,17 @@ def test_watchers_see_the_layouts_and_the_live_deal_score(client, api):
     text = main(other.get(f"/m/{mid}").text)
     assert "Layouts" in text
     assert "Bob 9 + 4 down 0" in text  # KS 0 + 9D 9, four still face down
+
+
+def test_undo_takes_back_a_draw_and_the_same_turn_can_be_replayed(api):
+    mid = api.create(GAME)["id"]
+    for event in [DEAL, *FLIPS, {"type": "draw", "player": 1, "source": "discard"}]:
+        assert api.event(mid, event).status_code == 201
+    response = api.undo(mid)
+    assert response.status_code in (200, 201)
+    state = api.get(mid)["state"]
+    assert state["expects"] == ["draw"]
+    assert state["detail"]["discard_top"] == "5D"
+    drawn = {"type": "draw", "player": 1, "source": "stock", "card": "3H"}
+    assert api.event(mid, drawn).status_code == 201
+    assert api.get(mid)["state"]["expects"] == ["replace", "discard"]
