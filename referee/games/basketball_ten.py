@@ -284,15 +284,16 @@ GAME = Game(
         Tool(
             name="score",
             title="Basketball layout score",
-            help="Ten cards: the score with pairs (25), triples (40) and fours (50) "
-            "replacing single values; aces and kings always count singly.",
+            help="Ten cards (or the ones showing so far): the score with pairs (25), "
+            "triples (40) and fours (50) replacing single values; aces and kings "
+            "always count singly.",
             fields=(
                 Field(
                     "layout",
                     "cards",
-                    "Ten cards, far row then near row, like 9H 9D 9C AS AD KH 2C 5S "
-                    "JH JD.",
-                    minimum=10,
+                    "Up to ten cards, far row then near row, like 9H 9D 9C AS AD KH "
+                    "2C 5S JH JD.",
+                    minimum=1,
                     maximum=10,
                 ),
             ),

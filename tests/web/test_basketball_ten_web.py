@@ -73,6 +73,15 @@ def test_the_calculator_scores_three_nines_as_40_and_two_aces_as_30(client):
     whys = [g["why"] for g in body["groups"]]
     assert "triple of 9s = 40 (instead of 27)" in whys
     assert "2 aces count singly: 2 x 15 = 30" in whys
+    # The cards showing so far score the same way.
+    partial = client.post(
+        "/api/v1/tools/basketball-ten/score", json={"layout": "9H 9D 9C"}
+    )
+    assert partial.get_json()["points"] == 40
+    too_many = client.post(
+        "/api/v1/tools/basketball-ten/score", json={"layout": "9H " * 11}
+    )
+    assert too_many.status_code == 422
 
 
 def test_the_page_shows_ten_positions_and_only_face_down_ones_take_the_card(
