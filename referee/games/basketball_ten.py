@@ -269,7 +269,8 @@ GAME = Game(
     id=GAME_ID,
     title="Ten-card basketball",
     summary="Turn referee for ten-card basketball: ten turns each, sets of a rank "
-    "(never aces or kings), the highest total wins.",
+    "(never aces or kings), the highest total wins. One pack for 2-4 players, two "
+    "for 5-8.",
     source="The Ten-card Basketball text (seed 001, Brady Bunkelman, 2006). "
     "Readings: positions 1-5 far, 6-10 near; a set is cards of one rank; with two "
     "packs more than four of a rank make a four plus the rest; up to eight players.",

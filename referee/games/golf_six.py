@@ -312,7 +312,8 @@ GAME = Game(
     id=GAME_ID,
     title="Six card golf",
     summary="Turn referee for six card golf: draws, replacements, column pairs, the "
-    "lowest total over nine deals.",
+    "lowest total over nine deals. One pack for 2-4 players, two for 5-8, three for "
+    "9-12.",
     source="The Six Card Golf text (seed 002). Readings: the lost diagram is two rows "
     "of three, positions 1-3 far, 4-6 near; play ends at once when a sixth card is "
     "up (option: last turns); up to twelve players on three packs.",
