@@ -187,3 +187,70 @@ def test_each_player_has_exactly_ten_turns_and_totals_match_the_layouts(seed, n)
         ]
         assert state["totals"][i] == sum(deals)
     assert sum(e["type"] in ("replace", "discard") for e in table.events) == 20 * n
+
+
+# --- one whole deal, turn by turn ----------------------------------------------------
+
+BOB_FINAL = cards.split_cards(
+    "9H 9D 9C AS AD KH 2C 5S JH JD"
+)  # 40 + 30 + 25 + 2 + 5 + 25
+ANN_FINAL = cards.split_cards(
+    "3H 3D 4C 4D 4H 6S 7S 8S 10C QC"
+)  # 25 + 40 + 6 + 7 + 8 + 10 + 10
+JUNK = "2S 2H 2D 3S 3C 4S 5H 5C 6H 6D 6C 7H 7D 7C 8H 8D 8C 9S 10S 10H"  # replaced
+
+
+def whole_deal() -> list[dict]:
+    """Bob (left of the dealer) and Ann take ten turns each and build those layouts.
+
+    Bob's second turn discards a stock card and turns up 9D; his last replacement puts
+    QC on the pile, and Ann takes it from there for her tenth place.
+    """
+    junk = iter(cards.split_cards(JUNK))
+    events = [DEAL]
+    for k in range(10):
+        pos = k + 1
+        if k == 1:
+            events += [
+                {"type": "draw", "player": 1, "source": "stock", "card": next(junk)},
+                {"type": "discard", "player": 1, "position": pos, "card": "9D"},
+            ]
+        else:
+            out = "QC" if k == 9 else next(junk)
+            events += [
+                {"type": "draw", "player": 1, "source": "stock", "card": BOB_FINAL[k]},
+                {"type": "replace", "player": 1, "position": pos, "replaced": out},
+            ]
+        if k == 9:
+            events += [
+                {"type": "draw", "player": 0, "source": "discard"},
+                {
+                    "type": "replace",
+                    "player": 0,
+                    "position": pos,
+                    "replaced": next(junk),
+                },
+            ]
+        else:
+            events += [
+                {"type": "draw", "player": 0, "source": "stock", "card": ANN_FINAL[k]},
+                {
+                    "type": "replace",
+                    "player": 0,
+                    "position": pos,
+                    "replaced": next(junk),
+                },
+            ]
+    return events
+
+
+def test_a_whole_deal_replayed_turn_by_turn_scores_127_to_106():
+    state, step = run(whole_deal())
+    assert state["phase"] == "over"
+    assert step.ruling.score == {"Ann": 106, "Bob": 127}
+    assert step.ruling.verdict == "win"
+    assert "Everyone has had 10 turns: all is face up." in step.ruling.summary
+    assert state["last_deal"]["layouts"] == {"Ann": ANN_FINAL, "Bob": BOB_FINAL}
+    for rule in ("ten-turns", "sets", "no-ace-king-sets", "card-values", "winner"):
+        assert f"basketball-ten/{rule}" in step.ruling.rules
+    assert GAME.view(state)["winner"] == "Bob"
