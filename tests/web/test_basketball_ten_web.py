@@ -110,3 +110,16 @@ def test_the_page_shows_ten_positions_and_only_face_down_ones_take_the_card(
     text = main(page)
     assert "Or discard" in text
     assert "Bob 9 + 9 down" in text
+
+
+def test_the_big_board_shows_every_layout(client, api):
+    mid = api.create(GAME)["id"]
+    for event in [
+        DEAL,
+        DRAW,
+        {"type": "discard", "player": 1, "position": 2, "card": "JD"},
+    ]:
+        assert api.event(mid, event).status_code == 201
+    text = main(client.get(f"/m/{mid}/watch").text)
+    assert "Layouts (far row on top) Ann 0 so far" in text
+    assert "Bob 10 so far" in text
