@@ -474,6 +474,8 @@ def _score_deal(
     rules = list(rules)
     for s in scores:
         rules.extend(s.rules)
+    if layout.rule("jokers") in rules:
+        options = (*options, "jokers")  # a joker's minus two changed the scores
     record = {
         "deal": state["deal"],
         "dealer": names[state["dealer"]],

@@ -365,3 +365,42 @@ def test_no_draw_once_play_has_ended():
     with pytest.raises(Refused) as err:
         GAME.step(state, {"type": "draw", "player": 1, "source": "discard"})
     assert err.value.ruling.rules == ("golf-six/end-of-play", "golf-six/show")
+
+
+def test_a_joker_scores_minus_two_and_the_ruling_names_the_option():
+    jokers = [
+        {"type": "deal", "upcard": "5D"},
+        {"type": "flip", "player": 0, "position": 1, "card": "JK"},
+        {"type": "flip", "player": 0, "position": 2, "card": "KC"},
+        {"type": "flip", "player": 1, "position": 1, "card": "2S"},
+        {"type": "flip", "player": 1, "position": 2, "card": "3S"},
+    ]
+    for pos, (drawn, out) in enumerate([("4S", "6S"), ("5S", "7S"), ("6H", "8S")]):
+        pos_b = pos + 4
+        jokers += [
+            {"type": "draw", "player": 1, "source": "stock", "card": drawn},
+            {"type": "replace", "player": 1, "position": pos_b, "replaced": out},
+            {"type": "draw", "player": 0, "source": "stock", "card": f"{pos + 2}C"},
+            {"type": "discard", "player": 0},
+        ]
+    jokers += [
+        {"type": "draw", "player": 1, "source": "stock", "card": "9H"},
+        {"type": "replace", "player": 1, "position": 3, "replaced": "10S"},
+    ]
+    state, step = run(jokers, deals=1, jokers=True)
+    assert state["phase"] == "show"
+    for pos, card in ((3, "AH"), (4, "JK"), (5, "QD"), (6, "4H")):
+        step = GAME.step(
+            state, {"type": "flip", "player": 0, "position": pos, "card": card}
+        )
+        state = step.state
+    assert "jokers" in step.ruling.options
+    assert "golf-six/jokers" in step.ruling.rules
+    last = state["last_deal"]
+    # Ann: JK over JK is a pair (0), KC + QD = 10, AH + 4H = 5.
+    assert last["scores"]["Ann"] == 15
+    # Bob: 2S + 4S, 3S + 5S, 9H + 6H.
+    assert last["scores"]["Bob"] == 6 + 8 + 15
+    table = golf_six.score(["JK", "AS", "KD", "5C", "AH", "KS"])
+    assert table.points == -2 + 5  # the aces and the kings are column pairs
+    assert "golf-six/jokers" in table.rules
