@@ -74,6 +74,7 @@
     this.least = parseInt(root.getAttribute("data-least"), 10) || 0;
     var most = root.getAttribute("data-most");
     this.most = most ? parseInt(most, 10) : null;
+    this.ordered = root.hasAttribute("data-in-order"); // a layout: positions, not a hand
     this.digits = Object.keys(this.copies).every(function (c) { return /^\d+$/.test(c); });
     this.suits = SUITS.filter(function (s) { return this.has(function (c) { return suitOf(c) === s; }); }, this);
     this.ranks = this.digits
@@ -210,7 +211,7 @@
 
   // Write the cards (sorted) back to the text field, then redraw.
   Picker.prototype.write = function () {
-    var text = sorted(this.cards).concat(this.bad.map(function (b) { return b.token; }));
+    var text = (this.ordered ? this.cards.slice() : sorted(this.cards)).concat(this.bad.map(function (b) { return b.token; }));
     this.input.value = text.join(" ");
     this.read();
   };
@@ -241,7 +242,7 @@
 
   Picker.prototype.render = function () {
     var self = this;
-    var cards = sorted(this.cards);
+    var cards = this.ordered ? this.cards.slice() : sorted(this.cards);
     this.hand.textContent = "";
     cards.forEach(function (card, i) {
       var b = el("button", "pc" + (red(card) ? " pc-red" : ""));

@@ -14,6 +14,8 @@ GAME_IDS: tuple[str, ...] = (
     "bunko",
     "gin-rummy",
     "billiards",
+    "golf-six",
+    "basketball-ten",
 )
 
 

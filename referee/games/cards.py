@@ -70,6 +70,12 @@ DECKS: dict[str, Deck] = {
     "double-jokers": Deck(
         "double-jokers", "two decks with two jokers each", _standard(2, 4)
     ),
+    "golf-six": Deck(
+        "golf-six", "golf table (up to three packs and six jokers)", _standard(3, 6)
+    ),
+    "basketball-ten": Deck(
+        "basketball-ten", "basketball table (up to two packs)", _standard(2)
+    ),
     "pinochle": Deck(
         "pinochle",
         "pinochle deck (A 10 K Q J, four of each card)",

@@ -166,6 +166,8 @@ def test_the_decks_have_the_sizes_the_games_name():
         "standard-jokers": 54,
         "canasta": 108,
         "double-jokers": 108,
+        "golf-six": 3 * 52 + 6,  # the most packs six card golf uses, jokers included
+        "basketball-ten": 104,
         "pinochle": 80,
         "bowling-solitaire": 20,
     }

@@ -1,0 +1,306 @@
+"""Ten-card basketball: two rows of five, ten turns each, sets of a rank, highest wins.
+
+Rules source: the Ten-card Basketball text in ../shared/seeds (001); readings in
+referee/rulebook/basketball_ten.toml. The turn referee is shared with six card golf
+(``referee.games.layout``).
+
+Events: ``deal`` ``{"upcard": "5D"}``; ``draw`` ``{"player", "source", "card"}``;
+``replace`` ``{"player", "position", "replaced"}`` (face-down positions only);
+``discard`` ``{"player", "position", "card"}`` (a stock card discarded, and the card
+at ``position`` turned face up).
+
+``view(state)`` is ``layout.view``: each side is ``{"name", "score" (the total over
+the deals), "deal_score" (the face-up cards now), "face_down", "turns"}``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from referee.games import cards
+from referee.games import layout as table
+from referee.games.base import JSON
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Tool
+
+GAME_ID = "basketball-ten"
+TURNS = 10
+SET_POINTS = {2: 25, 3: 40, 4: 50}  # a pair, a triple, four of a rank
+LARGEST_SET = 4
+LONERS = ("A", "K")  # aces and kings never make sets
+VALUES = {"A": 15, "J": 10, "Q": 10, "K": 25}
+SET_NAMES = {2: "pair", 3: "triple", 4: "four"}
+
+
+def packs_for(players: int) -> int:
+    """One pack for two to four players, two shuffled together beyond four."""
+    return 1 if players <= 4 else 2
+
+
+def jokers_per_pack(options: JSON) -> int:
+    return 0
+
+
+def card_value(card: str) -> int:
+    """Two to ten as printed, ace 15, jack and queen 10, king 25."""
+    rank = cards.rank(card)
+    return VALUES.get(rank) or int(rank)
+
+
+def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Score:
+    """Ten cards (None: face down, not counted yet): sets of a rank replace values."""
+    shown = [c for c in layout if c is not None]
+    by_rank = Counter(cards.rank(c) for c in shown)
+    parts: list[JSON] = []
+    rules = [rule("card-values")]
+    for rank in sorted(by_rank, key=lambda r: cards.RANKS.index(r)):
+        group = [c for c in shown if cards.rank(c) == rank]
+        count = len(group)
+        if rank in LONERS or count == 1:
+            value = card_value(group[0])
+            points = value * count
+            if count > 1:
+                why = f"{count} {_plural(rank)} count singly: {count} x {value}"
+                why += f" = {points}"
+                rules.append(rule("no-ace-king-sets"))
+            else:
+                why = f"{group[0]} = {value}"
+            parts.append({"cards": group, "points": points, "why": why})
+            continue
+        rules.append(rule("sets"))
+        rest = list(group)
+        while rest:
+            # Reading: with two packs, fours first, then the rest by the same table.
+            take = min(LARGEST_SET, len(rest))
+            chunk, rest = rest[:take], rest[take:]
+            if len(chunk) == 1:
+                value = card_value(chunk[0])
+                why = f"{chunk[0]} left over from the four = {value}"
+                parts.append({"cards": chunk, "points": value, "why": why})
+                continue
+            points = SET_POINTS[len(chunk)]
+            face = sum(card_value(c) for c in chunk)
+            why = (
+                f"{SET_NAMES[len(chunk)]} of {_plural(rank)} = {points} "
+                f"(instead of {face})"
+            )
+            parts.append({"cards": chunk, "points": points, "why": why})
+        if count > LARGEST_SET:
+            rules.append(rule("big-sets"))
+    total = sum(p["points"] for p in parts)
+    return table.Score(total, tuple(parts), tuple(dict.fromkeys(rules)))
+
+
+def rule(local: str) -> str:
+    return f"{GAME_ID}/{local}"
+
+
+LAYOUT = table.Layout(
+    game_id=GAME_ID,
+    rows=2,
+    cols=5,
+    packs_for=packs_for,
+    jokers_per_pack=jokers_per_pack,
+    turn_up_before_play=0,
+    replace_face_up=False,
+    discard_turns_up=True,
+    turns_each=TURNS,
+    lowest_wins=False,
+    score=score,
+)
+
+
+def start(setup: Setup) -> JSON:
+    return table.start(LAYOUT, setup)
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    return table.apply(LAYOUT, state, event)
+
+
+def view(state: JSON) -> JSON:
+    return table.view(LAYOUT, state)
+
+
+# --- the scoring calculator --------------------------------------------------------
+
+
+def score_tool(request: JSON) -> JSON:
+    """A finished layout (ten cards) in; the score, set by set, and why out."""
+    layout = list(request["layout"])
+    got = score(layout)
+    sets = [p for p in got.parts if len(p["cards"]) > 1 and "singly" not in p["why"]]
+    summary = f"{got.points} points"
+    if sets:
+        summary += f" with {len(sets)} set{'s' if len(sets) > 1 else ''}"
+    return {
+        "points": got.points,
+        "grid": [layout[0:5], layout[5:10]],
+        "groups": [dict(p) for p in got.parts],
+        "rules": list(got.rules),
+        "summary": summary + ".",
+    }
+
+
+def _plural(rank: str) -> str:
+    return {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}.get(
+        rank, f"{rank}s"
+    )
+
+
+# --- the game ------------------------------------------------------------------------
+
+PLAYER = Field("player", "seat", "Who plays: seat number from 0, or the name.")
+POSITION_HELP = "Layout position 1-10: far row 1-5, near row 6-10."
+DEAL = ({"type": "deal", "upcard": "5D"},)
+DRAWN = (*DEAL, {"type": "draw", "player": 1, "source": "stock", "card": "9H"})
+
+EVENTS = (
+    EventKind(
+        type="deal",
+        title="Deal: the card turned up",
+        help="The dealer deals ten cards each face down in two rows of five and turns "
+        "the stock's top card up to start the discard pile: enter that card.",
+        fields=(Field("upcard", "card", "The card that starts the discard pile."),),
+        examples=(Example(DEAL[0], title="Ann deals; 5D starts the discards"),),
+    ),
+    EventKind(
+        type="draw",
+        title="Draw",
+        help="The player on turn draws the stock's top card (say which) or takes the "
+        "top discard.",
+        fields=(
+            PLAYER,
+            Field(
+                "source",
+                "choice",
+                "Where the card came from: the stock or the discard pile.",
+                choices=("stock", "discard"),
+            ),
+            Field(
+                "card",
+                "card",
+                "The card drawn: needed from the stock; from the discard pile it is "
+                "the known top card.",
+                required=False,
+            ),
+        ),
+        examples=(
+            Example(DRAWN[1], setup=DEAL, title="Bob draws 9H from the stock"),
+            Example(
+                {"type": "draw", "player": 1, "source": "discard"},
+                setup=DEAL,
+                title="Bob takes the discard 5D",
+            ),
+        ),
+    ),
+    EventKind(
+        type="replace",
+        title="Replace a face-down card",
+        help="The drawn card goes face up in place of a face-down card, chosen unseen; "
+        "the card that was there goes face up on the discard pile: say which.",
+        fields=(
+            PLAYER,
+            Field("position", "integer", POSITION_HELP, minimum=1, maximum=10),
+            Field(
+                "replaced",
+                "card",
+                "The face-down card taken out of that position.",
+                required=False,
+            ),
+        ),
+        examples=(
+            Example(
+                {"type": "replace", "player": 1, "position": 7, "replaced": "2C"},
+                setup=DRAWN,
+                title="Bob puts 9H at position 7; 2C was there",
+            ),
+        ),
+    ),
+    EventKind(
+        type="discard",
+        title="Discard and turn one up",
+        help="A card drawn from the stock may be discarded; the player then turns one "
+        "face-down card face up. A card taken from the discard pile may not be.",
+        fields=(
+            PLAYER,
+            Field(
+                "position",
+                "integer",
+                "The face-down card turned up: " + POSITION_HELP,
+                minimum=1,
+                maximum=10,
+            ),
+            Field("card", "card", "The card turned face up."),
+        ),
+        examples=(
+            Example(
+                {"type": "discard", "player": 1, "position": 2, "card": "JD"},
+                setup=DRAWN,
+                title="Bob discards 9H and turns up JD at position 2",
+            ),
+        ),
+    ),
+)
+
+OPTIONS = (
+    Option(
+        "deals",
+        "Deals",
+        "How many deals make the series (the rules text plays one); the highest "
+        "total wins.",
+        "integer",
+        1,
+        minimum=1,
+        maximum=18,
+    ),
+)
+
+TOOL_EXAMPLE = {"layout": "9H 9D 9C AS AD KH 2C 5S JH JD"}
+
+GAME = Game(
+    id=GAME_ID,
+    title="Ten-card basketball",
+    summary="Turn referee for ten-card basketball: ten turns each, sets of a rank "
+    "(never aces or kings), the highest total wins. One pack for 2-4 players, two "
+    "for 5-8.",
+    source="The Ten-card Basketball text (seed 001, Brady Bunkelman, 2006). "
+    "Readings: positions 1-5 far, 6-10 near; a set is cards of one rank; with two "
+    "packs more than four of a rank make a four plus the rest; up to eight players.",
+    min_players=2,
+    max_players=8,
+    options=OPTIONS,
+    events=EVENTS,
+    start=start,
+    apply=apply,
+    view=view,
+    tools=(
+        Tool(
+            name="score",
+            title="Basketball layout score",
+            help="Ten cards (or the ones showing so far): the score with pairs (25), "
+            "triples (40) and fours (50) replacing single values; aces and kings "
+            "always count singly.",
+            fields=(
+                Field(
+                    "layout",
+                    "cards",
+                    "Up to ten cards, far row then near row, like 9H 9D 9C AS AD KH "
+                    "2C 5S JH JD.",
+                    minimum=1,
+                    maximum=10,
+                ),
+            ),
+            run=score_tool,
+            example=TOOL_EXAMPLE,
+        ),
+    ),
+    deck="basketball-ten",
+)

@@ -1,0 +1,348 @@
+"""Six card golf: two rows of three, pairs in a column cancel, lowest after nine deals.
+
+Rules source: the Six Card Golf text in ../shared/seeds (002); readings in
+referee/rulebook/golf_six.toml. The turn referee is shared with ten-card basketball
+(``referee.games.layout``).
+
+Events: ``deal`` ``{"upcard": "5D"}``; ``flip`` ``{"player", "position", "card"}``
+(the two cards each player turns up before play, and the face-down cards turned up
+when play ends); ``draw`` ``{"player", "source": "stock" | "discard", "card"}``;
+``replace`` ``{"player", "position", "replaced"}``; ``discard`` ``{"player"}``.
+
+``view(state)["detail"]`` holds the table (see ``layout.view``): ``layouts`` (each
+``{"name", "cells", "live"}``), ``discard_top``, ``drawn``, ``stock``, ``packs_text``,
+``history`` and ``last_deal``. Each side is ``{"name", "score" (the total over the
+deals), "deal_score" (the face-up cards now), "face_down", "turns"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.games import cards
+from referee.games import layout as table
+from referee.games.base import JSON
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Tool
+
+GAME_ID = "golf-six"
+DEALS = 9
+JOKER_VALUE = -2
+FACE_TEN = ("J", "Q")
+COLUMN_NAMES = ("left", "middle", "right")
+
+
+def packs_for(players: int) -> int:
+    """One pack for two to four players, two for five to eight, three beyond."""
+    return 1 if players <= 4 else 2 if players <= 8 else 3
+
+
+def jokers_per_pack(options: JSON) -> int:
+    return 2 if options.get("jokers") else 0
+
+
+def card_value(card: str) -> int:
+    """Ace 1, joker -2, two to ten as printed, jack and queen 10, king 0."""
+    if card == cards.JOKER:
+        return JOKER_VALUE
+    rank = cards.rank(card)
+    if rank == "A":
+        return 1
+    if rank == "K":
+        return 0
+    if rank in FACE_TEN:
+        return 10
+    return int(rank)
+
+
+def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Score:
+    """Six cards in position order (None: face down, not counted yet), by column."""
+    parts: list[JSON] = []
+    rules = [rule("card-values")]
+    total = 0
+    for col in range(3):
+        top, bottom = layout[col], layout[col + 3]
+        shown = [c for c in (top, bottom) if c is not None]
+        where = f"column {col + 1} ({COLUMN_NAMES[col]})"
+        if len(shown) == 2 and cards.rank(top) == cards.rank(bottom):  # type: ignore[arg-type]
+            points = 0
+            why = f"{where}: a pair of {_plural(top)} scores 0"  # type: ignore[arg-type]
+            rules.append(rule("column-pair"))
+        else:
+            points = sum(card_value(c) for c in shown)
+            if not shown:
+                why = f"{where}: both face down"
+            else:
+                why = (
+                    f"{where}: "
+                    + " + ".join(f"{c} {card_value(c)}" for c in shown)
+                    + f" = {points}"
+                )
+                if len(shown) == 1:
+                    why += " (one face down)"
+        if cards.JOKER in shown:
+            rules.append(rule("jokers"))
+        total += points
+        parts.append({"cards": list(shown), "points": points, "why": why})
+    return table.Score(total, tuple(parts), tuple(dict.fromkeys(rules)))
+
+
+def rule(local: str) -> str:
+    return f"{GAME_ID}/{local}"
+
+
+LAYOUT = table.Layout(
+    game_id=GAME_ID,
+    rows=2,
+    cols=3,
+    packs_for=packs_for,
+    jokers_per_pack=jokers_per_pack,
+    turn_up_before_play=2,
+    replace_face_up=True,
+    discard_turns_up=False,
+    turns_each=None,
+    lowest_wins=True,
+    score=score,
+)
+
+
+def start(setup: Setup) -> JSON:
+    return table.start(LAYOUT, setup)
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    return table.apply(LAYOUT, state, event)
+
+
+def view(state: JSON) -> JSON:
+    return table.view(LAYOUT, state)
+
+
+# --- the scoring calculator --------------------------------------------------------
+
+
+def score_tool(request: JSON) -> JSON:
+    """A finished layout (six cards, positions 1-6) in; the score and why out."""
+    layout = list(request["layout"])
+    got = score(layout)
+    grid = [layout[0:3], layout[3:6]]
+    pairs = sum(1 for p in got.parts if p["points"] == 0 and "pair" in p["why"])
+    summary = f"{got.points} points"
+    if pairs:
+        summary += f" ({pairs} column pair{'s' if pairs > 1 else ''} cancelled)"
+    return {
+        "points": got.points,
+        "grid": grid,
+        "columns": [dict(p) for p in got.parts],
+        "rules": list(got.rules),
+        "summary": summary + ".",
+    }
+
+
+def _plural(card: str) -> str:
+    if card == cards.JOKER:
+        return "jokers"
+    r = cards.rank(card)
+    return {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}.get(r, f"{r}s")
+
+
+# --- the game ------------------------------------------------------------------------
+
+PLAYER = Field("player", "seat", "Who plays: seat number from 0, or the name.")
+POSITION = Field(
+    "position",
+    "integer",
+    "Layout position 1-6: far row 1 2 3, near row 4 5 6 (columns 1-4, 2-5, 3-6).",
+    minimum=1,
+    maximum=6,
+)
+DEAL = ({"type": "deal", "upcard": "5D"},)
+REVEAL = (
+    *DEAL,
+    {"type": "flip", "player": 0, "position": 1, "card": "7H"},
+    {"type": "flip", "player": 0, "position": 4, "card": "7C"},
+    {"type": "flip", "player": 1, "position": 2, "card": "KS"},
+    {"type": "flip", "player": 1, "position": 6, "card": "9D"},
+)
+
+EVENTS = (
+    EventKind(
+        type="deal",
+        title="Deal: the card turned up",
+        help="The dealer deals six cards each face down and turns the stock's top "
+        "card up to start the discard pile: enter that card.",
+        fields=(Field("upcard", "card", "The card that starts the discard pile."),),
+        examples=(Example(DEAL[0], title="Ann deals; 5D starts the discards"),),
+    ),
+    EventKind(
+        type="flip",
+        title="Turn a card face up",
+        help="Before play each player turns any two of their cards face up; when play "
+        "ends, the cards still face down are turned up for the scoring.",
+        fields=(
+            PLAYER,
+            POSITION,
+            Field("card", "card", "The card that was face down there."),
+        ),
+        examples=(
+            Example(REVEAL[1], setup=DEAL, title="Ann turns up 7H at position 1"),
+        ),
+    ),
+    EventKind(
+        type="draw",
+        title="Draw",
+        help="The player on turn draws the stock's top card (say which) or takes the "
+        "top discard.",
+        fields=(
+            PLAYER,
+            Field(
+                "source",
+                "choice",
+                "Where the card came from: the stock or the discard pile.",
+                choices=("stock", "discard"),
+            ),
+            Field(
+                "card",
+                "card",
+                "The card drawn: needed from the stock; from the discard pile it is "
+                "the known top card.",
+                required=False,
+            ),
+        ),
+        examples=(
+            Example(
+                {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
+                setup=REVEAL,
+                title="Bob draws 3H from the stock",
+            ),
+            Example(
+                {"type": "draw", "player": 1, "source": "discard"},
+                setup=REVEAL,
+                title="Bob takes the discard 5D",
+            ),
+        ),
+    ),
+    EventKind(
+        type="replace",
+        title="Replace a layout card",
+        help="The drawn card goes face up at a position; the card that was there goes "
+        "face up on the discard pile (a face-down one unseen until then: say which "
+        "it was).",
+        fields=(
+            PLAYER,
+            POSITION,
+            Field(
+                "replaced",
+                "card",
+                "The card taken out of that position; needed when it was face down.",
+                required=False,
+            ),
+        ),
+        examples=(
+            Example(
+                {"type": "replace", "player": 1, "position": 3, "replaced": "QC"},
+                setup=(
+                    *REVEAL,
+                    {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
+                ),
+                title="Bob puts 3H at position 3; QC was there",
+            ),
+            Example(
+                {"type": "replace", "player": 1, "position": 6},
+                setup=(*REVEAL, {"type": "draw", "player": 1, "source": "discard"}),
+                title="Bob puts the discard 5D over his face-up 9D",
+            ),
+        ),
+    ),
+    EventKind(
+        type="discard",
+        title="Discard the drawn card",
+        help="A card drawn from the stock may be discarded instead; the turn ends. A "
+        "card taken from the discard pile may not.",
+        fields=(PLAYER,),
+        examples=(
+            Example(
+                {"type": "discard", "player": 1},
+                setup=(
+                    *REVEAL,
+                    {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
+                ),
+                title="Bob discards the 3H he drew",
+            ),
+        ),
+    ),
+)
+
+OPTIONS = (
+    Option(
+        "deals",
+        "Deals",
+        "How many deals make the series; the lowest total after the last wins.",
+        "integer",
+        DEALS,
+        minimum=1,
+        maximum=18,
+    ),
+    Option(
+        "jokers",
+        "Jokers",
+        "Add two jokers to each pack; a joker scores minus two.",
+        "boolean",
+        False,
+    ),
+    Option(
+        "last_turns",
+        "Last turns",
+        "When a player's sixth card is turned up, every other player has one more "
+        "turn (off: play ends at once, as the rules text says).",
+        "boolean",
+        False,
+    ),
+)
+
+TOOL_EXAMPLE = {"layout": "7H 2S KD 7C 9H QS"}
+
+GAME = Game(
+    id=GAME_ID,
+    title="Six card golf",
+    summary="Turn referee for six card golf: draws, replacements, column pairs, the "
+    "lowest total over nine deals. One pack for 2-4 players, two for 5-8, three for "
+    "9-12.",
+    source="The Six Card Golf text (seed 002). Readings: the lost diagram is two rows "
+    "of three, positions 1-3 far, 4-6 near; play ends at once when a sixth card is "
+    "up (option: last turns); up to twelve players on three packs.",
+    min_players=2,
+    max_players=12,
+    options=OPTIONS,
+    events=EVENTS,
+    start=start,
+    apply=apply,
+    view=view,
+    tools=(
+        Tool(
+            name="score",
+            title="Golf layout score",
+            help="Six cards in position order (far row 1 2 3, then near row 4 5 6): "
+            "the score column by column, pairs cancelled.",
+            fields=(
+                Field(
+                    "layout",
+                    "cards",
+                    "Six cards: far row left to right, then near row, like "
+                    "7H 2S KD 7C 9H QS.",
+                    minimum=6,
+                    maximum=6,
+                ),
+            ),
+            run=score_tool,
+            example=TOOL_EXAMPLE,
+        ),
+    ),
+    deck="golf-six",
+)
