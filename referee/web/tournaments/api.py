@@ -1,0 +1,320 @@
+"""A night's JSON API (``/api/v1/tournaments``): the same writes with bearer keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response
+from flask import abort
+from flask import jsonify
+from flask import request
+from flask import url_for
+
+from referee import ledger
+from referee import tournaments
+from referee.games.base import BadInput
+from referee.models import Tournament
+from referee.tournaments import ORGANISER
+from referee.tournaments import Actor
+from referee.web.api import _bad
+from referee.web.api import _body
+from referee.web.api import _expected_seq
+from referee.web.api import _Halt
+from referee.web.api import _write
+from referee.web.api import key_reused
+from referee.web.errors import problem
+from referee.web.tournaments.access import KIND
+from referee.web.tournaments.access import api_bp
+
+# --- the JSON API -------------------------------------------------------------------
+
+
+def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
+    """The whole night: live tables, rounds, rotation, tallies and standings."""
+    tables = tournaments.table_matches(night)
+    view = tournaments.view(night, tables)
+    for t in view["tables"]:
+        t["links"] = _table_links(night, t)
+    body = {
+        "id": night.id,
+        "kind": night.kind,
+        "title": night.title,
+        "status": night.status,
+        "seq": night.version,
+        "fingerprint": tournaments.fingerprint(night, tables),
+        **view,
+        "links": {
+            "self": url_for("tournament_api.one", tournament_id=night.id),
+            "events": url_for("tournament_api.events", tournament_id=night.id),
+            "page": url_for("tournaments.show", tournament_id=night.id),
+            "tv": url_for("tournaments.tv", tournament_id=night.id),
+            "players": {
+                p: url_for("tournaments.player", tournament_id=night.id, index=i)
+                for i, p in enumerate(night.players)
+            },
+        },
+    }
+    if keys:
+        body["keys"] = keys_json(night)
+    return body
+
+
+def keys_json(night: Tournament) -> dict[str, Any]:
+    """The organiser's and each table's key and PIN (shown to the organiser only)."""
+    organiser = tournaments.organiser_credentials(night)
+    tables = [
+        tournaments.table_key(night, i) for i in range(1, len(night.table_keys) + 1)
+    ]
+    return {
+        "organiser": {"key": organiser.key, "pin": organiser.pin},
+        "tables": [
+            {
+                "table": i,
+                "key": k["key"],
+                "pin": k["pin"],
+                "join": url_for(
+                    "tournaments.join_table",
+                    tournament_id=night.id,
+                    number=i,
+                    key=k["key"],
+                    _external=True,
+                ),
+            }
+            for i, k in enumerate(tables, start=1)
+        ],
+    }
+
+
+def _table_links(night: Tournament, t: dict[str, Any]) -> dict[str, str | None]:
+    match = t.get("match")
+    return {
+        "page": url_for(
+            "tournaments.table", tournament_id=night.id, number=t["number"]
+        ),
+        "match": url_for("api.one_match", match_id=match) if match else None,
+        "scorepad": url_for("matches.show", match_id=match) if match else None,
+    }
+
+
+def _api_night(tournament_id: str) -> Tournament:
+    try:
+        return tournaments.get(tournament_id)
+    except tournaments.NotFound as err:
+        abort(404, str(err))
+
+
+def _api_writer(tournament_id: str) -> tuple[Tournament, Actor, str]:
+    """The night, who is writing (from the bearer key) and the idempotency key."""
+    night = _api_night(tournament_id)
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if not header:
+        response = problem(
+            401,
+            "unauthorized",
+            "Unauthorized",
+            "Writes need 'Authorization: Bearer <key>': the organiser's key, or a "
+            "table's key for that table's result and seating.",
+        )
+        response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
+        raise _Halt(response)
+    actor = (
+        tournaments.actor_for(night, token.strip())
+        if scheme.lower() == "bearer"
+        else None
+    )
+    if actor is None:
+        raise _Halt(
+            problem(
+                403,
+                "forbidden",
+                "Forbidden",
+                "That key is neither the organiser's nor a table's tonight.",
+            )
+        )
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key or len(key) > ledger.MAX_KEY:
+        raise _Halt(
+            problem(
+                400,
+                "idempotency-key",
+                "Idempotency-Key missing" if not key else "Idempotency-Key too long",
+                "Send an Idempotency-Key header with a fresh value per write (at "
+                f"most {ledger.MAX_KEY} characters), so a retry is recorded once.",
+            )
+        )
+    return night, actor, key
+
+
+def _api_write(
+    night: Tournament, run: Callable[[], ledger.Written]
+) -> Response | tuple[Response, int]:
+    """Run a write; answer 201 ``{"seq", "ruling", "tournament"}`` or a problem."""
+
+    def with_view() -> ledger.Written:
+        written = run()
+        fresh = tournaments.get(night.id)
+        return ledger.Written(
+            written.status,
+            {**written.body, "tournament": tournament_json(fresh)},
+            written.replayed,
+        )
+
+    try:
+        return _write(with_view)
+    except tournaments.Forbidden as err:
+        return problem(403, "forbidden", "Forbidden", str(err))
+
+
+@api_bp.post("")
+def create() -> Response | tuple[Response, int]:
+    body = _body()
+    allowed = {"kind", "title", "players", "seating", "options"}
+    extra = sorted(set(body) - allowed)
+    if extra:
+        return _bad(
+            {
+                extra[0]: f"'{extra[0]}' is not a field of a new tournament "
+                f"({', '.join(sorted(allowed))})."
+            }
+        )
+    key = request.headers.get("Idempotency-Key") or None  # optional, as for matches
+    fingerprint = ledger.request_hash({"op": "create", **body})
+    try:
+        replayed = (
+            key is not None and tournaments.created_before(key, fingerprint) is not None
+        )
+        night = tournaments.create(
+            str(body.get("kind") or KIND),
+            body.get("players"),
+            body.get("options"),
+            title=str(body.get("title") or ""),
+            seating=str(body.get("seating") or "given"),
+            idem_key=key,
+            fingerprint=fingerprint,
+        )
+    except BadInput as err:
+        return _bad(err.errors)
+    except ledger.KeyReused as err:
+        return key_reused(err)
+    response = jsonify(tournament_json(night, keys=True))
+    response.status_code = 201
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    response.headers["Location"] = url_for("tournament_api.one", tournament_id=night.id)
+    return response
+
+
+@api_bp.get("/<tournament_id>")
+def one(tournament_id: str) -> Response:
+    night = _api_night(tournament_id)
+    tournaments.settle(night.id)
+    night = tournaments.get(night.id)
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    organiser = (
+        scheme.lower() == "bearer"
+        and tournaments.actor_for(night, token.strip()) == ORGANISER
+    )
+    return jsonify(tournament_json(night, keys=organiser))
+
+
+@api_bp.get("/<tournament_id>/events")
+def events(tournament_id: str) -> Response:
+    night = _api_night(tournament_id)
+    return jsonify(
+        {
+            "id": night.id,
+            "seq": night.version,
+            "events": [
+                {
+                    "seq": e.seq,
+                    "kind": e.kind,
+                    "event": e.event,
+                    "ruling": e.ruling,
+                    "actor": e.actor,
+                    "created_at": e.created_at.isoformat() if e.created_at else None,
+                }
+                for e in reversed(tournaments.history(night))
+            ],
+        }
+    )
+
+
+def _event_route(kind: str, fields: set[str]) -> Callable[[str], Any]:
+    def route(tournament_id: str) -> Response | tuple[Response, int]:
+        night, actor, key = _api_writer(tournament_id)
+        body = _body(allow_empty=not fields)
+        extra = sorted(set(body) - fields - {"expected_seq"})
+        if extra:
+            names = ", ".join(sorted(fields | {"expected_seq"}))
+            return _bad({extra[0]: f"'{extra[0]}' is not a field here ({names})."})
+        expected = _expected_seq(body)
+        event = {"type": kind, **{k: v for k, v in body.items() if k in fields}}
+        return _api_write(
+            night,
+            lambda: tournaments.write(
+                night.id, event, actor, expected_seq=expected, idem_key=key
+            ),
+        )
+
+    route.__name__ = f"post_{kind}"
+    return route
+
+
+api_bp.add_url_rule(
+    "/<tournament_id>/results",
+    view_func=_event_route(
+        "result", {"round", "table", "scores", "bunkos", "wipeouts"}
+    ),
+    methods=["POST"],
+)
+api_bp.add_url_rule(
+    "/<tournament_id>/corrections",
+    view_func=_event_route(
+        "correction", {"round", "table", "scores", "bunkos", "wipeouts", "note"}
+    ),
+    methods=["POST"],
+)
+api_bp.add_url_rule(
+    "/<tournament_id>/seating",
+    view_func=_event_route("seating", {"table", "seats"}),
+    methods=["POST"],
+)
+api_bp.add_url_rule(
+    "/<tournament_id>/end",
+    view_func=_event_route("end", set()),
+    methods=["POST"],
+)
+api_bp.add_url_rule(
+    "/<tournament_id>/tie-breaks",
+    view_func=_event_route("tie_break", {"title", "rolls"}),
+    methods=["POST"],
+)
+
+
+@api_bp.post("/<tournament_id>/rounds")
+def rounds(tournament_id: str) -> Response | tuple[Response, int]:
+    night, actor, key = _api_writer(tournament_id)
+    body = _body(allow_empty=True)
+    extra = sorted(set(body) - {"seating", "expected_seq"})
+    if extra:
+        return _bad(
+            {extra[0]: f"'{extra[0]}' is not a field here (seating, expected_seq)."}
+        )
+    seating = body.get("seating")
+    if seating is not None and not isinstance(seating, dict):
+        return _bad(
+            {
+                "seating": "'seating' maps a table to its four players clockwise, "
+                'e.g. {"2": ["Kim", "Eve", "Lu", "Fay"]}.'
+            }
+        )
+    expected = _expected_seq(body)
+    return _api_write(
+        night,
+        lambda: tournaments.start_round(
+            night.id, actor, seating=seating, expected_seq=expected, idem_key=key
+        ),
+    )
