@@ -46,6 +46,7 @@ from referee.games.billiards.lag import FAULT_HELP
 from referee.games.billiards.shots import SCOPES
 from referee.games.billiards.spotting import LENGTHS
 from referee.games.billiards.tool import EXAMPLE
+from referee.games.billiards.tool import RESULT as SHOT_RESULT
 from referee.games.billiards.tool import TOOL_FIELDS
 from referee.games.billiards.tool import run_shot_tool
 
@@ -335,6 +336,7 @@ SHOT_TOOL = Tool(
     TOOL_FIELDS,
     run_shot_tool,
     EXAMPLE,
+    SHOT_RESULT,
 )
 
 GAME = Game(

@@ -1,0 +1,89 @@
+"""Schemathesis hooks for tests/web/test_schemathesis.py (``SCHEMATHESIS_HOOKS``).
+
+* Keys: every match and night the run creates answers with its write key; the auth
+  provider sends that key on writes to it, so the fuzzer reaches past 401/403 and the
+  ``ignored_auth`` check still probes every write without it and with a wrong one.
+* The one rule of a new match JSON Schema cannot state: names differ ignoring case
+  and spacing, across all teams, and teams together seat at most the game's maximum.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import schemathesis
+
+from referee import games
+from referee.ledger import MAX_KEY
+
+KEYS: dict[str, str] = {}  # match or tournament id -> its write key
+
+
+@schemathesis.hook
+def after_call(context: Any, case: Any, response: Any) -> None:
+    if case.method.upper() != "POST" or response.status_code != 201:
+        return
+    try:
+        body = response.json()
+    except ValueError:
+        return
+    if case.operation.path == "/api/v1/matches":
+        KEYS[body["id"]] = body["edit_key"]
+    elif case.operation.path == "/api/v1/tournaments":
+        KEYS[body["id"]] = body["keys"]["organiser"]["key"]
+
+
+@schemathesis.auth()
+class WriteKey:
+    """The key of the match or night in the path (a wrong one when unknown)."""
+
+    def get(self, case: Any, context: Any) -> dict[str, str]:
+        return KEYS
+
+    def set(self, case: Any, data: dict[str, str], context: Any) -> None:
+        if not case.operation.definition.raw.get("security"):
+            return
+        target = (case.path_parameters or {}).get("id")
+        key = data.get(target, "not-a-key") if isinstance(target, str) else "not-a-key"
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {key}"}
+
+
+def _names(body: dict[str, Any]) -> list[str]:
+    names = body.get("players") if isinstance(body.get("players"), list) else []
+    teams = body.get("teams") if isinstance(body.get("teams"), list) else []
+    for team in teams:
+        if isinstance(team, dict) and isinstance(team.get("players"), list):
+            names = [*names, *team["players"]]
+    return [n for n in names if isinstance(n, str)]
+
+
+@schemathesis.hook("filter_case")
+def distinct_names(context: Any, case: Any) -> bool:
+    """Positive new matches only: names folded (``"Ann"`` = ``"ann "``) differ."""
+    if case.method.upper() != "POST" or case.operation.path != "/api/v1/matches":
+        return True
+    meta = getattr(case, "meta", None)
+    if meta is None or not meta.generation.mode.is_positive:
+        return True
+    if not isinstance(case.body, dict):
+        return True
+    names = _names(case.body)
+    folded = [" ".join(n.split()).casefold() for n in names]
+    game = games.registry().get(case.body.get("game"))
+    seats = game.max_players if game else len(names)
+    return len(set(folded)) == len(folded) and len(names) <= seats
+
+
+@schemathesis.hook("map_headers")
+def fresh_idempotency_key(context: Any, headers: Any) -> Any:
+    """A fresh Idempotency-Key per generated write, as a client sends.
+
+    The schema can say what a key looks like, not that each write needs a new one
+    (the same key with another body is 422 by design).
+    """
+    if isinstance(headers, dict) and str(headers.get("Idempotency-Key", "")).strip():
+        value = str(headers["Idempotency-Key"])
+        if len(value) <= MAX_KEY:
+            headers = {**headers, "Idempotency-Key": uuid.uuid4().hex}
+    return headers
