@@ -66,7 +66,7 @@ def test_schemathesis_finds_no_failure_with_every_check(
                 "--generation-database",
                 "none",
             ],
-            cwd=ROOT,
+            cwd=tmp_path,  # its cache goes there, not into the work tree
             env={
                 **os.environ,
                 "SCHEMATHESIS_HOOKS": "tests.web.schemathesis_hooks",
