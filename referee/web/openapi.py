@@ -1256,7 +1256,10 @@ def tournament_schemas() -> dict[str, JSONSchema]:
             "required": ["players"],
             "properties": {
                 "kind": {"enum": list(formats.registry()), "default": "bunko-night"},
-                "title": {"type": "string", "maxLength": 80},
+                "title": {
+                    "type": "string",
+                    "description": "Shown above the boards; cut to 80 characters.",
+                },
                 "players": {
                     "type": "array",
                     "items": NAME,

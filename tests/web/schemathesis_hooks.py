@@ -75,15 +75,17 @@ def distinct_names(context: Any, case: Any) -> bool:
     return len(set(folded)) == len(folded) and len(names) <= seats
 
 
-@schemathesis.hook("map_headers")
-def fresh_idempotency_key(context: Any, headers: Any) -> Any:
-    """A fresh Idempotency-Key per generated write, as a client sends.
+@schemathesis.hook
+def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    """A fresh Idempotency-Key per write sent, as a client makes one per action.
 
     The schema can say what a key looks like, not that each write needs a new one
-    (the same key with another body is 422 by design).
+    (the same key with another body is 422 by design). Keys the schema refuses
+    (blank, too long) are sent as generated.
     """
-    if isinstance(headers, dict) and str(headers.get("Idempotency-Key", "")).strip():
-        value = str(headers["Idempotency-Key"])
-        if len(value) <= MAX_KEY:
-            headers = {**headers, "Idempotency-Key": uuid.uuid4().hex}
-    return headers
+    headers = case.headers
+    if not isinstance(headers, dict):
+        return
+    value = headers.get("Idempotency-Key")
+    if isinstance(value, str) and value.strip() and len(value) <= MAX_KEY:
+        case.headers = {**headers, "Idempotency-Key": uuid.uuid4().hex}
