@@ -11,6 +11,7 @@ rule no schema can state widens an expected status.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -22,6 +23,7 @@ import pytest
 
 from tests.serve import ROOT
 from tests.serve import Gunicorn
+from tests.serve import call
 from tests.serve import database
 
 pytestmark = pytest.mark.slow
@@ -30,7 +32,7 @@ PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
 HERE = Path(__file__).resolve().parent
 # Enough to reach every operation and its links; the run stays near 20 s a backend.
-MAX_EXAMPLES = 10
+MAX_EXAMPLES = 25
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -42,6 +44,22 @@ def test_schemathesis_finds_no_failure_with_every_check(
         Gunicorn("referee:create_app()", url, tmp_path / "gunicorn.log") as server,
     ):
         base = f"http://127.0.0.1:{server.port}"
+        match = call(
+            server.port,
+            "POST",
+            "/api/v1/matches",
+            {"game": "darts-301", "players": ["Ann", "Bob"]},
+        ).body
+        night = call(
+            server.port,
+            "POST",
+            "/api/v1/tournaments",
+            {"players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]},
+        ).body
+        keys = {
+            match["id"]: match["edit_key"],
+            night["id"]: night["keys"]["organiser"]["key"],
+        }
         began = time.monotonic()
         run = subprocess.run(
             [
@@ -60,8 +78,9 @@ def test_schemathesis_finds_no_failure_with_every_check(
                 "examples,fuzzing,stateful",
                 "--max-examples",
                 str(MAX_EXAMPLES),
+                # One client: conformance here, concurrency in test_concurrency.py
                 "--workers",
-                "2",
+                "1",
                 "--no-color",
                 "--generation-database",
                 "none",
@@ -71,6 +90,9 @@ def test_schemathesis_finds_no_failure_with_every_check(
                 **os.environ,
                 "SCHEMATHESIS_HOOKS": "tests.web.schemathesis_hooks",
                 "PYTHONPATH": str(ROOT),
+                "REFEREE_FUZZ_MATCH": match["id"],
+                "REFEREE_FUZZ_NIGHT": night["id"],
+                "REFEREE_FUZZ_KEYS": json.dumps(keys),
             },
             capture_output=True,
             text=True,
