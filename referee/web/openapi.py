@@ -399,6 +399,7 @@ def spec() -> JSONSchema:
                                     "examples": answers,
                                 }
                             },
+                            "links": _recorded_links(),
                         },
                     },
                 },
@@ -514,6 +515,14 @@ def spec() -> JSONSchema:
     }
 
 
+EXPECTED_SEQ: JSONSchema = {
+    "type": ["integer", "null"],
+    "minimum": 0,
+    "description": "The seq you last saw (409 if the log has moved on); null or "
+    "left out: no check.",
+}
+
+
 def _common_schemas() -> dict[str, JSONSchema]:
     string_list = {"type": "array", "items": {"type": "string"}}
     return {
@@ -626,15 +635,19 @@ def _common_schemas() -> dict[str, JSONSchema]:
             "required": ["event"],
             "properties": {
                 "event": {"$ref": "#/components/schemas/Event"},
-                "expected_seq": {"type": "integer", "minimum": 0},
+                "expected_seq": EXPECTED_SEQ,
             },
             "additionalProperties": False,
         },
         "UndoRequest": {
             "type": "object",
             "properties": {
-                "expected_seq": {"type": "integer", "minimum": 0},
-                "target": {"type": "integer"},
+                "expected_seq": EXPECTED_SEQ,
+                "target": {
+                    "type": ["integer", "null"],
+                    "description": "The seq of the event to void; null or left "
+                    "out: the last one.",
+                },
             },
             "additionalProperties": False,
         },
@@ -878,6 +891,25 @@ def _match_links() -> JSONSchema:
                 ("AmendEvent", "amendEvent"),
             )
         },
+    }
+
+
+def _recorded_links() -> JSONSchema:
+    """A recorded event leads to its correction, an undo, and the match's reads."""
+    same = {"path.id": "$request.path.id"}
+    return {
+        "AmendIt": {
+            "operationId": "amendEvent",
+            "parameters": {**same, "path.seq": "$response.body#/seq"},
+        },
+        "UndoIt": {
+            "operationId": "undo",
+            "parameters": same,
+            "requestBody": {"target": "$response.body#/seq"},
+        },
+        "NextEvent": {"operationId": "addEvent", "parameters": same},
+        "GetMatch": {"operationId": "getMatch", "parameters": same},
+        "ListEvents": {"operationId": "listEvents", "parameters": same},
     }
 
 
@@ -1198,7 +1230,7 @@ def tournament_schemas() -> dict[str, JSONSchema]:
                 "default": o.default,
                 "description": o.help,
             }
-    seq = {"expected_seq": {"type": "integer", "minimum": 0}}
+    seq = {"expected_seq": EXPECTED_SEQ}
     scores = {
         "type": "array",
         "items": {"type": "integer", "minimum": 0},
