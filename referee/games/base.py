@@ -117,6 +117,36 @@ class Ruling:
         }
 
 
+STRINGS: JSON = {"type": "array", "items": {"type": "string"}}
+
+# JSON Schemas of Penalty.to_json() and Ruling.to_json(), for tools that answer with
+# a ruling (the OpenAPI document uses the same ones).
+PENALTY_SCHEMA: JSON = {
+    "type": "object",
+    "required": ["side", "reason", "points", "rule"],
+    "properties": {
+        "side": {"type": "string"},
+        "reason": {"type": "string"},
+        "points": {"type": "integer"},
+        "rule": {"type": "string"},
+    },
+    "additionalProperties": False,
+}
+RULING_SCHEMA: JSON = {
+    "type": "object",
+    "required": ["verdict", "summary", "rules", "penalties", "score", "options"],
+    "properties": {
+        "verdict": {"enum": [str(v) for v in Verdict]},
+        "summary": {"type": "string"},
+        "rules": STRINGS,
+        "penalties": {"type": "array", "items": PENALTY_SCHEMA},
+        "score": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "options": STRINGS,
+    },
+    "additionalProperties": False,
+}
+
+
 @dataclass(frozen=True)
 class Step:
     """The result of applying one event: the new state and the ruling on it."""
@@ -212,7 +242,11 @@ class Setup:
 
 @dataclass(frozen=True)
 class Tool:
-    """A stateless calculator (``POST /api/v1/tools/{game}/{name}``)."""
+    """A stateless calculator (``POST /api/v1/tools/{game}/{name}``).
+
+    ``result`` is the JSON Schema of what ``run`` answers: the OpenAPI document
+    publishes it, and a test checks the example's answer against it.
+    """
 
     name: str
     title: str
@@ -220,6 +254,7 @@ class Tool:
     fields: tuple[Field, ...]
     run: Callable[[JSON], JSON]
     example: JSON
+    result: JSON = field(default_factory=dict)
 
 
 Parser = Callable[[Field, Any, JSON | None], Any]

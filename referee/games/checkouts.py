@@ -105,6 +105,28 @@ def checkout_tool(got: JSON) -> JSON:
     }
 
 
+CHECKOUT_RESULT: JSON = {
+    "type": "object",
+    "required": ["remaining", "darts", "possible", "routes"],
+    "properties": {
+        "remaining": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "darts": {"type": "integer", "minimum": 1, "maximum": MAX_DARTS},
+        "possible": {"type": "boolean"},
+        "routes": {
+            "type": "array",
+            "maxItems": 20,
+            "items": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_DARTS,
+                "items": {"type": "string", "examples": ["T20", "D20", "DB"]},
+                "description": "Dart codes; the last is a double.",
+            },
+        },
+    },
+    "additionalProperties": False,
+}
+
 TOOL = Tool(
     "checkout",
     "Checkout routes",
@@ -112,6 +134,7 @@ TOOL = Tool(
     CHECKOUT_FIELDS,
     checkout_tool,
     {"remaining": 170, "darts": 3},
+    CHECKOUT_RESULT,
 )
 
 

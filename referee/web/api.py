@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -16,9 +17,13 @@ from flask import url_for
 from referee import games
 from referee import ledger
 from referee import rulebook
+from referee.games import cards
+from referee.games.base import MAX_NAME
 from referee.games.base import BadInput
+from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Refused
+from referee.games.base import Tool
 from referee.games.base import parse_fields
 from referee.models import Match
 from referee.web.errors import PROBLEMS
@@ -95,6 +100,9 @@ def create_match() -> Response | tuple[Response, int]:
     if not isinstance(game_id, str) or game_id not in games.registry():
         names = ", ".join(games.registry())
         return _bad({"game": f"'{game_id}' is not a game here (one of: {names})."})
+    wrong = _new_match_types(body)
+    if wrong:
+        return _bad(wrong)
     # Optional here: with it, a retried or double-tapped create makes one match.
     key = request.headers.get("Idempotency-Key") or None
     fingerprint = ledger.request_hash({"op": "create", **body})
@@ -122,6 +130,42 @@ def create_match() -> Response | tuple[Response, int]:
         response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = url_for("api.one_match", match_id=match.id)
     return response
+
+
+def _new_match_types(body: dict[str, Any]) -> dict[str, str]:
+    """The JSON types the NewMatch schema states; the pages send text anyway."""
+    example = '{"game": "darts-301", "players": ["Ann", "Bob"]}'
+
+    def names(value: Any) -> bool:
+        return isinstance(value, list) and all(
+            isinstance(n, str) and len(n) <= MAX_NAME for n in value
+        )
+
+    if "title" in body and not isinstance(body["title"], str):
+        return {"title": "'title' is text, e.g. \"Friday final\"."}
+    if "options" in body and not isinstance(body["options"], dict):
+        return {"options": "'options' is an object, e.g. {\"legs\": 3}."}
+    if "players" in body and not names(body["players"]):
+        return {
+            "players": f"'players' is a list of names of at most {MAX_NAME} "
+            f"characters. Example: {example}"
+        }
+    teams = body.get("teams")
+    if "teams" in body and not (
+        isinstance(teams, list)
+        and all(
+            isinstance(t, dict)
+            and isinstance(t.get("name", ""), str)
+            and names(t.get("players"))
+            and set(t) <= {"name", "players"}
+            for t in teams
+        )
+    ):
+        return {
+            "teams": '\'teams\' is a list of {"name", "players"}, e.g. '
+            '[{"name": "Reds", "players": ["Ann", "Cy"]}].'
+        }
+    return {}
 
 
 @bp.get("/matches/<match_id>")
@@ -258,10 +302,77 @@ def tool(game_id: str, name: str) -> Response | tuple[Response, int]:
         abort(404, f"{game.title} has no tool '{name}'.")
     body = _body()
     try:
+        check_json_types(game, found, body)
         request_data = parse_fields(found.fields, body, None, game)
         return jsonify(found.run(request_data))
     except BadInput as err:
         return _bad(err.errors)
+
+
+def check_json_types(game: Game, tool: Tool, body: dict[str, Any]) -> None:
+    """Refuse what the tool's OpenAPI schema refuses, before the tool parses it.
+
+    The calculator pages send text ("170", "7H 8H ..."); a JSON client sends JSON
+    types, so the API holds it to them: an unknown field, a null, a string for a
+    number or a list. ``BadInput`` names the field and shows a correct example.
+    """
+    fields = {f.name: f for f in tool.fields}
+    example = json.dumps(tool.example)
+    for name, value in body.items():
+        f = fields.get(name)
+        if f is None:
+            raise BadInput(
+                f"'{name}' is not a field of {tool.title} "
+                f"(fields: {', '.join(fields)}).",
+                field=name,
+                example=example,
+            )
+        if not _json_type_ok(f, value, cards.DECKS[game.deck or "standard"]):
+            raise BadInput(
+                f"'{name}' is {_JSON_TYPES.get(f.kind, 'a value')}: {f.help}",
+                field=name,
+                example=example,
+            )
+
+
+_JSON_TYPES = {
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "choice": "one of the listed words, exactly",
+    "string": "text",
+    "card": 'a card code such as "7H"',
+    "cards": "a list of card codes",
+    "list": "a list",
+}
+
+
+def _json_type_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
+    match f.kind:
+        case "integer":
+            if isinstance(value, float):
+                return value.is_integer()
+            return isinstance(value, int) and not isinstance(value, bool)
+        case "boolean":
+            return isinstance(value, bool)
+        case "choice":
+            return isinstance(value, str) and value in f.choices
+        case "string":
+            return isinstance(value, str) and (
+                f.maximum is None or len(value) <= f.maximum
+            )
+        case "card":
+            return isinstance(value, str) and value in deck
+        case "cards":
+            # a list of card codes, or the calculator's text form "7H 8H 9H ..."
+            return isinstance(value, str) or (
+                isinstance(value, list)
+                and all(isinstance(c, str) and c in deck for c in value)
+            )
+        case "list":
+            return isinstance(value, list) and all(
+                isinstance(x, int | str) and not isinstance(x, bool) for x in value
+            )
+    return value is not None
 
 
 @bp.get("/openapi.json")

@@ -63,10 +63,22 @@ def init_app(app: Flask) -> None:
             slug = {404: "not-found", 401: "unauthorized", 403: "forbidden"}.get(
                 code, "about:blank"
             )
-            return problem(code, slug, err.name, err.description or "")
-        return render_template(
-            "error.html", code=code, title=err.name, detail=err.description
-        ), code
+            response = problem(code, slug, err.name, err.description or "")
+        else:
+            response = app.make_response(
+                (
+                    render_template(
+                        "error.html", code=code, title=err.name, detail=err.description
+                    ),
+                    code,
+                )
+            )
+        # Keep what the exception says beyond its body: a 405's Allow (RFC 9110
+        # 15.5.6), a 401's WWW-Authenticate, a 429's Retry-After.
+        for name, value in err.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception) -> Any:

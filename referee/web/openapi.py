@@ -6,10 +6,18 @@ from functools import cache
 from typing import Any
 
 from referee import games
+from referee.games import cards
+from referee.games.base import MAX_NAME
+from referee.games.base import PENALTY_SCHEMA
+from referee.games.base import RULING_SCHEMA
+from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Tool
+from referee.games.base import parse_fields
 
 JSONSchema = dict[str, Any]
 PROBLEM = "application/problem+json"
@@ -84,6 +92,124 @@ def event_schema(kind: EventKind) -> JSONSchema:
     }
 
 
+def tool_field_schema(f: Field, game: Game) -> JSONSchema:
+    """A tool field as the JSON API takes it: JSON types only, no text forms.
+
+    The API checks the same (``referee.web.api.check_json_types``) before the
+    tool's own parsing, so what this schema refuses, the server refuses too.
+    """
+    schema: JSONSchema
+    match f.kind:
+        case "integer" | "boolean":
+            schema = field_schema(f)
+        case "choice":
+            schema = {"enum": list(f.choices)}
+        case "string":
+            schema = {"type": "string"}
+            if f.maximum is not None:
+                schema["maxLength"] = f.maximum
+        case "card" | "cards":
+            deck = cards.DECKS[game.deck or "standard"]
+            card = {"enum": list(deck.copies)}
+            if f.kind == "card":
+                schema = card
+            else:
+                schema = {"type": "array", "items": card}
+                if f.minimum is not None:
+                    schema["minItems"] = f.minimum
+                if f.maximum is not None:
+                    schema["maxItems"] = f.maximum
+                if all(n == 1 for n in deck.copies.values()):
+                    schema["uniqueItems"] = True
+        case "list":
+            schema = {"type": "array", "items": {"type": ["integer", "string"]}}
+        case _:
+            schema = {k: v for k, v in field_schema(f).items() if k != "description"}
+    schema["description"] = f.help
+    if f.default is not None:
+        schema["default"] = f.default
+    return schema
+
+
+def tool_request_schema(game: Game, tool: Tool) -> JSONSchema:
+    return {
+        "type": "object",
+        "title": tool.title,
+        "description": tool.help,
+        "properties": {f.name: tool_field_schema(f, game) for f in tool.fields},
+        "required": [f.name for f in tool.fields if f.required],
+        "additionalProperties": False,
+    }
+
+
+def tool_example(tool: Tool) -> JSONSchema:
+    """The tool's example as the JSON API documents it (cards as a list)."""
+    out = dict(tool.example)
+    for f in tool.fields:
+        if f.kind == "cards" and isinstance(out.get(f.name), str):
+            out[f.name] = cards.split_cards(out[f.name])
+    return out
+
+
+def tool_paths() -> dict[str, JSONSchema]:
+    """One path per tool, so a client (and a fuzzer) learns each tool's fields."""
+    paths: dict[str, JSONSchema] = {}
+    for game in games.registry().values():
+        for tool in game.tools:
+            name = f"{_name(game)}{tool.name.title()}"
+            paths[f"/api/v1/tools/{game.id}/{tool.name}"] = {
+                "post": {
+                    "operationId": f"tool{name}",
+                    "summary": f"{game.title}: {tool.title}",
+                    "description": tool.help,
+                    "tags": ["tools"],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "$ref": f"#/components/schemas/{name}Request"
+                                },
+                                "example": tool_example(tool),
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "The answer",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "$ref": f"#/components/schemas/{name}Result"
+                                    },
+                                    "example": tool.run(
+                                        parse_fields(
+                                            tool.fields, tool.example, None, game
+                                        )
+                                    ),
+                                }
+                            },
+                        },
+                        "422": _problem_ref(
+                            "Bad input: an unknown field, a value of the wrong "
+                            "type or out of range, facts that do not fit together"
+                        ),
+                    },
+                }
+            }
+    return paths
+
+
+def tool_schemas() -> dict[str, JSONSchema]:
+    out: dict[str, JSONSchema] = {}
+    for game in games.registry().values():
+        for tool in game.tools:
+            name = f"{_name(game)}{tool.name.title()}"
+            out[f"{name}Request"] = tool_request_schema(game, tool)
+            out[f"{name}Result"] = tool.result
+    return out
+
+
 def _name(game: Game, kind: EventKind | None = None) -> str:
     base = "".join(p.title() for p in game.id.split("-"))
     return f"{base}{''.join(p.title() for p in kind.type.split('_'))}" if kind else base
@@ -130,6 +256,7 @@ def spec() -> JSONSchema:
                     "x-setup": list(example.setup),
                 }
     schemas.update(tournament_schemas())
+    schemas.update(tool_schemas())
     schemas["Event"] = {
         "anyOf": event_refs,
         "description": "An event of the match's "
@@ -175,7 +302,7 @@ def spec() -> JSONSchema:
                             "name": "q",
                             "in": "query",
                             "required": True,
-                            "schema": {"type": "string"},
+                            "schema": {"type": "string", "pattern": NAME["pattern"]},
                             "example": "bust",
                         },
                         {
@@ -188,7 +315,8 @@ def spec() -> JSONSchema:
                     ],
                     "responses": {
                         "200": _json_ref("RuleSearch"),
-                        "422": _problem_ref(),
+                        "404": _problem_ref("No such game"),
+                        "422": _problem_ref("No 'q'"),
                     },
                 }
             },
@@ -203,7 +331,7 @@ def spec() -> JSONSchema:
                             "required": False,
                             "description": "Optional: a retry with the same key and "
                             "body returns the first match (a random UUID; another "
-                            "body with the same key is 422).",
+                            "body with the same key is 422; a blank one is none).",
                             "schema": {"type": "string", "maxLength": 255},
                         }
                     ],
@@ -220,7 +348,10 @@ def spec() -> JSONSchema:
                         },
                     },
                     "responses": {
-                        "201": _json_ref("CreatedMatch", "Created; keep the edit_key."),
+                        "201": {
+                            **_json_ref("CreatedMatch", "Created; keep the edit_key."),
+                            "links": _match_links(),
+                        },
                         "422": _problem_ref(),
                     },
                 }
@@ -268,6 +399,7 @@ def spec() -> JSONSchema:
                                     "examples": answers,
                                 }
                             },
+                            "links": _recorded_links(),
                         },
                     },
                 },
@@ -334,39 +466,7 @@ def spec() -> JSONSchema:
                     },
                 }
             },
-            "/api/v1/tools/{game}/{tool}": {
-                "post": {
-                    "operationId": "runTool",
-                    "summary": "A stateless calculator (a checkout, a hand's melds)",
-                    "parameters": [_path("game", first.id), _path("tool", "checkout")],
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {"type": "object"},
-                                "examples": {
-                                    f"{g.id}.{t.name}": {
-                                        "value": t.example,
-                                        "x-path": f"/api/v1/tools/{g.id}/{t.name}",
-                                    }
-                                    for g in registry.values()
-                                    for t in g.tools
-                                },
-                            }
-                        },
-                    },
-                    "responses": {
-                        "200": {
-                            "description": "The answer",
-                            "content": {
-                                "application/json": {"schema": {"type": "object"}}
-                            },
-                        },
-                        "422": _problem_ref(),
-                        "404": _problem_ref(),
-                    },
-                }
-            },
+            **tool_paths(),
             **tournament_paths(),
             "/api/v1/problems/{slug}": {
                 "get": {
@@ -414,7 +514,7 @@ def spec() -> JSONSchema:
                         "returns the first answer and stores nothing new. The same "
                         "key with another body is 422."
                     ),
-                    "schema": {"type": "string", "maxLength": 255},
+                    "schema": {"type": "string", "maxLength": 255, "pattern": r"\S"},
                     "example": "6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
                 }
             },
@@ -438,6 +538,14 @@ def spec() -> JSONSchema:
     }
 
 
+EXPECTED_SEQ: JSONSchema = {
+    "type": ["integer", "null"],
+    "minimum": 0,
+    "description": "The seq you last saw (409 if the log has moved on); null or "
+    "left out: no check.",
+}
+
+
 def _common_schemas() -> dict[str, JSONSchema]:
     string_list = {"type": "array", "items": {"type": "string"}}
     return {
@@ -457,42 +565,15 @@ def _common_schemas() -> dict[str, JSONSchema]:
                 "seq": {"type": "integer"},
             },
         },
-        "Penalty": {
-            "type": "object",
-            "required": ["side", "reason", "points", "rule"],
-            "properties": {
-                "side": {"type": "string"},
-                "reason": {"type": "string"},
-                "points": {"type": "integer"},
-                "rule": {"type": "string"},
-            },
-        },
+        "Penalty": PENALTY_SCHEMA,
         "Ruling": {
-            "type": "object",
-            "required": [
-                "verdict",
-                "summary",
-                "rules",
-                "penalties",
-                "score",
-                "options",
-            ],
+            **RULING_SCHEMA,
             "properties": {
-                "verdict": {
-                    "type": "string",
-                    "examples": ["ok", "bust", "foul", "win"],
-                },
-                "summary": {"type": "string"},
-                "rules": string_list,
+                **RULING_SCHEMA["properties"],
                 "penalties": {
                     "type": "array",
                     "items": {"$ref": "#/components/schemas/Penalty"},
                 },
-                "score": {
-                    "type": "object",
-                    "additionalProperties": {"type": "integer"},
-                },
-                "options": string_list,
             },
         },
         "Board": {
@@ -556,41 +637,40 @@ def _common_schemas() -> dict[str, JSONSchema]:
             ]
         },
         "NewMatch": {
-            "type": "object",
-            "required": ["game"],
-            "properties": {
-                "game": {"type": "string"},
-                "players": string_list,
-                "teams": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["players"],
-                        "properties": {
-                            "name": {"type": "string"},
-                            "players": string_list,
-                        },
-                    },
+            "oneOf": [
+                {"$ref": f"#/components/schemas/New{_name(g)}Match"}
+                for g in games.registry().values()
+            ],
+            "discriminator": {
+                "propertyName": "game",
+                "mapping": {
+                    g.id: f"#/components/schemas/New{_name(g)}Match"
+                    for g in games.registry().values()
                 },
-                "options": {"type": "object"},
-                "title": {"type": "string", "maxLength": 80},
             },
-            "additionalProperties": False,
+        },
+        **{
+            f"New{_name(g)}Match": new_match_schema(g)
+            for g in games.registry().values()
         },
         "EventRequest": {
             "type": "object",
             "required": ["event"],
             "properties": {
                 "event": {"$ref": "#/components/schemas/Event"},
-                "expected_seq": {"type": "integer", "minimum": 0},
+                "expected_seq": EXPECTED_SEQ,
             },
             "additionalProperties": False,
         },
         "UndoRequest": {
             "type": "object",
             "properties": {
-                "expected_seq": {"type": "integer", "minimum": 0},
-                "target": {"type": "integer"},
+                "expected_seq": EXPECTED_SEQ,
+                "target": {
+                    "type": ["integer", "null"],
+                    "description": "The seq of the event to void; null or left "
+                    "out: the last one.",
+                },
             },
             "additionalProperties": False,
         },
@@ -681,6 +761,121 @@ def _common_schemas() -> dict[str, JSONSchema]:
     }
 
 
+NAME: JSONSchema = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_NAME,
+    # a character Python's str.split() keeps: ECMA's \S lets \x1c-\x1f and \x85 by
+    "pattern": r"[^\s\x1c-\x1f\x85]",
+    "description": "Runs of spaces count as one; names differ ignoring case.",
+}
+
+
+def option_schema(o: Option) -> JSONSchema:
+    schema: JSONSchema
+    if o.kind == "integer":
+        schema = {"type": "integer"}
+        if o.minimum is not None:
+            schema["minimum"] = o.minimum
+        if o.maximum is not None:
+            schema["maximum"] = o.maximum
+    elif o.kind == "boolean":
+        schema = {"type": "boolean"}
+    else:
+        schema = {"enum": list(o.choices)}
+    return {**schema, "default": o.default, "description": f"{o.label}: {o.help}"}
+
+
+def _seat_counts(game: Game, teams: bool) -> list[int]:
+    """How many players (or teams) the game's own setup check accepts."""
+    ok = []
+    for n in range(1, game.max_players + 1):
+        names = [f"P{i}" for i in range(n * (game.team_size or 1) if teams else n)]
+        try:
+            if teams:
+                size = game.team_size or 1
+                game.new_setup(
+                    None,
+                    None,
+                    [
+                        {"players": names[i : i + size]}
+                        for i in range(0, len(names), size)
+                    ],
+                )
+            else:
+                game.new_setup(names)
+        except BadInput:
+            continue
+        ok.append(n)
+    if ok != list(range(ok[0], ok[-1] + 1)):
+        raise RuntimeError(f"{game.id}: seat counts {ok} are not a range")
+    return ok
+
+
+def new_match_schema(game: Game) -> JSONSchema:
+    """What POST /api/v1/matches takes for one game: seats, options, title."""
+    seats = _seat_counts(game, teams=False)
+    players = {
+        "type": "array",
+        "items": NAME,
+        "minItems": min(seats),
+        "maxItems": max(seats),
+        "uniqueItems": True,
+    }
+    properties: JSONSchema = {
+        "game": {"const": game.id},
+        "players": players,
+        "options": {
+            "type": "object",
+            "properties": {o.name: option_schema(o) for o in game.options},
+            "additionalProperties": False,
+        },
+        "title": {
+            "type": "string",
+            "description": "Shown above the board; cut to 80 characters.",
+        },
+    }
+    schema: JSONSchema = {
+        "type": "object",
+        "title": f"A new {game.title} match",
+        "required": ["game", "players"],
+        "properties": properties,
+        "additionalProperties": False,
+    }
+    if game.teams:
+        size = game.team_size
+        team = {
+            "type": "object",
+            "required": ["players"],
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "description": "Default: Team 1, Team 2 ...; cut to 40 characters.",
+                },
+                "players": {
+                    **players,
+                    "minItems": size or 1,
+                    "maxItems": size or game.max_players,
+                },
+            },
+            "additionalProperties": False,
+        }
+        sides = _seat_counts(game, teams=True)
+        team["properties"]["players"]["maxItems"] = size or (
+            game.max_players - min(sides) + 1
+        )
+        properties["teams"] = {
+            "type": "array",
+            "items": team,
+            "minItems": min(sides),
+            "maxItems": max(sides),
+            "description": "Instead of 'players': the teams in seat order.",
+        }
+        schema["required"] = ["game"]
+        schema["oneOf"] = [{"required": ["players"]}, {"required": ["teams"]}]
+    return schema
+
+
 def example_answer(game: Game, example: Example) -> JSONSchema:
     """The 201 body the server gives ``example``: engines are pure, so no database."""
     setup = game.new_setup(list(example.players), dict(example.options))
@@ -702,6 +897,43 @@ def _new_match_example(game: Game) -> JSONSchema:
     if example and example.options:
         body["options"] = dict(example.options)
     return body
+
+
+def _match_links() -> JSONSchema:
+    """OpenAPI links: the new match's id and edit key lead to its reads and writes."""
+    by_id = {"path.id": "$response.body#/id"}
+    key = "Writes send the edit_key: 'Authorization: Bearer <edit_key>'."
+    return {
+        "GetMatch": {"operationId": "getMatch", "parameters": by_id},
+        "ListEvents": {"operationId": "listEvents", "parameters": by_id},
+        **{
+            name: {"operationId": op, "parameters": by_id, "description": key}
+            for name, op in (
+                ("AddEvent", "addEvent"),
+                ("Undo", "undo"),
+                ("AmendEvent", "amendEvent"),
+            )
+        },
+    }
+
+
+def _recorded_links() -> JSONSchema:
+    """A recorded event leads to its correction, an undo, and the match's reads."""
+    same = {"path.id": "$request.path.id"}
+    return {
+        "AmendIt": {
+            "operationId": "amendEvent",
+            "parameters": {**same, "path.seq": "$response.body#/seq"},
+        },
+        "UndoIt": {
+            "operationId": "undo",
+            "parameters": same,
+            "requestBody": {"target": "$response.body#/seq"},
+        },
+        "NextEvent": {"operationId": "addEvent", "parameters": same},
+        "GetMatch": {"operationId": "getMatch", "parameters": same},
+        "ListEvents": {"operationId": "listEvents", "parameters": same},
+    }
 
 
 def _get(summary: str, schema: str, op: str) -> JSONSchema:
@@ -912,11 +1144,17 @@ def tournament_paths() -> dict[str, JSONSchema]:
                     },
                 },
                 "responses": {
-                    "201": _json_ref(
-                        "CreatedTournament",
-                        "Created, round 1 seated with one match per table; keep the "
-                        "keys (the organiser's, and one per table for its phone).",
-                    ),
+                    "201": {
+                        **_json_ref(
+                            "CreatedTournament",
+                            "Created, round 1 seated with one match per table; keep "
+                            "the keys (the organiser's, and one per table for its "
+                            "phone).",
+                        ),
+                        "links": _tournament_links(
+                            [op for op, _, _ in writes.values()]
+                        ),
+                    },
                     "422": _problem_ref("Bad input: players not 8+ in fours, options"),
                 },
             }
@@ -981,6 +1219,26 @@ def tournament_paths() -> dict[str, JSONSchema]:
     return paths
 
 
+def _tournament_links(writes: list[str]) -> JSONSchema:
+    """The new night's id and organiser key lead to its reads and every write."""
+    by_id = {"path.id": "$response.body#/id"}
+    key = "Writes send 'Authorization: Bearer <keys.organiser.key>' (or a table's)."
+    links: JSONSchema = {
+        "GetTournament": {"operationId": "getTournament", "parameters": by_id},
+        "ListTournamentEvents": {
+            "operationId": "listTournamentEvents",
+            "parameters": by_id,
+        },
+    }
+    for op in writes:
+        links[op[0].upper() + op[1:]] = {
+            "operationId": op,
+            "parameters": by_id,
+            "description": key,
+        }
+    return links
+
+
 def tournament_schemas() -> dict[str, JSONSchema]:
     from referee import formats
 
@@ -995,7 +1253,7 @@ def tournament_schemas() -> dict[str, JSONSchema]:
                 "default": o.default,
                 "description": o.help,
             }
-    seq = {"expected_seq": {"type": "integer", "minimum": 0}}
+    seq = {"expected_seq": EXPECTED_SEQ}
     scores = {
         "type": "array",
         "items": {"type": "integer", "minimum": 0},
@@ -1053,13 +1311,23 @@ def tournament_schemas() -> dict[str, JSONSchema]:
             "required": ["players"],
             "properties": {
                 "kind": {"enum": list(formats.registry()), "default": "bunko-night"},
-                "title": {"type": "string", "maxLength": 80},
-                "players": {**string_list, "minItems": 8},
+                "title": {
+                    "type": "string",
+                    "description": "Shown above the boards; cut to 80 characters.",
+                },
+                "players": {
+                    "type": "array",
+                    "items": NAME,
+                    "minItems": 8,
+                    "uniqueItems": True,
+                    "description": "8 or more in fours (one table per four).",
+                },
                 "seating": {"enum": ["given", "drawn"], "default": "given"},
                 "options": {
-                    "type": "object",
+                    "type": ["object", "null"],
                     "properties": option_props,
                     "additionalProperties": False,
+                    "description": "null or left out: the defaults.",
                 },
             },
             "additionalProperties": False,

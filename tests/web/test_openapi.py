@@ -68,13 +68,72 @@ def test_every_documented_new_match_and_tool_example_works(spec, client):
         response = client.post("/api/v1/matches", json=example["value"])
         assert response.status_code == 201
         check(spec, "CreatedMatch", response.get_json())
-    tools = spec["paths"]["/api/v1/tools/{game}/{tool}"]["post"]["requestBody"][
-        "content"
-    ]["application/json"]["examples"]
+
+
+def test_every_tool_has_a_path_whose_example_answer_validates_against_its_result(
+    spec, client
+):
+    tools = [(g, t) for g in games.registry().values() for t in g.tools]
     assert tools
-    for example in tools.values():
-        response = client.post(example["x-path"], json=example["value"])
+    for game, tool in tools:
+        post = spec["paths"][f"/api/v1/tools/{game.id}/{tool.name}"]["post"]
+        body = post["requestBody"]["content"]["application/json"]
+        request_schema = body["schema"]["$ref"].rsplit("/", 1)[1]
+        answer_schema = post["responses"]["200"]["content"]["application/json"][
+            "schema"
+        ]["$ref"].rsplit("/", 1)[1]
+        fields = {f.name for f in tool.fields}
+        assert set(spec["components"]["schemas"][request_schema]["properties"]) == (
+            fields
+        )
+        check(spec, request_schema, body["example"])
+        response = client.post(
+            f"/api/v1/tools/{game.id}/{tool.name}", json=body["example"]
+        )
         assert response.status_code == 200, response.get_json()
+        check(spec, answer_schema, response.get_json())
+        Draft202012Validator(tool.result).validate(response.get_json())
+
+
+def test_a_tool_refuses_an_unknown_field_with_a_422_naming_it(client):
+    for body in ({"remaining": 40, "type": "x"}, {"remaining": 40, "score": 1}):
+        response = client.post("/api/v1/tools/darts-301/checkout", json=body)
+        assert response.status_code == 422
+        name = next(k for k in body if k != "remaining")
+        assert name in response.get_json()["errors"]
+        assert "Example" in response.get_json()["errors"][name]
+
+
+def test_a_tool_refuses_text_where_its_schema_says_number_or_list(client):
+    checkout = client.post("/api/v1/tools/darts-301/checkout", json={"remaining": "40"})
+    shot = client.post("/api/v1/tools/billiards/shot", json={"pocketed": "3 5"})
+    assert checkout.status_code == shot.status_code == 422
+    assert "remaining" in checkout.get_json()["errors"]
+    assert "pocketed" in shot.get_json()["errors"]
+
+
+def test_a_405_names_the_allowed_methods_in_allow(client):
+    response = client.delete("/api/v1/matches")
+    assert response.status_code == 405
+    assert response.mimetype == "application/problem+json"
+    assert set(response.headers["Allow"].replace(" ", "").split(",")) >= {"POST"}
+
+
+def test_a_rule_search_in_an_unknown_game_is_a_documented_404(spec, client):
+    response = client.get("/api/v1/rules?q=bust&game=chess")
+    assert response.status_code == 404
+    assert "404" in spec["paths"]["/api/v1/rules"]["get"]["responses"]
+
+
+def test_a_new_match_schema_requires_players_and_bounds_names_per_game(spec):
+    root = {"$ref": "#/components/schemas/NewMatch", "components": spec["components"]}
+    validator = Draft202012Validator(root)
+    for game in games.registry().values():
+        seated = [f"P{i}" for i in range(game.min_players)]
+        assert validator.is_valid({"game": game.id, "players": seated}), game.id
+        assert not validator.is_valid({"game": game.id})
+        too_long = ["x" * 41, *seated[1:]]
+        assert not validator.is_valid({"game": game.id, "players": too_long})
 
 
 def test_reads_and_problems_match_their_schemas(spec, api, client):

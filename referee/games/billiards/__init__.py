@@ -54,6 +54,7 @@ from referee.games.billiards.spotting import SPOT_EXAMPLE
 from referee.games.billiards.spotting import SPOT_FIELDS
 from referee.games.billiards.spotting import run_spot_tool
 from referee.games.billiards.tool import EXAMPLE
+from referee.games.billiards.tool import RESULT as SHOT_RESULT
 from referee.games.billiards.tool import TOOL_FIELDS
 from referee.games.billiards.tool import run_shot_tool
 
@@ -343,6 +344,7 @@ SHOT_TOOL = Tool(
     TOOL_FIELDS,
     run_shot_tool,
     EXAMPLE,
+    SHOT_RESULT,
 )
 
 LAG_TOOL = Tool(

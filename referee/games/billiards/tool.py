@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.games.base import JSON
+from referee.games.base import RULING_SCHEMA
 from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import Penalty
@@ -105,6 +106,73 @@ TOOL_FIELDS: tuple[Field, ...] = CONTEXT_FIELDS + tuple(
     f for f in SHOT_FIELDS if f.name not in {"shooter", "called", "call_made"}
 )
 EXAMPLE: JSON = {"cue_ball": "pocket", "pocketed": [5]}
+_TEXT_OR_NULL: JSON = {"type": ["string", "null"]}
+RESULT: JSON = {
+    "type": "object",
+    "required": [
+        "outcome",
+        "findings",
+        "assessed",
+        "choices",
+        "ball_in_hand",
+        "spots",
+        "penalty",
+        "conduct",
+        "ruling",
+    ],
+    "properties": {
+        "outcome": {
+            "enum": [
+                "legal",
+                "foul",
+                "option",
+                "replay",
+                "void",
+                "restore",
+                "interference",
+            ]
+        },
+        "findings": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["rule", "kind", "text", "assessed"],
+                "properties": {
+                    "rule": {"type": "string", "examples": ["billiards/19"]},
+                    "kind": {"type": "string"},
+                    "text": {"type": "string"},
+                    "assessed": {"type": "boolean"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "assessed": {**_TEXT_OR_NULL, "description": "The rule charged, if any."},
+        "choices": {"type": "array", "items": {"type": "string"}},
+        "ball_in_hand": {
+            **_TEXT_OR_NULL,
+            "description": "What the incoming player gets: table, kitchen or none; "
+            "null when nobody gets the table as after a foul.",
+        },
+        "spots": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["ball", "position", "against", "where"],
+                "properties": {
+                    "ball": {"type": "integer"},
+                    "position": {"type": "integer"},
+                    "against": _TEXT_OR_NULL,
+                    "where": {"type": "string"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "penalty": _TEXT_OR_NULL,
+        "conduct": _TEXT_OR_NULL,
+        "ruling": RULING_SCHEMA,
+    },
+    "additionalProperties": False,
+}
 
 
 def run_shot_tool(request: JSON) -> JSON:

@@ -621,6 +621,36 @@ def deadwood_tool(request: JSON) -> JSON:
 
 
 TOOL_EXAMPLE = "7H 8H 9H 7S 7D 7C 2C 3C 4C KS 5S"
+_CARD_LIST: JSON = {"type": "array", "items": {"type": "string"}}
+DEADWOOD_RESULT: JSON = {
+    "type": "object",
+    "required": [
+        "cards",
+        "discard",
+        "melds",
+        "deadwood",
+        "count",
+        "may_knock",
+        "gin",
+        "big_gin",
+        "summary",
+    ],
+    "properties": {
+        "cards": {**_CARD_LIST, "minItems": 10, "maxItems": 11},
+        "discard": {
+            "type": ["string", "null"],
+            "description": "The card to throw from 11; null for 10.",
+        },
+        "melds": {"type": "array", "items": {**_CARD_LIST, "minItems": 3}},
+        "deadwood": _CARD_LIST,
+        "count": {"type": "integer", "minimum": 0},
+        "may_knock": {"type": "boolean"},
+        "gin": {"type": "boolean"},
+        "big_gin": {"type": "boolean"},
+        "summary": {"type": "string"},
+    },
+    "additionalProperties": False,
+}
 
 
 # --- the game ------------------------------------------------------------------------
@@ -815,6 +845,7 @@ GAME = Game(
             ),
             run=deadwood_tool,
             example={"hand": TOOL_EXAMPLE},
+            result=DEADWOOD_RESULT,
         ),
     ),
     deck="standard",

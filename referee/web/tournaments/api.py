@@ -179,6 +179,9 @@ def create() -> Response | tuple[Response, int]:
                 f"({', '.join(sorted(allowed))})."
             }
         )
+    for name in ("kind", "title", "seating"):
+        if name in body and not isinstance(body[name], str):
+            return _bad({name: f"'{name}' is text, e.g. \"given\" for seating."})
     key = request.headers.get("Idempotency-Key") or None  # optional, as for matches
     fingerprint = ledger.request_hash({"op": "create", **body})
     try:
