@@ -300,6 +300,10 @@ GAME = Game(
             ),
             run=score_tool,
             example=TOOL_EXAMPLE,
+            result=table.score_result(
+                "groups",
+                "Each set (pair, triple, four) or single card with its points and why.",
+            ),
         ),
     ),
     deck="basketball-ten",

@@ -342,6 +342,10 @@ GAME = Game(
             ),
             run=score_tool,
             example=TOOL_EXAMPLE,
+            result=table.score_result(
+                "columns",
+                "Each column with its points and why (a pair of equal ranks scores 0).",
+            ),
         ),
     ),
     deck="golf-six",

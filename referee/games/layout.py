@@ -785,3 +785,38 @@ def _and(names: list[str]) -> str:
 
 def _winner_names(state: JSON) -> str:
     return _and([state["players"][i] for i in state["winners"] or []])
+
+
+def score_result(parts: str, part_help: str) -> JSON:
+    """The JSON Schema of a layout score calculator's answer (``parts``: the scored
+    pieces, golf's ``columns`` or basketball's ``groups``)."""
+    card = {"type": "string", "examples": ["7H"]}
+    return {
+        "type": "object",
+        "required": ["points", "grid", parts, "rules", "summary"],
+        "properties": {
+            "points": {"type": "integer", "description": "The layout's score."},
+            "grid": {
+                "type": "array",
+                "description": "The cards by row as on the table, far row first.",
+                "items": {"type": "array", "items": card},
+            },
+            parts: {
+                "type": "array",
+                "description": part_help,
+                "items": {
+                    "type": "object",
+                    "required": ["cards", "points", "why"],
+                    "properties": {
+                        "cards": {"type": "array", "items": card},
+                        "points": {"type": "integer"},
+                        "why": {"type": "string"},
+                    },
+                    "additionalProperties": False,
+                },
+            },
+            "rules": {"type": "array", "items": {"type": "string"}},
+            "summary": {"type": "string"},
+        },
+        "additionalProperties": False,
+    }

@@ -92,6 +92,7 @@ def test_every_tool_has_a_path_whose_example_answer_validates_against_its_result
         )
         assert response.status_code == 200, response.get_json()
         check(spec, answer_schema, response.get_json())
+        assert tool.result.get("properties"), f"{game.id}/{tool.name} has no result"
         Draft202012Validator(tool.result).validate(response.get_json())
 
 

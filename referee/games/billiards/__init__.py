@@ -47,11 +47,13 @@ from referee.games.billiards.games import GAMES
 from referee.games.billiards.lag import FAULT_HELP
 from referee.games.billiards.lag import LAG_EXAMPLE
 from referee.games.billiards.lag import LAG_FIELDS
+from referee.games.billiards.lag import LAG_RESULT
 from referee.games.billiards.lag import run_lag_tool
 from referee.games.billiards.shots import SCOPES
 from referee.games.billiards.spotting import LENGTHS
 from referee.games.billiards.spotting import SPOT_EXAMPLE
 from referee.games.billiards.spotting import SPOT_FIELDS
+from referee.games.billiards.spotting import SPOT_RESULT
 from referee.games.billiards.spotting import run_spot_tool
 from referee.games.billiards.tool import EXAMPLE
 from referee.games.billiards.tool import RESULT as SHOT_RESULT
@@ -356,6 +358,7 @@ LAG_TOOL = Tool(
     LAG_FIELDS,
     run_lag_tool,
     LAG_EXAMPLE,
+    LAG_RESULT,
 )
 
 SPOT_TOOL = Tool(
@@ -366,6 +369,7 @@ SPOT_TOOL = Tool(
     SPOT_FIELDS,
     run_spot_tool,
     SPOT_EXAMPLE,
+    SPOT_RESULT,
 )
 
 GAME = Game(

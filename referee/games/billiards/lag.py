@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games.base import JSON
+from referee.games.base import RULING_SCHEMA
 from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import Ruling
@@ -55,6 +56,34 @@ LAG_FIELDS: tuple[Field, ...] = (
     ),
 )
 LAG_EXAMPLE: JSON = {"closer": "first", "second_faults": ["long-cushion"]}
+_FAULTS: JSON = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["code", "text"],
+        "properties": {"code": {"type": "string"}, "text": {"type": "string"}},
+        "additionalProperties": False,
+    },
+}
+LAG_RESULT: JSON = {
+    "type": "object",
+    "required": ["winner", "replay", "faults", "ruling"],
+    "properties": {
+        "winner": {
+            "enum": ["first", "second", None],
+            "description": "Who won the lag; null when it is lagged again.",
+        },
+        "replay": {"type": "boolean"},
+        "faults": {
+            "type": "object",
+            "required": ["first", "second"],
+            "properties": {"first": _FAULTS, "second": _FAULTS},
+            "additionalProperties": False,
+        },
+        "ruling": RULING_SCHEMA,
+    },
+    "additionalProperties": False,
+}
 
 
 @dataclass(frozen=True)

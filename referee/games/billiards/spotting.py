@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.games.base import JSON
+from referee.games.base import RULING_SCHEMA
 from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import Ruling
@@ -87,6 +88,42 @@ SPOT_FIELDS: tuple[Field, ...] = (
     ),
 )
 SPOT_EXAMPLE: JSON = {"balls": [3, 9], "blocked": [0]}
+SPOT_RESULT: JSON = {
+    "type": "object",
+    "required": ["spots", "string", "ruling"],
+    "properties": {
+        "spots": {
+            "type": "array",
+            "description": "Where each ball goes, lowest first (the order to place).",
+            "items": {
+                "type": "object",
+                "required": ["ball", "position", "against", "where"],
+                "properties": {
+                    "ball": {"type": "integer"},
+                    "position": {"type": "integer"},
+                    "against": {"type": ["string", "null"]},
+                    "where": {"type": "string"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "string": {
+            "type": "array",
+            "description": "The long string from the center spot end to the foot rail.",
+            "items": {
+                "type": "object",
+                "required": ["position", "what"],
+                "properties": {
+                    "position": {"type": "integer"},
+                    "what": {"type": ["string", "null"]},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "ruling": RULING_SCHEMA,
+    },
+    "additionalProperties": False,
+}
 
 
 def capacity(table: str = "9ft") -> tuple[int, int]:

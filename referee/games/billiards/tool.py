@@ -118,6 +118,7 @@ RESULT: JSON = {
         "spots",
         "penalty",
         "conduct",
+        "offers",
         "ruling",
     ],
     "properties": {
@@ -169,6 +170,21 @@ RESULT: JSON = {
         },
         "penalty": _TEXT_OR_NULL,
         "conduct": _TEXT_OR_NULL,
+        "offers": {
+            "type": "array",
+            "description": "Rule 38's choice: each option with the ruling the match "
+            "gives when the incoming player takes it (empty otherwise).",
+            "items": {
+                "type": "object",
+                "required": ["option", "label", "ruling"],
+                "properties": {
+                    "option": {"enum": ["foul", "replay"]},
+                    "label": {"type": "string"},
+                    "ruling": RULING_SCHEMA,
+                },
+                "additionalProperties": False,
+            },
+        },
         "ruling": RULING_SCHEMA,
     },
     "additionalProperties": False,
