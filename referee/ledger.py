@@ -138,10 +138,6 @@ def create_match(
     match the first one made: see ``created_before``.
     """
     idem_key = _clean_key(idem_key)
-    if idem_key:
-        prior = created_before(idem_key, fingerprint or "")
-        if prior is not None:
-            return prior
     try:
         game = games.get(game_id)
     except KeyError:
@@ -155,6 +151,15 @@ def create_match(
     setup = game.new_setup(players, options, teams)
     state = game.start(setup)
     for _attempt in range(5):
+        # The key's lookup and the insert in one writer's transaction: a lookup in
+        # a reader's one would have to become a writer at commit, which SQLite
+        # refuses at once ("database is locked") when another create got in first.
+        write_lock()
+        if idem_key:
+            prior = created_before(idem_key, fingerprint or "")
+            if prior is not None:
+                db.session.rollback()
+                return prior
         match_id = _token(10)
         secret = keys.stored(
             f"match:{match_id}", keys.Credentials(keys.new_key(), keys.new_pin())
@@ -180,11 +185,7 @@ def create_match(
             db.session.commit()
         except IntegrityError:  # a PIN or id collision (draw again), or a racing twin
             db.session.rollback()
-            if idem_key:
-                prior = created_before(idem_key, fingerprint or "")
-                if prior is not None:
-                    return prior
-            continue
+            continue  # the next attempt finds the twin by its key, if it was one
         return match
     raise RuntimeError("could not draw a free PIN")
 

@@ -154,7 +154,7 @@ def create(
     if idem_key:
         prior = created_before(idem_key, fingerprint or "")
         if prior is not None:
-            return prior
+            return _first_round(prior.id)
     try:
         fmt = formats.get(kind)
     except KeyError:
@@ -180,6 +180,13 @@ def create(
     step = fmt.apply(None, event)  # checks the draw too
     tables = fmt.tables_for(names)
     for _attempt in range(5):
+        write_lock()  # the key's lookup and the insert in one writer's transaction
+        if idem_key:
+            prior = created_before(idem_key, fingerprint or "")
+            if prior is not None:
+                prior_id = prior.id
+                db.session.rollback()
+                return _first_round(prior_id)
         tournament_id = ledger._token(10)
         pins = _pins(tables + 1)
         organiser = keys.stored(
@@ -223,16 +230,17 @@ def create(
             db.session.commit()
         except IntegrityError:  # an id collision (draw again), or a racing twin
             db.session.rollback()
-            if idem_key:
-                prior = created_before(idem_key, fingerprint or "")
-                if prior is not None:
-                    return prior
-            continue
+            continue  # the next attempt finds the twin by its key, if it was one
         break
     else:
         raise RuntimeError("could not draw a free tournament id")
-    start_round(tournament.id, ORGANISER, idem_key="round-1")
-    return get(tournament.id)
+    return _first_round(tournament_id)
+
+
+def _first_round(tournament_id: str) -> Tournament:
+    """Seat round 1 (idempotent: a retried create, or one cut short, converges)."""
+    start_round(tournament_id, ORGANISER, idem_key="round-1")
+    return get(tournament_id)
 
 
 def created_before(idem_key: str, fingerprint: str) -> Tournament | None:

@@ -327,6 +327,42 @@ def test_r2_one_of_8_writers_with_the_same_expected_seq_wins(served: Served) -> 
     assert sum(701 - side["score"] for side in board.body["state"]["sides"]) == 4
 
 
+def test_concurrent_creates_through_two_workers_all_land_and_a_shared_key_makes_one(
+    served: Served,
+) -> None:
+    """Matches and nights created at once: no 500, and twins sharing a key make one.
+
+    A create reads its idempotency key, then inserts: both in one writer's
+    transaction, or SQLite refuses the second of two such creates at commit.
+    """
+    EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    bodies = [
+        ("/api/v1/matches", {"game": GAME, "players": PLAYERS}),
+        ("/api/v1/tournaments", {"kind": "bunko-night", "players": EIGHT}),
+    ]
+    jobs = [(path, body, f"own-{n}") for n in range(6) for path, body in bodies]
+    jobs += [(path, body, f"twin-{path}") for _ in range(4) for path, body in bodies]
+    gate = threading.Barrier(len(jobs), timeout=30)
+
+    def create(job: tuple[str, dict[str, Any], str]) -> tuple[str, str, Reply]:
+        path, body, key = job
+        gate.wait()
+        reply = call(served.port, "POST", path, body, {"Idempotency-Key": key})
+        return path, key, reply
+
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        results = list(pool.map(create, jobs))
+    assert [r.status for _p, _k, r in results] == [201] * len(jobs), [
+        (r.status, r.text[:200]) for _p, _k, r in results if r.status != 201
+    ]
+    made: dict[tuple[str, str], set[str]] = {}
+    for path, key, reply in results:
+        made.setdefault((path, key), set()).add(reply.body["id"])
+    assert all(len(ids) == 1 for ids in made.values()), made
+    nights = [r for p, _k, r in results if p.endswith("tournaments")]
+    assert all(r.body["rounds"] for r in nights), "every night has its first round"
+
+
 # --- R5 mutation --------------------------------------------------------------------
 
 
