@@ -1,0 +1,352 @@
+"""The OpenAPI 3.1 document, built from the game registry so it cannot drift from it.
+
+The document is built in ``spec`` here from parts: ``fields`` (schemas from the
+engines' declared fields), ``tools``, ``matches``, ``tournaments`` and ``common``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import games
+from referee.web.openapi.common import NAME
+from referee.web.openapi.common import _get
+from referee.web.openapi.common import _json_ref
+from referee.web.openapi.common import _name
+from referee.web.openapi.common import _path
+from referee.web.openapi.common import _problem_ref
+from referee.web.openapi.common import _write_responses
+from referee.web.openapi.fields import event_schema
+from referee.web.openapi.matches import _common_schemas
+from referee.web.openapi.matches import _match_links
+from referee.web.openapi.matches import _new_match_example
+from referee.web.openapi.matches import _recorded_links
+from referee.web.openapi.matches import example_answer
+from referee.web.openapi.tools import tool_paths
+from referee.web.openapi.tools import tool_schemas
+from referee.web.openapi.tournaments import tournament_paths
+from referee.web.openapi.tournaments import tournament_schemas
+
+JSONSchema = dict[str, Any]
+
+
+def spec() -> JSONSchema:
+    registry = games.registry()
+    schemas: dict[str, JSONSchema] = {**_common_schemas()}
+    event_refs = []
+    examples: dict[str, Any] = {}
+    answers: dict[str, Any] = {}
+    for game in registry.values():
+        for kind in game.events:
+            name = f"{_name(game, kind)}Event"
+            schemas[name] = event_schema(kind)
+            event_refs.append({"$ref": f"#/components/schemas/{name}"})
+            for i, example in enumerate(kind.examples):
+                key = f"{game.id}.{kind.type}" + (f".{i + 1}" if i else "")
+                answers[key] = {
+                    "summary": example.title or f"{game.title}: {kind.title}",
+                    "value": example_answer(game, example),
+                }
+                examples[key] = {
+                    "summary": example.title or f"{game.title}: {kind.title}",
+                    "description": (
+                        f"In a new {game.id} match of {list(example.players)}"
+                        + (
+                            f" with options {dict(example.options)}"
+                            if example.options
+                            else ""
+                        )
+                        + (
+                            f", after the events {list(example.setup)}"
+                            if example.setup
+                            else ""
+                        )
+                        + "."
+                    ),
+                    "value": {"event": example.event},
+                    "x-game": game.id,
+                    "x-players": list(example.players),
+                    "x-options": dict(example.options),
+                    "x-setup": list(example.setup),
+                }
+    schemas.update(tournament_schemas())
+    schemas.update(tool_schemas())
+    schemas["Event"] = {
+        "anyOf": event_refs,
+        "description": "An event of the match's "
+        "game; see GET /api/v1/games for each game's kinds.",
+    }
+    first = next(iter(registry.values()))
+    write_params = [{"$ref": "#/components/parameters/IdempotencyKey"}]
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Referee API",
+            "version": "1.0.0",
+            "description": (
+                "Tell the referee what happened at the table; it answers whether that "
+                "was legal, the penalty, the score, and the rule. Errors are "
+                "application/problem+json (RFC 9457): 422 bad input, 409 refused by "
+                "the rules or stale expected_seq, 401/403 missing or wrong edit key, "
+                "400 missing Idempotency-Key, 404 unknown match or game."
+            ),
+        },
+        "servers": [{"url": "/"}],
+        "paths": {
+            "/api/v1/games": {"get": _get("Every game", "GameList", "listGames")},
+            "/api/v1/games/{game}": {
+                "get": {
+                    **_get("One game", "Game", "getGame"),
+                    "parameters": [_path("game", first.id)],
+                    "responses": {"200": _json_ref("Game"), "404": _problem_ref()},
+                }
+            },
+            "/api/v1/games/{game}/rules": {
+                "get": {
+                    **_get("A game's rulebook", "Rulebook", "getRules"),
+                    "parameters": [_path("game", first.id)],
+                    "responses": {"200": _json_ref("Rulebook"), "404": _problem_ref()},
+                }
+            },
+            "/api/v1/rules": {
+                "get": {
+                    **_get("Search the rulebook", "RuleSearch", "searchRules"),
+                    "parameters": [
+                        {
+                            "name": "q",
+                            "in": "query",
+                            "required": True,
+                            "schema": {"type": "string", "pattern": NAME["pattern"]},
+                            "example": "bust",
+                        },
+                        {
+                            "name": "game",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "string"},
+                            "example": first.id,
+                        },
+                    ],
+                    "responses": {
+                        "200": _json_ref("RuleSearch"),
+                        "404": _problem_ref("No such game"),
+                        "422": _problem_ref("No 'q'"),
+                    },
+                }
+            },
+            "/api/v1/matches": {
+                "post": {
+                    "operationId": "createMatch",
+                    "summary": "Start a match",
+                    "parameters": [
+                        {
+                            "name": "Idempotency-Key",
+                            "in": "header",
+                            "required": False,
+                            "description": "Optional: a retry with the same key and "
+                            "body returns the first match (a random UUID; another "
+                            "body with the same key is 422; a blank one is none).",
+                            "schema": {"type": "string", "maxLength": 255},
+                        }
+                    ],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/NewMatch"},
+                                "examples": {
+                                    g.id: {"value": _new_match_example(g)}
+                                    for g in registry.values()
+                                },
+                            }
+                        },
+                    },
+                    "responses": {
+                        "201": {
+                            **_json_ref("CreatedMatch", "Created; keep the edit_key."),
+                            "links": _match_links(),
+                        },
+                        "422": _problem_ref(),
+                    },
+                }
+            },
+            "/api/v1/matches/{id}": {
+                "get": {
+                    "operationId": "getMatch",
+                    "summary": "A match: setup, status, last seq, scoreboard",
+                    "parameters": [_path("id", "k3m9x2q7ab")],
+                    "responses": {"200": _json_ref("Match"), "404": _problem_ref()},
+                }
+            },
+            "/api/v1/matches/{id}/events": {
+                "get": {
+                    "operationId": "listEvents",
+                    "summary": "The log: every row, with rulings and what was voided",
+                    "parameters": [_path("id", "k3m9x2q7ab")],
+                    "responses": {"200": _json_ref("EventLog"), "404": _problem_ref()},
+                },
+                "post": {
+                    "operationId": "addEvent",
+                    "summary": "Report what happened",
+                    "security": [{"editKey": []}],
+                    "parameters": [_path("id", "k3m9x2q7ab"), *write_params],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/EventRequest"},
+                                "examples": examples,
+                            }
+                        },
+                    },
+                    "responses": {
+                        **_write_responses(),
+                        "201": {
+                            **_json_ref(
+                                "Recorded",
+                                "Recorded; the answer to each "
+                                "request example, under the same name",
+                            ),
+                            "content": {
+                                "application/json": {
+                                    "schema": {"$ref": "#/components/schemas/Recorded"},
+                                    "examples": answers,
+                                }
+                            },
+                            "links": _recorded_links(),
+                        },
+                    },
+                },
+            },
+            "/api/v1/matches/{id}/events/{seq}": {
+                "put": {
+                    "operationId": "amendEvent",
+                    "summary": "Correct an earlier event (appended as a correction)",
+                    "security": [{"editKey": []}],
+                    "parameters": [
+                        _path("id", "k3m9x2q7ab"),
+                        {**_path("seq", 1), "schema": {"type": "integer"}},
+                        *write_params,
+                    ],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/EventRequest"},
+                            }
+                        },
+                    },
+                    "responses": _write_responses(),
+                }
+            },
+            "/api/v1/matches/{id}/undo": {
+                "post": {
+                    "operationId": "undo",
+                    "summary": "Void the last event (or 'target', an earlier one)",
+                    "security": [{"editKey": []}],
+                    "parameters": [_path("id", "k3m9x2q7ab"), *write_params],
+                    "requestBody": {
+                        "required": False,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/UndoRequest"},
+                                "example": {"expected_seq": 3},
+                            }
+                        },
+                    },
+                    "responses": _write_responses(),
+                }
+            },
+            "/api/v1/matches/{id}/rematch": {
+                "post": {
+                    "operationId": "rematch",
+                    "summary": "A new match with the same game, players, teams, "
+                    "options and title (a retry with the same Idempotency-Key "
+                    "returns the first one)",
+                    "security": [{"editKey": []}],
+                    "parameters": [_path("id", "k3m9x2q7ab"), *write_params],
+                    "responses": {
+                        "201": _json_ref(
+                            "CreatedMatch", "Created; keep the new edit_key."
+                        ),
+                        "400": _problem_ref("Idempotency-Key missing"),
+                        "401": _problem_ref("No edit key"),
+                        "403": _problem_ref("Wrong edit key"),
+                        "404": _problem_ref("No such match"),
+                        "409": _problem_ref("A tournament table's game"),
+                        "422": _problem_ref(
+                            "A body was sent, or the Idempotency-Key was reused"
+                        ),
+                    },
+                }
+            },
+            **tool_paths(),
+            **tournament_paths(),
+            "/api/v1/problems/{slug}": {
+                "get": {
+                    "operationId": "problemType",
+                    "summary": "What a problem's 'type' means",
+                    "parameters": [_path("slug", "bad-input")],
+                    "responses": {
+                        "200": {
+                            "description": "The problem type",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["type", "description"],
+                                    }
+                                }
+                            },
+                        },
+                        "404": _problem_ref(),
+                    },
+                }
+            },
+            "/api/v1/openapi.json": {
+                "get": {
+                    "operationId": "openapi",
+                    "summary": "This document",
+                    "responses": {
+                        "200": {
+                            "description": "OpenAPI 3.1",
+                            "content": {"application/json": {}},
+                        }
+                    },
+                }
+            },
+        },
+        "components": {
+            "schemas": schemas,
+            "parameters": {
+                "IdempotencyKey": {
+                    "name": "Idempotency-Key",
+                    "in": "header",
+                    "required": True,
+                    "description": (
+                        "A fresh value per write; a retry with the same key and body "
+                        "returns the first answer and stores nothing new. The same "
+                        "key with another body is 422."
+                    ),
+                    "schema": {"type": "string", "maxLength": 255, "pattern": r"\S"},
+                    "example": "6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
+                }
+            },
+            "securitySchemes": {
+                "editKey": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The edit_key returned by POST /api/v1/matches.",
+                },
+                "tournamentKey": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": (
+                        "A key returned by POST /api/v1/tournaments: the "
+                        "organiser's (everything) or a table's (that table's result "
+                        "and seating, and its matches)."
+                    ),
+                },
+            },
+        },
+    }

@@ -1,0 +1,94 @@
+"""Shared pieces of the OpenAPI document: problem answers, path parameters, refs."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from referee.games.base import MAX_NAME
+from referee.games.base import EventKind
+from referee.games.base import Game
+
+JSONSchema = dict[str, Any]
+
+
+PROBLEM = "application/problem+json"
+
+
+def _name(game: Game, kind: EventKind | None = None) -> str:
+    base = "".join(p.title() for p in game.id.split("-"))
+    return f"{base}{''.join(p.title() for p in kind.type.split('_'))}" if kind else base
+
+
+@cache
+def _get(summary: str, schema: str, op: str) -> JSONSchema:
+    return {
+        "operationId": op,
+        "summary": summary,
+        "responses": {"200": _json_ref(schema)},
+    }
+
+
+def _json_ref(schema: str, description: str = "OK") -> JSONSchema:
+    return {
+        "description": description,
+        "content": {
+            "application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}
+        },
+    }
+
+
+def _problem_ref(description: str = "A problem") -> JSONSchema:
+    return {
+        "description": description,
+        "content": {PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
+
+
+def _path(name: str, example: Any) -> JSONSchema:
+    return {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string"},
+        "example": example,
+    }
+
+
+def _write_responses() -> JSONSchema:
+    return {
+        "201": _json_ref(
+            "Recorded",
+            "Recorded (a retry with the same Idempotency-Key "
+            "returns the first answer, with Idempotent-Replayed: true)",
+        ),
+        "400": _problem_ref("Idempotency-Key missing"),
+        "401": _problem_ref("No edit key"),
+        "403": _problem_ref("Wrong edit key"),
+        "404": _problem_ref("No such match"),
+        "409": _problem_ref(
+            "Refused by the rules (with the ruling) or stale "
+            "expected_seq (with the current seq)"
+        ),
+        "422": _problem_ref(
+            "Bad input, or an Idempotency-Key reused with another body"
+        ),
+    }
+
+
+NAME: JSONSchema = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_NAME,
+    # a character Python's str.split() keeps: ECMA's \S lets \x1c-\x1f and \x85 by
+    "pattern": r"[^\s\x1c-\x1f\x85]",
+    "description": "Runs of spaces count as one; names differ ignoring case.",
+}
+
+
+EXPECTED_SEQ: JSONSchema = {
+    "type": ["integer", "null"],
+    "minimum": 0,
+    "description": "The seq you last saw (409 if the log has moved on); null or "
+    "left out: no check.",
+}

@@ -1,0 +1,383 @@
+"""The match schemas: a new match per game, answers, links between operations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import games
+from referee.games.base import PENALTY_SCHEMA
+from referee.games.base import RULING_SCHEMA
+from referee.games.base import BadInput
+from referee.games.base import Example
+from referee.games.base import Game
+from referee.web.openapi.common import EXPECTED_SEQ
+from referee.web.openapi.common import NAME
+from referee.web.openapi.common import _name
+from referee.web.openapi.fields import option_schema
+
+JSONSchema = dict[str, Any]
+
+
+def _common_schemas() -> dict[str, JSONSchema]:
+    string_list = {"type": "array", "items": {"type": "string"}}
+    return {
+        "Problem": {
+            "type": "object",
+            "required": ["type", "title", "status", "detail"],
+            "properties": {
+                "type": {"type": "string"},
+                "title": {"type": "string"},
+                "status": {"type": "integer"},
+                "detail": {"type": "string"},
+                "errors": {
+                    "type": "object",
+                    "additionalProperties": {"type": "string"},
+                },
+                "ruling": {"$ref": "#/components/schemas/Ruling"},
+                "seq": {"type": "integer"},
+            },
+        },
+        "Penalty": PENALTY_SCHEMA,
+        "Ruling": {
+            **RULING_SCHEMA,
+            "properties": {
+                **RULING_SCHEMA["properties"],
+                "penalties": {
+                    "type": "array",
+                    "items": {"$ref": "#/components/schemas/Penalty"},
+                },
+            },
+        },
+        "Board": {
+            "type": "object",
+            "description": "The scoreboard: view(state).",
+            "required": [
+                "sides",
+                "turn",
+                "expects",
+                "prompt",
+                "phase",
+                "over",
+                "winner",
+                "detail",
+            ],
+            "properties": {
+                "sides": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["name", "score"],
+                        "properties": {"name": {"type": "string"}},
+                    },
+                },
+                "turn": {"type": ["string", "null"]},
+                "expects": string_list,
+                "prompt": {"type": "string"},
+                "phase": {"type": "string"},
+                "over": {"type": "boolean"},
+                "winner": {"type": ["string", "null"]},
+                "detail": {"type": "object"},
+            },
+        },
+        "Match": {
+            "type": "object",
+            "required": ["id", "game", "players", "options", "status", "seq", "state"],
+            "properties": {
+                "id": {"type": "string"},
+                "game": {"type": "string"},
+                "title": {"type": "string"},
+                "players": string_list,
+                "teams": {"type": "array"},
+                "options": {"type": "object"},
+                "status": {"enum": ["live", "over"]},
+                "seq": {"type": "integer"},
+                "state": {"$ref": "#/components/schemas/Board"},
+                "links": {"type": "object"},
+            },
+        },
+        "CreatedMatch": {
+            "allOf": [
+                {"$ref": "#/components/schemas/Match"},
+                {
+                    "type": "object",
+                    "required": ["edit_key", "pin"],
+                    "properties": {
+                        "edit_key": {"type": "string"},
+                        "pin": {"type": "string", "pattern": "^[0-9]{6}$"},
+                    },
+                },
+            ]
+        },
+        "NewMatch": {
+            "oneOf": [
+                {"$ref": f"#/components/schemas/New{_name(g)}Match"}
+                for g in games.registry().values()
+            ],
+            "discriminator": {
+                "propertyName": "game",
+                "mapping": {
+                    g.id: f"#/components/schemas/New{_name(g)}Match"
+                    for g in games.registry().values()
+                },
+            },
+        },
+        **{
+            f"New{_name(g)}Match": new_match_schema(g)
+            for g in games.registry().values()
+        },
+        "EventRequest": {
+            "type": "object",
+            "required": ["event"],
+            "properties": {
+                "event": {"$ref": "#/components/schemas/Event"},
+                "expected_seq": EXPECTED_SEQ,
+            },
+            "additionalProperties": False,
+        },
+        "UndoRequest": {
+            "type": "object",
+            "properties": {
+                "expected_seq": EXPECTED_SEQ,
+                "target": {
+                    "type": ["integer", "null"],
+                    "description": "The seq of the event to void; null or left "
+                    "out: the last one.",
+                },
+            },
+            "additionalProperties": False,
+        },
+        "Recorded": {
+            "type": "object",
+            "required": ["seq", "ruling", "state"],
+            "properties": {
+                "seq": {"type": "integer"},
+                "ruling": {"$ref": "#/components/schemas/Ruling"},
+                "state": {"$ref": "#/components/schemas/Board"},
+            },
+        },
+        "LogEntry": {
+            "type": "object",
+            "required": ["seq", "kind", "ruling", "voided"],
+            "properties": {
+                "seq": {"type": "integer"},
+                "kind": {"enum": ["event", "undo", "amend"]},
+                "event": {"type": ["object", "null"]},
+                "target": {"type": ["integer", "null"]},
+                "ruling": {"$ref": "#/components/schemas/Ruling"},
+                "current_ruling": {
+                    "oneOf": [{"$ref": "#/components/schemas/Ruling"}, {"type": "null"}]
+                },
+                "voided": {"type": "boolean"},
+                "replaced_by": {"type": ["integer", "null"]},
+                "created_at": {"type": ["string", "null"]},
+            },
+        },
+        "EventLog": {
+            "type": "object",
+            "required": ["id", "seq", "events"],
+            "properties": {
+                "id": {"type": "string"},
+                "seq": {"type": "integer"},
+                "events": {
+                    "type": "array",
+                    "items": {"$ref": "#/components/schemas/LogEntry"},
+                },
+            },
+        },
+        "Game": {
+            "type": "object",
+            "required": ["id", "title", "players", "options", "events"],
+        },
+        "GameList": {
+            "type": "object",
+            "required": ["games"],
+            "properties": {
+                "games": {
+                    "type": "array",
+                    "items": {"$ref": "#/components/schemas/Game"},
+                }
+            },
+        },
+        "Rule": {
+            "type": "object",
+            "required": ["id", "title", "summary", "text"],
+            "properties": {
+                "id": {"type": "string"},
+                "title": {"type": "string"},
+                "summary": {"type": "string"},
+                "text": {"type": "string"},
+            },
+        },
+        "Rulebook": {
+            "type": "object",
+            "required": ["game", "rules"],
+            "properties": {
+                "game": {"type": "string"},
+                "rules": {
+                    "type": "array",
+                    "items": {"$ref": "#/components/schemas/Rule"},
+                },
+            },
+        },
+        "RuleSearch": {
+            "type": "object",
+            "required": ["q", "rules"],
+            "properties": {
+                "q": {"type": "string"},
+                "rules": {
+                    "type": "array",
+                    "items": {"$ref": "#/components/schemas/Rule"},
+                },
+            },
+        },
+    }
+
+
+def _seat_counts(game: Game, teams: bool) -> list[int]:
+    """How many players (or teams) the game's own setup check accepts."""
+    ok = []
+    for n in range(1, game.max_players + 1):
+        names = [f"P{i}" for i in range(n * (game.team_size or 1) if teams else n)]
+        try:
+            if teams:
+                size = game.team_size or 1
+                game.new_setup(
+                    None,
+                    None,
+                    [
+                        {"players": names[i : i + size]}
+                        for i in range(0, len(names), size)
+                    ],
+                )
+            else:
+                game.new_setup(names)
+        except BadInput:
+            continue
+        ok.append(n)
+    if ok != list(range(ok[0], ok[-1] + 1)):
+        raise RuntimeError(f"{game.id}: seat counts {ok} are not a range")
+    return ok
+
+
+def new_match_schema(game: Game) -> JSONSchema:
+    """What POST /api/v1/matches takes for one game: seats, options, title."""
+    seats = _seat_counts(game, teams=False)
+    players = {
+        "type": "array",
+        "items": NAME,
+        "minItems": min(seats),
+        "maxItems": max(seats),
+        "uniqueItems": True,
+    }
+    properties: JSONSchema = {
+        "game": {"const": game.id},
+        "players": players,
+        "options": {
+            "type": "object",
+            "properties": {o.name: option_schema(o) for o in game.options},
+            "additionalProperties": False,
+        },
+        "title": {
+            "type": "string",
+            "description": "Shown above the board; cut to 80 characters.",
+        },
+    }
+    schema: JSONSchema = {
+        "type": "object",
+        "title": f"A new {game.title} match",
+        "required": ["game", "players"],
+        "properties": properties,
+        "additionalProperties": False,
+    }
+    if game.teams:
+        size = game.team_size
+        team = {
+            "type": "object",
+            "required": ["players"],
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "description": "Default: Team 1, Team 2 ...; cut to 40 characters.",
+                },
+                "players": {
+                    **players,
+                    "minItems": size or 1,
+                    "maxItems": size or game.max_players,
+                },
+            },
+            "additionalProperties": False,
+        }
+        sides = _seat_counts(game, teams=True)
+        team["properties"]["players"]["maxItems"] = size or (
+            game.max_players - min(sides) + 1
+        )
+        properties["teams"] = {
+            "type": "array",
+            "items": team,
+            "minItems": min(sides),
+            "maxItems": max(sides),
+            "description": "Instead of 'players': the teams in seat order.",
+        }
+        schema["required"] = ["game"]
+        schema["oneOf"] = [{"required": ["players"]}, {"required": ["teams"]}]
+    return schema
+
+
+def example_answer(game: Game, example: Example) -> JSONSchema:
+    """The 201 body the server gives ``example``: engines are pure, so no database."""
+    setup = game.new_setup(list(example.players), dict(example.options))
+    state = game.start(setup)
+    for event in example.setup:
+        state = game.step(state, event).state
+    step = game.step(state, example.event)
+    return {
+        "seq": len(example.setup) + 1,
+        "ruling": step.ruling.to_json(),
+        "state": game.view(step.state),
+    }
+
+
+def _new_match_example(game: Game) -> JSONSchema:
+    example = game.events[0].examples[0] if game.events[0].examples else None
+    players = list(example.players) if example else ["Ann", "Bob"]
+    body: JSONSchema = {"game": game.id, "players": players}
+    if example and example.options:
+        body["options"] = dict(example.options)
+    return body
+
+
+def _match_links() -> JSONSchema:
+    """OpenAPI links: the new match's id and edit key lead to its reads and writes."""
+    by_id = {"path.id": "$response.body#/id"}
+    key = "Writes send the edit_key: 'Authorization: Bearer <edit_key>'."
+    return {
+        "GetMatch": {"operationId": "getMatch", "parameters": by_id},
+        "ListEvents": {"operationId": "listEvents", "parameters": by_id},
+        **{
+            name: {"operationId": op, "parameters": by_id, "description": key}
+            for name, op in (
+                ("AddEvent", "addEvent"),
+                ("Undo", "undo"),
+                ("AmendEvent", "amendEvent"),
+            )
+        },
+    }
+
+
+def _recorded_links() -> JSONSchema:
+    """A recorded event leads to its correction, an undo, and the match's reads."""
+    same = {"path.id": "$request.path.id"}
+    return {
+        "AmendIt": {
+            "operationId": "amendEvent",
+            "parameters": {**same, "path.seq": "$response.body#/seq"},
+        },
+        "UndoIt": {
+            "operationId": "undo",
+            "parameters": same,
+            "requestBody": {"target": "$response.body#/seq"},
+        },
+        "NextEvent": {"operationId": "addEvent", "parameters": same},
+        "GetMatch": {"operationId": "getMatch", "parameters": same},
+        "ListEvents": {"operationId": "listEvents", "parameters": same},
+    }
