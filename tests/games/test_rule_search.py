@@ -79,6 +79,18 @@ THUMBS = [
     ("layof", "gin-rummy/lay-off"),
     ("skunked", "gin-rummy/game-bonus"),
     ("upcrad", "gin-rummy/first-turn"),
+    # six card golf
+    ("colum pair", "golf-six/column-pair"),
+    ("discrad it again", "golf-six/taken-discard"),
+    ("jokr minus two", "golf-six/jokers"),
+    ("last tun", "golf-six/last-turns"),
+    ("turn two up", "golf-six/turn-two-up"),
+    # ten-card basketball
+    ("pair of aces", "basketball-ten/no-ace-king-sets"),
+    ("kings in a set", "basketball-ten/no-ace-king-sets"),
+    ("take the discrad", "basketball-ten/taken-discard"),
+    ("ten turns", "basketball-ten/ten-turns"),
+    ("too decks", "basketball-ten/packs"),
 ]
 
 
