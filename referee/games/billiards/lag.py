@@ -47,12 +47,14 @@ LAG_FIELDS: tuple[Field, ...] = (
         "list",
         f"The first player's automatic-loss faults. {FAULT_HELP}",
         required=False,
+        choices=tuple(LAG_FAULTS),
     ),
     Field(
         "second_faults",
         "list",
         f"The second player's automatic-loss faults. {FAULT_HELP}",
         required=False,
+        choices=tuple(LAG_FAULTS),
     ),
 )
 LAG_EXAMPLE: JSON = {"closer": "first", "second_faults": ["long-cushion"]}

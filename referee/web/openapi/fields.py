@@ -112,7 +112,12 @@ def tool_field_schema(f: Field, game: Game) -> JSONSchema:
                 if all(n == 1 for n in deck.copies.values()):
                     schema["uniqueItems"] = True
         case "list":
-            schema = {"type": "array", "items": {"type": ["integer", "string"]}}
+            item = (
+                {"enum": list(f.choices)}
+                if f.choices
+                else {"type": ["integer", "string"]}
+            )
+            schema = {"type": "array", "items": item}
         case _:
             schema = {k: v for k, v in field_schema(f).items() if k != "description"}
     schema["description"] = f.help
