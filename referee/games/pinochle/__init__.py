@@ -935,13 +935,13 @@ AUCTION = (
     {"type": "pass", "player": 0},
     {"type": "pass", "player": 1},
 )
-ASKED = (*AUCTION, {"type": "ask", "suit": "H"})
+ASKED = (*AUCTION, {"type": "ask", "suit": "h"})
 PASSED = (
     *ASKED,
     {"type": "pass_cards", "player": 1, "cards": "AH 10H KH"},
     {"type": "pass_cards", "player": 3, "cards": "JC JC QD"},
 )
-TRUMPED = (*PASSED, {"type": "trump", "suit": "H"})
+TRUMPED = (*PASSED, {"type": "trump", "suit": "h"})
 MELDED = (
     *TRUMPED,
     {"type": "meld", "player": 3, "cards": "AH 10H KH QH JH KD QD"},
@@ -1246,7 +1246,7 @@ GAME = Game(
                 ),
             ),
             run=meld_tool,
-            example={"cards": "AH 10H KH QH JH KH QH JD QS AS AD AC", "trump": "H"},
+            example={"cards": "AH 10H KH QH JH KH QH JD QS AS AD AC", "trump": "h"},
             result=MELD_RESULT,
         ),
         Tool(
@@ -1279,7 +1279,7 @@ GAME = Game(
                 ),
             ),
             run=legal_tool,
-            example={"trump": "H", "trick": "KS", "hand": "10S JS AH JD", "card": "JS"},
+            example={"trump": "h", "trick": "KS", "hand": "10S JS AH JD", "card": "JS"},
             result=LEGAL_RESULT,
         ),
     ),
