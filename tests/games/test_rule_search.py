@@ -79,6 +79,16 @@ THUMBS = [
     ("layof", "gin-rummy/lay-off"),
     ("skunked", "gin-rummy/game-bonus"),
     ("upcrad", "gin-rummy/first-turn"),
+    # pinochle
+    ("dealer stuk", "pinochle/dealer-forced"),
+    ("overtrump", "pinochle/crawl-in-trump"),
+    ("throw in hnd", "pinochle/throw-in"),
+    ("pinocle", "pinochle/pinochles"),
+    ("aces arond", "pinochle/arounds"),
+    ("go set", "pinochle/set"),
+    ("marrige in trump", "pinochle/marriages"),
+    ("last trik", "pinochle/last-trick"),
+    ("must i folow suit", "pinochle/follow-suit"),
 ]
 
 
