@@ -530,7 +530,7 @@ def test_set_bid_subtracted_opponents_keep_theirs():
 def test_throw_in_after_trump():
     state, step = play([*TO_PLAY, {"type": "throw_in"}])
     assert state["scores"] == [10, -30]
-    assert step.ruling.rules == ("pinochle/throw-in",)
+    assert step.ruling.rules == ("pinochle/throw-in", "pinochle/team-meld")
 
 
 def test_throw_in_needs_the_opponents_meld():

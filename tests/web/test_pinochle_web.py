@@ -145,6 +145,7 @@ def test_the_meld_and_legal_play_calculators(client):
         "pinochle/must-trump",
         "pinochle/crawl-in-trump",
         "pinochle/trick-winner",
+        "pinochle/card-rank",
     ]
     bad = client.post(
         "/api/v1/tools/pinochle/legal",

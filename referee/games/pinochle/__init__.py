@@ -616,7 +616,7 @@ def _throw_in(state: JSON, event: JSON) -> Step:
         "tricks": None,
         "change": change,
     }
-    return _close_hand(state, record, summary, [rule("throw-in")])
+    return _close_hand(state, record, summary, [rule("throw-in"), rule("team-meld")])
 
 
 def _tricks(state: JSON, event: JSON) -> Step:
@@ -897,7 +897,13 @@ def legal_tool(request: JSON) -> JSON:
     answer: JSON = {
         "legal": list(got.cards),
         "reason": got.reason,
-        "rules": [*got.rules, *([rule("trick-winner")] if trick else [])],
+        "rules": [*got.rules, *([rule("trick-winner")] if trick else [])]
+        # beating a card rests on the order of the ranks
+        + (
+            [rule("card-rank")]
+            if {rule("crawl"), rule("crawl-in-trump")} & set(got.rules)
+            else []
+        ),
         "winning": winning,
         "card": card,
         "verdict": None,
