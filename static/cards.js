@@ -14,7 +14,6 @@
   var FROM_SYMBOL = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
   var RANK_WORDS = { T: "10", "1": "A", "11": "J", "12": "Q", "13": "K" };
   var JOKERS = ["JK", "JOKER", "X", "JKR", "*"];
-  var NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 
   function suitOf(card) { return card === "JK" || /^\d+$/.test(card) ? "" : card.slice(-1); }
   function rankOf(card) { return suitOf(card) ? card.slice(0, -1) : card; }
@@ -80,6 +79,8 @@
     this.ranks = this.digits
       ? Object.keys(this.copies).sort(function (a, b) { return a - b; })
       : RANKS.filter(function (r) { return this.has(function (c) { return rankOf(c) === r && suitOf(c); }); }, this);
+    // The pinochle deck (A 10 K Q J only) shows its ranks in the game's own order.
+    if (this.ranks.join(" ") === "A 10 J Q K") this.ranks = ["A", "10", "K", "Q", "J"];
     this.joker = "JK" in this.copies;
     this.suit = this.suits[0] || "";
     this.cards = [];
@@ -187,7 +188,8 @@
 
   Picker.prototype.copiesText = function (card) {
     var n = this.copies[card] || 0;
-    return n === 1 ? "only one " + describe(card) : "only " + (NUMBER[n] || n) + " copies of " + card;
+    // The server's words (cards.parse_cards): "only 4 copies of AS".
+    return n === 1 ? "only one " + describe(card) : "only " + n + " copies of " + card;
   };
 
   // The text field is the truth: read it into cards, keeping what does not parse.

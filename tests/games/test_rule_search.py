@@ -91,6 +91,16 @@ THUMBS = [
     ("take the discrad", "basketball-ten/taken-discard"),
     ("ten turns", "basketball-ten/ten-turns"),
     ("too decks", "basketball-ten/packs"),
+    # pinochle
+    ("dealer stuk", "pinochle/dealer-forced"),
+    ("overtrump", "pinochle/crawl-in-trump"),
+    ("throw in hnd", "pinochle/throw-in"),
+    ("pinocle", "pinochle/pinochles"),
+    ("aces arond", "pinochle/arounds"),
+    ("go set", "pinochle/set"),
+    ("marrige in trump", "pinochle/marriages"),
+    ("last trik", "pinochle/last-trick"),
+    ("must i folow suit", "pinochle/follow-suit"),
 ]
 
 
