@@ -34,10 +34,7 @@ class Position:
     ball: int
     standing: int
     over: bool = False
-
-    @property
-    def fresh_rack(self) -> bool:
-        return not self.over and self.standing == PINS
+    fresh_rack: bool = True  # the next ball is at ten pins set up anew
 
 
 @dataclass(frozen=True)
@@ -96,9 +93,10 @@ def position(balls: Sequence[int]) -> Position:
     number = len(frames)
     if _frame_done(last, number):
         if number == FRAMES:
-            return Position(FRAMES, len(last), 0, over=True)
+            return Position(FRAMES, len(last), 0, over=True, fresh_rack=False)
         return Position(number + 1, 1, PINS)
-    return Position(number, len(last) + 1, _standing(last, number))
+    fresh = number == FRAMES and _cleared(last)
+    return Position(number, len(last) + 1, _standing(last, number), fresh_rack=fresh)
 
 
 def frames(balls: Sequence[int]) -> list[Frame]:
@@ -171,6 +169,19 @@ def _standing(frame: Sequence[int], number: int) -> int:
     if first == PINS:
         return PINS if second == PINS else PINS - second
     return PINS  # a spare: the bonus ball is at a fresh rack
+
+
+def _cleared(frame: Sequence[int]) -> bool:
+    """The tenth frame's balls so far left no pin standing (a strike or a spare)."""
+    standing = PINS
+    for pins in frame:
+        standing -= pins
+        if standing == 0:
+            standing = PINS
+            cleared = True
+        else:
+            cleared = False
+    return bool(frame) and cleared
 
 
 def _frame_done(frame: Sequence[int], number: int) -> bool:

@@ -261,10 +261,10 @@ def _finish_ball(state: JSON, turned: tuple[str, ...]) -> tuple[JSON, str, list[
     rack = state["rack"]
     knocked = rack["knocked"]
     balls = [*state["balls"], knocked]
-    pos = tenpin.position(balls)
-    second = not pos.over and not pos.fresh_rack and rack["ball"] == 1
     rules: list[str] = []
     all_down = len(rack["down"]) == len(LETTERS)
+    # a second ball follows a first one that left pins, except on a lone bonus ball
+    second = rack["ball"] == 1 and not rack["single"] and not all_down
     which = "first" if rack["ball"] == 1 else "second"
     if all_down and rack["ball"] == 1:
         text = " STRIKE: all ten pins with the first ball."
