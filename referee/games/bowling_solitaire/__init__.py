@@ -495,8 +495,12 @@ def _rack_view(rack: JSON) -> JSON:
 # --- declarations ------------------------------------------------------------------
 
 PINS_HELP = "The cards on pins A to J in order: back row A B C D, then E F G, H I, J."
-DEAL = {"type": "deal", "pins": "2 7 1 7 2 9 5 1 8 6", "balls": "0 0 4"}
-FIRST = {"type": "bowl", "pile": 1, "pins": "H F", "next": "5"}
+DEAL = {
+    "type": "deal",
+    "pins": ["2", "7", "1", "7", "2", "9", "5", "1", "8", "6"],
+    "balls": ["0", "0", "4"],
+}
+FIRST = {"type": "bowl", "pile": 1, "pins": ["H", "F"], "next": "5"}
 
 EVENTS = (
     EventKind(
@@ -572,7 +576,7 @@ EVENTS = (
         ),
         examples=(
             Example(
-                {"type": "end_ball", "next": "8 3 4"},
+                {"type": "end_ball", "next": ["8", "3", "4"]},
                 setup=(DEAL, FIRST),
                 players=("Ann",),
                 title="Ann stops her first ball; 8, 3 and 4 turn up",

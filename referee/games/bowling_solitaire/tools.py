@@ -50,17 +50,18 @@ OUT_FIELD = Field(
     required=False,
 )
 EXAMPLE: JSON = {
-    "pins": "2 7 1 7 2 9 5 1 8 6",
-    "left": "0",
-    "centre": "0",
-    "right": "4",
+    "pins": ["2", "7", "1", "7", "2", "9", "5", "1", "8", "6"],
+    "left": ["0"],
+    "centre": ["0"],
+    "right": ["4"],
 }
 SOLVE_EXAMPLE: JSON = {
-    "pins": "2 7 1 7 2 9 5 1 8 6",
-    "left": "0 5 8 3 6",
-    "centre": "0 3 9",
-    "right": "4 4",
+    **EXAMPLE,
+    "left": ["0", "5", "8", "3", "6"],
+    "centre": ["0", "3", "9"],
+    "right": ["4", "4"],
 }
+PINS_TEXT = "2 7 1 7 2 9 5 1 8 6"
 
 _PLAY = {
     "type": "object",
@@ -147,13 +148,13 @@ def solve_tool(request: JSON) -> JSON:
             f"{bad[0]} shows {count[bad[0]]} times, but the pack holds two of each "
             "number 0-9.",
             field="pins",
-            example=SOLVE_EXAMPLE["pins"],
+            example="2 7 1 7 2 9 5 1 8 6",
         )
     if sum(p.count(solver.HIDDEN) for p in piles) > sum(unseen):
         raise BadInput(
             "More face-down cards than the pack has left unseen.",
             field="left",
-            example=SOLVE_EXAMPLE["left"],
+            example="0 5 ? ? ?",
         )
     got = solver.solve(pins, piles, unseen, ball=ball)
     out = reach_json(got, ball)
@@ -193,11 +194,10 @@ def read_table(
         raise BadInput(
             f"'pins' lists all ten pins A to J ({len(raw)} given); - for a pin down.",
             field="pins",
-            example=EXAMPLE["pins"],
+            example="2 7 1 7 2 9 5 1 8 6",
         )
     pins = tuple(
-        None if str(v).strip() == DOWN else _digit(v, "pins", EXAMPLE["pins"])
-        for v in raw
+        None if str(v).strip() == DOWN else _digit(v, "pins", PINS_TEXT) for v in raw
     )
     piles = []
     for name in ("left", "centre", "right"):
