@@ -17,7 +17,9 @@ def test_the_rules_text_sheet_spare_strike_strike_then_six_three_runs_20_46_65_7
 
 def test_a_spare_waits_for_the_next_ball_before_its_total_is_written():
     sheet = tenpin.frames([8, 2])
-    assert sheet[0].spare and sheet[0].score is None and sheet[0].total is None
+    assert sheet[0].spare
+    assert sheet[0].score is None
+    assert sheet[0].total is None
 
 
 def test_a_strike_scores_ten_plus_the_next_two_balls():
@@ -50,7 +52,8 @@ def test_tenth_frame_extra_balls_follow_a_strike_or_a_spare(
     if over_after:
         assert pos.over
     else:
-        assert pos.frame == 10 and pos.ball == len(tenth) + 1
+        assert pos.frame == 10
+        assert pos.ball == len(tenth) + 1
         assert pos.fresh_rack == (pos.ball in fresh_rack_balls)
 
 

@@ -97,7 +97,8 @@ def test_the_page_lays_out_taps_pins_and_piles_and_teaches_the_legal_plays(clien
         },
     )
     assert response.status_code == 409
-    assert "pin J shows 6" in response.text and "§one-pin" in response.text
+    assert "pin J shows 6" in response.text
+    assert "§one-pin" in response.text
 
 
 def test_the_tools_answer_legal_plays_and_reachability(client):
