@@ -16,7 +16,7 @@ top card, and ``next`` lists the cards turned up, left to right).
 ``{"letter", "card", "down", "row"}``; ``piles``: three ``{"pile", "name", "top",
 "hidden", "spent"}``; ``out``: the cards out of play; ``single``: no second ball
 follows on this rack), ``legal`` (every play allowed now, as the ``plays`` tool
-answers), ``sheet`` (the ten-pin frames,
+answers), ``solve`` (the solve tool's fields for this table), ``sheet`` (the ten-pin frames,
 ``tenpin.Frame.to_json``), ``last`` (the last ruling's summary).
 """
 
@@ -119,6 +119,7 @@ def view(state: JSON) -> JSON:
         "legal": legal,
         "sheet": [f.to_json() for f in tenpin.frames(balls)],
         "last": state["last"],
+        "solve": _solve_query(rack) if _live(state) else {},
     }
     return board(
         sides=[{"name": name, "score": score, "frame": pos.frame}],
@@ -465,6 +466,27 @@ def _parse_pins(raw: Any) -> tuple[str, ...]:
             f"Pin {dupes[0]} is named twice.", field="pins", example='"pins": "H F"'
         )
     return tuple(sorted(letters))
+
+
+def _solve_query(rack: JSON) -> JSON:
+    """The solve tool's fields for the table as it lies (face-down cards as ?)."""
+    down = set(rack["down"])
+    pins = [
+        ("-" if L in down else c) for L, c in zip(LETTERS, rack["pins"], strict=True)
+    ]
+    piles = [
+        " ".join(([p["top"]] if p["top"] else []) + ["?"] * p["hidden"])
+        for p in rack["piles"]
+    ]
+    out = [p["card"] for p in rack["played"]] + rack["removed"]
+    return {
+        "pins": " ".join(pins),
+        "left": piles[0],
+        "centre": piles[1],
+        "right": piles[2],
+        "ball": rack["ball"],
+        "out": " ".join(out),
+    }
 
 
 def _rack_view(rack: JSON) -> JSON:
