@@ -12,10 +12,13 @@ from hypothesis import strategies as st
 from referee.games import get
 from referee.games.base import BadInput
 from referee.games.base import Refused
+from referee.games.bowling_solitaire import solver
 from referee.games.bowling_solitaire import tools
 from referee.games.bowling_solitaire.table import ADJACENT
 from referee.games.bowling_solitaire.table import GROUPS
 from referee.games.bowling_solitaire.table import LETTERS
+from referee.games.bowling_solitaire.table import Table
+from referee.games.bowling_solitaire.table import legal_plays
 
 GAME = get("bowling-solitaire")
 SAMPLE = {"type": "deal", "pins": "2 7 1 7 2 9 5 1 8 6", "balls": "0 0 4"}
@@ -407,3 +410,85 @@ def test_the_tools_refuse_a_bad_table_with_an_example(request_, field):
         tools.solve_tool(request_)
     assert err.value.field == field
     assert err.value.example
+
+
+def replay_line(cards: list[str], moves) -> dict:
+    """Bowl a solver line through the engine, turning up the real cards."""
+    deal = {
+        "type": "deal",
+        "pins": cards[:10],
+        "balls": [cards[10], cards[15], cards[18]],
+    }
+    below = {1: list(cards[11:15]), 2: list(cards[16:18]), 3: list(cards[19:20])}
+    state, _ = play([deal])
+    for move in moves:
+        if isinstance(move, str):
+            turned = []
+            for pile in (1, 2, 3):
+                if below[pile] and state["rack"]["piles"][pile - 1]["top"]:
+                    turned.append(below[pile].pop(0))
+                elif state["rack"]["piles"][pile - 1]["top"]:
+                    below[pile] = []
+            event = {"type": "end_ball", "next": turned}
+        else:
+            pile, _, pins, _ = move
+            event = {"type": "bowl", "pile": pile, "pins": list(pins)}
+            if below[pile]:
+                event["next"] = below[pile].pop(0)
+        state = GAME.step(state, event).state
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations([str(d) for d in range(10)] * 2))
+def test_the_solvers_strike_and_spare_lines_are_accepted_by_the_referee(cards):
+    piles = [tuple(cards[10:15]), tuple(cards[15:18]), tuple(cards[18:20])]
+    got = solver.solve(cards[:10], piles, [0] * 10)
+    hidden = solver.solve(
+        cards[:10],
+        [(p[0],) + ("?",) * (len(p) - 1) for p in piles],
+        [2 - (cards[:10] + [p[0] for p in piles]).count(str(d)) for d in range(10)],
+    )
+    if got.strike:
+        state = replay_line(cards, got.strike.moves)
+        assert GAME.view(state)["detail"]["sheet"][0]["marks"] == ["X"]
+        assert hidden.strike is not None  # face down, it is still possible
+    if got.spare:
+        state = replay_line(cards, got.spare.moves)
+        assert GAME.view(state)["detail"]["sheet"][0]["marks"][1] == "/"
+        assert hidden.spare is not None
+
+
+def strike_by_brute_force(cards: list[str]) -> bool:
+    """Every sequence of the helper's legal plays, with every card known."""
+    piles = [cards[10:15], cards[15:18], cards[18:20]]
+    seen: set = set()
+
+    def go(pins: tuple, depth: tuple) -> bool:
+        if all(p is None for p in pins):
+            return True
+        if (pins, depth) in seen:
+            return False
+        seen.add((pins, depth))
+        tops = tuple(
+            p[d] if d < len(p) else None for p, d in zip(piles, depth, strict=True)
+        )
+        for move in legal_plays(Table(pins, tops)):
+            after = tuple(
+                None if L in move.pins else c
+                for L, c in zip(LETTERS, pins, strict=True)
+            )
+            deeper = tuple(d + (i == move.pile - 1) for i, d in enumerate(depth))
+            if go(after, deeper):
+                return True
+        return False
+
+    return go(tuple(cards[:10]), (0, 0, 0))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations([str(d) for d in range(10)] * 2))
+def test_the_solver_finds_a_strike_exactly_when_one_exists(cards):
+    piles = [tuple(cards[10:15]), tuple(cards[15:18]), tuple(cards[18:20])]
+    got = solver.solve(cards[:10], piles, [0] * 10)
+    assert (got.strike is not None) == strike_by_brute_force(cards)

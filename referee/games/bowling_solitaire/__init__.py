@@ -16,7 +16,8 @@ top card, and ``next`` lists the cards turned up, left to right).
 ``{"letter", "card", "down", "row"}``; ``piles``: three ``{"pile", "name", "top",
 "hidden", "spent"}``; ``out``: the cards out of play; ``single``: no second ball
 follows on this rack), ``legal`` (every play allowed now, as the ``plays`` tool
-answers), ``solve`` (the solve tool's fields for this table), ``sheet`` (the ten-pin frames,
+answers), ``solve`` (the solve tool's fields for this table),
+``sheet`` (the ten-pin frames,
 ``tenpin.Frame.to_json``), ``last`` (the last ruling's summary).
 """
 

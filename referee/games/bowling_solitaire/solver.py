@@ -1,15 +1,17 @@
 """Is a strike or a spare still reachable? A depth-first search over the plays.
 
-Ball cards still face down are written ``?``: the search may turn each one up as any
-number the pack still holds unseen, so "reachable" then means "possible if the hidden
-cards fall right" (``depends_on_hidden``). With every card known it is exact.
+Ball cards still face down are written ``?``: a hidden card's number only matters when
+it is bowled, so the search lets it be, at that moment, any number the pack still has
+unseen. "Reachable" then means "possible if the hidden cards fall right"
+(``depends_on_hidden``). With every card known it is exact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
+from functools import reduce
+from operator import or_
 
 from referee.games.bowling_solitaire.table import ADJACENT
 from referee.games.bowling_solitaire.table import BACK_ROW
@@ -25,17 +27,25 @@ _GROUP_MASKS = tuple(
     (sum(_BIT[p] for p in g), g, g == (CENTRE,) or bool(set(g) & BACK_ROW))
     for g in GROUPS
 )
-_GROUP_TOUCH = tuple(sum(_ADJ_MASK[p] for p in g) for g in GROUPS)
+# the pins next to a group (a bitwise union: neighbours shared by two pins count once)
+_GROUP_TOUCH = tuple(reduce(or_, (_ADJ_MASK[p] for p in g)) for g in GROUPS)
 
 Piles = tuple[tuple[str, ...], ...]
 
 
+Move = tuple[int, str, tuple[str, ...], bool] | str  # pile, card, pins, was face down
+
+
 @dataclass(frozen=True)
 class Line:
-    """One way through: plays ``(pile, card, pins)`` and where the first ball ends."""
+    """One way through: plays ``(pile, card, pins, hidden)`` and "end first ball"."""
 
-    moves: tuple[tuple[int, str, tuple[str, ...]] | str, ...]
-    hidden: bool  # some card in it was face down when asked
+    moves: tuple[Move, ...]
+
+    @property
+    def hidden(self) -> bool:
+        """Some card in it was face down when asked."""
+        return any(not isinstance(m, str) and m[3] for m in self.moves)
 
 
 @dataclass(frozen=True)
@@ -57,15 +67,16 @@ def solve(
     values = tuple(int(v) if v is not None else -1 for v in pins)
     mask = sum(_BIT[L] for L, v in zip(LETTERS, pins, strict=True) if v is not None)
     search = _Search(values)
-    start_piles = tuple(tuple(p) for p in piles)
+    start = tuple(tuple(p) for p in piles)
+    left = tuple(unseen)
     strike: Line | None = None
     spare: Line | None = None
     if ball == 1:
-        strike = search.first(mask, start_piles, tuple(unseen), ending=False)
+        strike = search.run(mask, start, left, ending=False)
         if second_ball:
-            spare = search.first(mask, start_piles, tuple(unseen), ending=True)
+            spare = search.run(mask, start, left, ending=True)
     else:
-        spare = search.first(mask, start_piles, tuple(unseen), ending=False)
+        spare = search.run(mask, start, left, ending=False)
     return Reach(strike, spare)
 
 
@@ -73,20 +84,19 @@ class _Search:
     def __init__(self, values: tuple[int, ...]) -> None:
         self.values = values
         self.failed: set[tuple[object, ...]] = set()
+        self.sums = tuple(
+            sum(values[_index(p)] for p in group) % 10 for _, group, _ in _GROUP_MASKS
+        )
 
-    def first(
+    def run(
         self, mask: int, piles: Piles, unseen: tuple[int, ...], *, ending: bool
     ) -> Line | None:
-        """Turn up any hidden tops, then search from there."""
-        for opened, left, hidden in _reveal_tops(piles, unseen):
-            path = self._go(mask, opened, left, ending)
-            if path is not None:
-                return Line(tuple(path), hidden or _any_hidden(piles))
-        return None
+        path = self._go(mask, piles, unseen, ending)
+        return None if path is None else Line(tuple(path))
 
     def _go(
         self, mask: int, piles: Piles, unseen: tuple[int, ...], ending: bool
-    ) -> list[tuple[int, str, tuple[str, ...]] | str] | None:
+    ) -> list[Move] | None:
         """Moves that clear ``mask`` in this ball (``ending``: first end the first
         ball with pins standing, then clear them in the second)."""
         if mask == 0:
@@ -99,9 +109,11 @@ class _Search:
         for i, pile in enumerate(piles):
             if not pile:
                 continue
-            card = int(pile[0])
-            for (gmask, group, barred), touch in zip(
-                _GROUP_MASKS, _GROUP_TOUCH, strict=True
+            hidden = pile[0] == HIDDEN
+            card = -1 if hidden else int(pile[0])
+            rest = piles[:i] + (pile[1:],) + piles[i + 1 :]
+            for n, ((gmask, group, barred), touch) in enumerate(
+                zip(_GROUP_MASKS, _GROUP_TOUCH, strict=True)
             ):
                 if gmask & mask != gmask:
                     continue
@@ -109,50 +121,26 @@ class _Search:
                     continue
                 if not first_card and not touch & down:
                     continue
-                if sum(self.values[_index(p)] for p in group) % 10 != card:
+                digit = self.sums[n]
+                left = unseen
+                if hidden:
+                    # the face-down card is bowled as the number it turns out to be
+                    if not unseen[digit]:
+                        continue
+                    left = unseen[:digit] + (unseen[digit] - 1,) + unseen[digit + 1 :]
+                elif digit != card:
                     continue
-                rest = piles[:i] + (pile[1:],) + piles[i + 1 :]
-                for opened, left, _ in _reveal_tops(rest, unseen):
-                    path = self._go(mask & ~gmask, opened, left, ending)
-                    if path is not None:
-                        return [(i + 1, pile[0], group), *path]
-        if ending:
-            rest = tuple(p[1:] for p in piles)
-            for opened, left, _ in _reveal_tops(rest, unseen):
-                path = self._go(mask, opened, left, False)
+                path = self._go(mask & ~gmask, rest, left, ending)
                 if path is not None:
-                    return ["end first ball", *path]
+                    return [(i + 1, str(digit), group, hidden), *path]
+        if ending:
+            # the thrown-away tops' numbers never matter
+            path = self._go(mask, tuple(p[1:] for p in piles), unseen, False)
+            if path is not None:
+                return ["end first ball", *path]
         self.failed.add(key)
         return None
 
 
 def _index(letter: str) -> int:
     return ord(letter) - 65
-
-
-def _any_hidden(piles: Piles) -> bool:
-    return any(HIDDEN in p for p in piles)
-
-
-def _reveal_tops(
-    piles: Piles, unseen: tuple[int, ...]
-) -> list[tuple[Piles, tuple[int, ...], bool]]:
-    """Every way the face-down tops could turn up, from the numbers unseen."""
-    slots = [i for i, p in enumerate(piles) if p and p[0] == HIDDEN]
-    if not slots:
-        return [(piles, unseen, False)]
-    out = []
-    digits = [d for d in range(10) if unseen[d]]
-    for choice in product(digits, repeat=len(slots)):
-        left = list(unseen)
-        ok = True
-        for d in choice:
-            left[d] -= 1
-            ok = ok and left[d] >= 0
-        if not ok:
-            continue
-        new = list(piles)
-        for slot, d in zip(slots, choice, strict=True):
-            new[slot] = (str(d), *piles[slot][1:])
-        out.append((tuple(new), tuple(left), True))
-    return out

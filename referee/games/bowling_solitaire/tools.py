@@ -238,8 +238,9 @@ def _digit(value: Any, field: str, example: str) -> str:
     return text
 
 
-def _move(move: tuple[int, str, tuple[str, ...]] | str) -> str:
+def _move(move: solver.Move) -> str:
     if isinstance(move, str):
         return move
-    pile, card, pins = move
-    return f"{PILE_NAMES[pile - 1]} {card} takes {' '.join(pins)}"
+    pile, card, pins, hidden = move
+    shown = f"? (a {card})" if hidden else card
+    return f"{PILE_NAMES[pile - 1]} {shown} takes {' '.join(pins)}"
