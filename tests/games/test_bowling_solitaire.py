@@ -492,3 +492,15 @@ def test_the_solver_finds_a_strike_exactly_when_one_exists(cards):
     piles = [tuple(cards[10:15]), tuple(cards[15:18]), tuple(cards[18:20])]
     got = solver.solve(cards[:10], piles, [0] * 10)
     assert (got.strike is not None) == strike_by_brute_force(cards)
+
+
+def test_the_pages_solver_query_counts_fallen_pins_as_seen():
+    state, _ = play(SAMPLE_FRAME[:2])
+    query = GAME.view(state)["detail"]["solve"]
+    assert query["pins"] == "2 7 1 7 2 - 5 - 8 6"
+    assert query["left"] == "5 ? ? ?"
+    assert sorted(query["out"].split()) == ["0", "1", "9"]
+    got = tools.solve_tool(query)
+    # both 1s are out of play or standing, so no hidden card can be bowled as a 1
+    for line in (got["strike"], got["spare"]):
+        assert not any("(a 1)" in m for m in line["moves"])

@@ -115,3 +115,15 @@ def test_the_tools_answer_legal_plays_and_reachability(client):
     assert solved.get_json()["spare"]["reachable"] is True
     bad = client.post(f"/api/v1/tools/{GAME}/plays", json={"pins": list("271729518Z")})
     assert bad.status_code == 422
+
+
+def test_the_solver_page_answers_the_link_the_match_page_gives(api, client):
+    mid = api.create(GAME, ["Ann"])["id"]
+    api.event(mid, SAMPLE)
+    query = api.get(mid)["state"]["detail"]["solve"]
+    page = client.get(f"/tools/{GAME}/solve", query_string=query)
+    assert page.status_code == 200
+    assert "Strike: on (if the face-down cards fall right)" in page.text
+    bad = client.get(f"/tools/{GAME}/plays", query_string={"pins": "2 7 1 Z"})
+    assert bad.status_code == 422
+    assert "A to J" in bad.text

@@ -479,7 +479,9 @@ def _solve_query(rack: JSON) -> JSON:
         " ".join(([p["top"]] if p["top"] else []) + ["?"] * p["hidden"])
         for p in rack["piles"]
     ]
-    out = [p["card"] for p in rack["played"]] + rack["removed"]
+    # the fallen pins' numbers too, so the solver knows what is left unseen
+    out = [c for L, c in zip(LETTERS, rack["pins"], strict=True) if L in down]
+    out += [p["card"] for p in rack["played"]] + rack["removed"]
     return {
         "pins": " ".join(pins),
         "left": piles[0],

@@ -44,9 +44,9 @@ TABLE_FIELDS = (
 )
 OUT_FIELD = Field(
     "out",
-    "cards",
-    "Cards already out of play this frame (ball cards used or thrown away), so the "
-    "solver knows what the face-down cards cannot be.",
+    "list",
+    "Cards already out of play this frame (fallen pins, ball cards used or thrown "
+    "away), so the solver knows what the face-down cards cannot be.",
     required=False,
 )
 EXAMPLE: JSON = {
@@ -139,7 +139,7 @@ def plays_tool(request: JSON) -> JSON:
 def solve_tool(request: JSON) -> JSON:
     pins, piles, ball = read_table(request)
     seen = [c for c in pins if c is not None] + [c for p in piles for c in p]
-    seen += list(request.get("out") or [])
+    seen += [_digit(c, "out", "0 8 4") for c in _items(request.get("out") or [])]
     count = Counter(c for c in seen if c != solver.HIDDEN)
     unseen = [COPIES - count[d] for d in DIGITS]
     bad = [d for d in DIGITS if count[d] > COPIES]
@@ -179,9 +179,10 @@ def reach_json(got: solver.Reach, ball: int) -> JSON:
     if ball == 1:
         parts.append("a strike is still on" if strike["reachable"] else "no strike")
     parts.append("a spare is still on" if spare["reachable"] else "no spare")
-    summary = "; ".join(parts).capitalize() + "."
+    summary = "; ".join(parts).capitalize()
     if strike["depends_on_hidden"] or spare["depends_on_hidden"]:
-        summary += " (if the face-down cards fall right)"
+        summary += ", if the face-down cards fall right"
+    summary += "."
     return {"strike": strike, "spare": spare, "summary": summary}
 
 
