@@ -59,6 +59,10 @@ def test_the_sample_frames_first_plays_tapped_on_the_triangle(
     page.get_by_label("Card turned up under it").fill("5")
     tap(page, page.get_by_role("button", name="Bowl", exact=True))
     expect(page.locator(".ruling")).to_contain_text("first card of a frame")
+    # the pins tapped stay ticked, so the player fixes the play rather than redo it
+    expect(page.locator("input[value='A']")).to_be_checked()
+    for letter in "ABC":
+        pin(page, letter).tap()
 
     pin(page, "H").tap()
     pin(page, "F").tap()
