@@ -128,7 +128,7 @@ def view(state: JSON) -> JSON:
         expects=expects,
         prompt=prompt,
         phase=phase,
-        winner=name if phase == "over" else None,
+        winner=None,  # one player: nobody to beat but the score
         detail=detail,
     )
 
