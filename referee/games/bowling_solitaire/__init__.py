@@ -98,21 +98,20 @@ def view(state: JSON) -> JSON:
         expects = ["deal"]
         what = f"frame {pos.frame}"
         if pos.frame == tenpin.FRAMES and pos.ball > 1:
-            what = f"the tenth frame's bonus ball {pos.ball - 1}"
+            what = f"the tenth frame's ball {pos.ball} (a bonus ball)"
         prompt = f"Shuffle and lay out {what}: the ten pins and the three ball tops."
     else:
         expects = (["bowl"] if legal else []) + ["end_ball"]
-        which = "first" if rack["ball"] == 1 else "second"
+        where = f"Frame {pos.frame}, {'first' if rack['ball'] == 1 else 'second'} ball"
+        if pos.frame == tenpin.FRAMES and pos.ball > rack["ball"]:
+            where = f"Tenth frame, ball {pos.ball} (a bonus ball)"
         if legal:
             prompt = (
-                f"Frame {pos.frame}, {which} ball: {len(legal)} legal "
-                f"play{'s' if len(legal) != 1 else ''}; pick a ball card and its pins."
+                f"{where}: {len(legal)} legal play{'s' if len(legal) != 1 else ''}; "
+                "pick a ball card and its pins."
             )
         else:
-            prompt = (
-                f"Frame {pos.frame}, {which} ball: no ball card can take a pin; "
-                "end the ball."
-            )
+            prompt = f"{where}: no ball card can take a pin; end the ball."
     detail: JSON = {
         "frame": pos.frame,
         "ball": rack["ball"] if rack else 1,
@@ -164,7 +163,7 @@ def _deal(state: JSON, event: JSON) -> Step:
     new = {**state, "rack": rack, "phase": "play"}
     what = f"Frame {pos.frame}"
     if pos.frame == tenpin.FRAMES and pos.ball > 1:
-        what = f"Tenth frame, bonus ball {pos.ball - 1}"
+        what = f"Tenth frame, ball {pos.ball} (a bonus ball)"
     summary = (
         f"{what} laid out: pins {' '.join(pins)}; ball cards {' '.join(tops)} face up."
     )
