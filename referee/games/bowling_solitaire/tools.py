@@ -14,6 +14,7 @@ from referee.games.bowling_solitaire.table import COPIES
 from referee.games.bowling_solitaire.table import DIGITS
 from referee.games.bowling_solitaire.table import LETTERS
 from referee.games.bowling_solitaire.table import PILE_NAMES
+from referee.games.bowling_solitaire.table import PILE_SIZES
 from referee.games.bowling_solitaire.table import Table
 from referee.games.bowling_solitaire.table import legal_plays
 from referee.games.bowling_solitaire.table import rule
@@ -22,16 +23,28 @@ DOWN = "-"
 PILE_HELP = (
     "Cards on the {} pile, top first; ? for one still face down; empty if spent."
 )
+PILE_CARDS = (*DIGITS, solver.HIDDEN)
 TABLE_FIELDS = (
     Field(
         "pins",
         "list",
         "Pins A to J in order: the card's number, or - for a pin already down, "
         "like 2 7 1 7 2 - 5 - 8 6.",
+        choices=(*DIGITS, DOWN),
+        minimum=10,
+        maximum=10,
     ),
-    Field("left", "list", PILE_HELP.format("left (5-card)"), required=False),
-    Field("centre", "list", PILE_HELP.format("centre (3-card)"), required=False),
-    Field("right", "list", PILE_HELP.format("right (2-card)"), required=False),
+    *(
+        Field(
+            name,
+            "list",
+            PILE_HELP.format(f"{name} ({size}-card)"),
+            required=False,
+            choices=PILE_CARDS,
+            maximum=size,
+        )
+        for name, size in zip(PILE_NAMES, PILE_SIZES, strict=True)
+    ),
     Field(
         "ball",
         "integer",
@@ -48,6 +61,8 @@ OUT_FIELD = Field(
     "Cards already out of play this frame (fallen pins, ball cards used or thrown "
     "away), so the solver knows what the face-down cards cannot be.",
     required=False,
+    choices=DIGITS,
+    maximum=20,
 )
 EXAMPLE: JSON = {
     "pins": ["2", "7", "1", "7", "2", "9", "5", "1", "8", "6"],
