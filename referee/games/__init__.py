@@ -17,6 +17,7 @@ GAME_IDS: tuple[str, ...] = (
     "golf-six",
     "basketball-ten",
     "pinochle",
+    "bowling-solitaire",
 )
 
 

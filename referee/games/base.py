@@ -335,9 +335,11 @@ class Game:
             )
             sample = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
             sample += [f"Player {n}" for n in range(9, self.min_players + 1)]
-            listed = ", ".join(f'"{n}"' for n in sample[: max(2, self.min_players)])
+            shown = 1 if self.max_players == 1 else max(2, self.min_players)
+            listed = ", ".join(f'"{n}"' for n in sample[:shown])
             raise BadInput(
-                f"{self.title} takes {span} players; {len(names)} given.",
+                f"{self.title} takes {span} player{'s' if self.max_players > 1 else ''}"
+                f"; {len(names)} given.",
                 field="players",
                 example=f'"players": [{listed}]',
             )

@@ -369,7 +369,15 @@ def _json_type_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
                 and all(isinstance(c, str) and c in deck for c in value)
             )
         case "list":
-            return isinstance(value, list) and all(
+            if not isinstance(value, list):
+                return False
+            if (f.minimum is not None and len(value) < f.minimum) or (
+                f.maximum is not None and len(value) > f.maximum
+            ):
+                return False
+            if f.choices:  # a list of words from a fixed set (a pin, a card)
+                return all(isinstance(x, str) and x in f.choices for x in value)
+            return all(
                 isinstance(x, int | str) and not isinstance(x, bool) for x in value
             )
     return value is not None

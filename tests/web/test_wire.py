@@ -28,7 +28,11 @@ from referee.web import assets
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br"}
 FIRST_VIEW_BUDGET = 14 * 1024  # the first round trips of a slow connection
-PLAYERS = {"bunko": ["Ann", "Bob", "Cy", "Di"], "pinochle": ["Ann", "Bob", "Cy", "Di"]}
+PLAYERS = {
+    "bunko": ["Ann", "Bob", "Cy", "Di"],
+    "pinochle": ["Ann", "Bob", "Cy", "Di"],
+    "bowling-solitaire": ["Ann"],
+}
 A_YEAR = "public, max-age=31536000, immutable"
 FIVE_MINUTES = "public, max-age=300"
 FINGERPRINTED = re.compile(r"^/static/[\w/.-]+\.[0-9a-f]{10}\.\w+$")

@@ -112,12 +112,16 @@ def tool_field_schema(f: Field, game: Game) -> JSONSchema:
                 if all(n == 1 for n in deck.copies.values()):
                     schema["uniqueItems"] = True
         case "list":
-            item = (
+            items: JSONSchema = (
                 {"enum": list(f.choices)}
                 if f.choices
                 else {"type": ["integer", "string"]}
             )
-            schema = {"type": "array", "items": item}
+            schema = {"type": "array", "items": items}
+            if f.minimum is not None:
+                schema["minItems"] = f.minimum
+            if f.maximum is not None:
+                schema["maxItems"] = f.maximum
         case _:
             schema = {k: v for k, v in field_schema(f).items() if k != "description"}
     schema["description"] = f.help
