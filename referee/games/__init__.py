@@ -16,6 +16,7 @@ GAME_IDS: tuple[str, ...] = (
     "billiards",
     "golf-six",
     "basketball-ten",
+    "bowling-cards",
 )
 
 
