@@ -836,6 +836,12 @@ def view(state: JSON) -> JSON:
             table["errors"] = [
                 p["position"] for p in live.parts if p["kind"] == "error"
             ]
+            used = state["used"] if state["turn"] == i else []
+            table["replaceable"] = [
+                p["position"]
+                for p in live.parts
+                if p["kind"] in ("open", "error") and p["position"] - 1 not in used
+            ]
             table["live"] = live.points
             table["bonus"] = live.bonus
         tables.append(table)
