@@ -14,7 +14,6 @@
   var FROM_SYMBOL = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
   var RANK_WORDS = { T: "10", "1": "A", "11": "J", "12": "Q", "13": "K" };
   var JOKERS = ["JK", "JOKER", "X", "JKR", "*"];
-  var NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 
   function suitOf(card) { return card === "JK" || /^\d+$/.test(card) ? "" : card.slice(-1); }
   function rankOf(card) { return suitOf(card) ? card.slice(0, -1) : card; }
@@ -187,7 +186,8 @@
 
   Picker.prototype.copiesText = function (card) {
     var n = this.copies[card] || 0;
-    return n === 1 ? "only one " + describe(card) : "only " + (NUMBER[n] || n) + " copies of " + card;
+    // the server's words (referee.games.cards.parse_cards)
+    return n === 1 ? "only one " + describe(card) : "only " + n + " copies of " + card;
   };
 
   // The text field is the truth: read it into cards, keeping what does not parse.

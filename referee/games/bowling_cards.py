@@ -1128,11 +1128,10 @@ def _check_copies(state: JSON, new_cards: Sequence[str], field: str) -> None:
         have = deck.copies[card]
         times = seen[card] + mine[card]
         if times > have:
-            words = {2: "two", 4: "four"}
             raise BadInput(
                 f"{card} appears {times} times, but a {deck.title} has only "
-                f"{words.get(have, have)} copies of {card} (counting the cards on the "
-                "table this frame): check the card.",
+                f"{have} copies of {card} (counting the cards on the table this "
+                "frame): check the card.",
                 field=field,
                 example="7H",
             )

@@ -129,9 +129,7 @@ def parse_cards(
     for card, n in counts.items():
         if card in cards and n > deck.copies[card]:
             have = deck.copies[card]
-            words = ("no", "one", "two", "three", "four", "five", "six", "seven")
-            count = words[have] if have < len(words) else str(have)
-            copies = "one" if have == 1 else f"{count} copies of"
+            copies = "one" if have == 1 else f"{have} copies of"
             raise BadInput(
                 f"{card} appears {n} times, but a {deck.title} has only {copies} "
                 f"{describe(card) if have == 1 else card}.",
