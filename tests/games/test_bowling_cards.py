@@ -244,6 +244,14 @@ def test_exchange_a_card_below_ten_must_be_kept(card):
     assert "bowling-cards/exchange" in ruling.rules
 
 
+def test_exchange_needs_a_hand_card_still_held():
+    events = [*ROWS]
+    for pos, card in ((1, "3H"), (2, "KH"), (3, "5D")):
+        events.append({"type": "replace", "player": 0, "position": pos, "card": card})
+    ruling = refused(events, {"type": "exchange", "player": 0, "card": "QS"})
+    assert "no hand cards left" in ruling.summary
+
+
 def test_exchange_is_over_once_the_pile_is_started():
     ruling = refused(DEALT, {"type": "exchange", "player": 1, "card": "QS"})
     assert "bowling-cards/exchange" in ruling.rules

@@ -134,6 +134,11 @@ def _exchange(state: JSON, event: JSON) -> Step:
             f"{_prompt(state)}",
             [rule("exchange"), rule("hand-cards"), rule("frame-end")],
         )
+    if state["held"][seat] <= 0:
+        raise Refused(
+            f"{name} has no hand cards left to give back.",
+            [rule("exchange"), rule("hand-cards")],
+        )
     if not ten_count(card):
         worth = "any value" if card == cards.JOKER else f"{values(card)[0]}"
         raise Refused(
