@@ -227,7 +227,7 @@ def _replace(state: JSON, event: JSON) -> Step:
     held = list(state["held"])
     held[seat] -= 1
     new = {**state, "rows": rows, "held": held}
-    where = "set aside" if phase == "hands" else "discarded, in that order"
+    where = "set aside" if phase == "hands" else "discarded"
     if phase == "hands":
         new["aside"] = [*state["aside"], *gone]
     else:
@@ -237,7 +237,7 @@ def _replace(state: JSON, event: JSON) -> Step:
     summary = f"{name} plays hand card {card} in place of row card {cell['row']}"
     summary += f" at position {pos + 1}"
     if cell["cover"]:
-        summary += f"; the cover {cell['cover']} and the row card are {where}"
+        summary += f"; the cover {cell['cover']} and then the row card are {where}"
         rules.append(rule("discard-order"))
     else:
         summary += f"; the row card is {where}"
