@@ -323,6 +323,22 @@ def test_a_ten_count_row_card_takes_only_a_king_a_deuce_or_a_joker():
     assert "bowling-cards/strike" in step.ruling.rules
 
 
+def test_strike_bonus_is_cited_when_a_strike_joins_another():
+    events = [*DEALT, *rounds(["3S"]), draw(1, "2C"), place(1)]  # QD + 2C: X
+    events += [draw(2, "9C"), discard(2), draw(0, "8H"), discard(0)]
+    events += [draw(1, "5H"), place(1), draw(2, "9D"), discard(2)]
+    events += [draw(0, "8S"), discard(0), draw(1, "QC")]
+    state, step = run([*events, place(1)])  # KC + QC: a strike, but 5S + 5H between
+    assert "strikes in a row" not in step.ruling.summary  # a spare breaks the run
+    assert rows_of(state, 1)[3] == ("KC", "QC")
+    state, step = run([*DEALT, *rounds(["3S"]), draw(1, "2C"), place(1)])
+    assert "bowling-cards/strike-bonus" not in step.ruling.rules
+    events = [*DEALT, *rounds(["3S", "2C"]), draw(1, "JK"), place(1)]
+    state, step = run(events)  # 5S + JK: a strike beside QD + 2C
+    assert "2 strikes in a row so far: a bonus of 15." in step.ruling.summary
+    assert "bowling-cards/strike-bonus" in step.ruling.rules
+
+
 def test_turn_order_only_the_player_on_turn_draws():
     ruling = refused(DEALT, draw(2, "3S"))
     assert "Bob's turn" in ruling.summary

@@ -387,6 +387,11 @@ def _place(state: JSON, event: JSON) -> Step:
         summary += f" The old cover {old} is discarded."
     if got.kind in ("strike", "spare"):
         rules.append(rule("ten-covers"))
+    if got.kind == "strike":
+        run = _strike_run(rows[seat], pos)
+        if run > 1:
+            summary += f" {run} strikes in a row so far: a bonus of {15 * (run - 1)}."
+            rules.append(rule("strike-bonus"))
     paired_now = target is not None and _target(rows[seat]) is None
     if paired_now and _errors(rows[seat]):
         summary += " All six are paired: errors may now be improved."
@@ -699,6 +704,22 @@ def _target(cells: list[JSON] | None) -> int | None:
         if c["cover"] is None:
             return i
     return None
+
+
+def _strike_run(cells: list[JSON], pos: int) -> int:
+    """How many strikes side by side include position ``pos``."""
+
+    def strike(i: int) -> bool:
+        c = cells[i]
+        return c["cover"] is not None and pair(c["row"], c["cover"]).kind == "strike"
+
+    left = pos
+    while left > 0 and strike(left - 1):
+        left -= 1
+    right = pos
+    while right < len(cells) - 1 and strike(right + 1):
+        right += 1
+    return right - left + 1
 
 
 def _errors(cells: list[JSON]) -> list[int]:
