@@ -85,6 +85,18 @@ def test_a_card_the_108_card_pack_cannot_supply_is_422_with_an_example(api):
     assert "'1X' is not a card" in response.get_json()["errors"]["card"]
 
 
+def test_a_row_with_a_third_copy_is_refused_in_the_card_pickers_words(api):
+    mid = api.create(GAME, PLAYERS)["id"]
+    row = {"type": "row", "player": 1, "cards": "7H 7H 7H 5S KC 3D"}
+    response = api.event(mid, row)
+    assert response.status_code == 422
+    # static/cards.js says the same before the form is sent
+    assert response.get_json()["errors"]["cards"].startswith(
+        "7H appears 3 times, but a 108-card pack (two decks, two jokers each) has "
+        "only 2 copies of 7H."
+    )
+
+
 def test_two_players_are_too_few(api):
     response = api.client.post(
         "/api/v1/matches", json={"game": GAME, "players": ["Ann", "Bob"]}
