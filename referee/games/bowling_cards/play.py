@@ -154,7 +154,7 @@ def _exchange(state: JSON, event: JSON) -> Step:
     new = {**state, "aside": [*state["aside"], card], "stock": state["stock"] - 1}
     summary = (
         f"{name} gives back {card} (worth ten) and is dealt a new hand card face "
-        "down; another ten-count card may go back too, anything lower is kept."
+        "down; a new one worth ten goes back too; anything lower is kept."
     )
     return Step(
         new, Ruling(Verdict.OK, summary, (rule("exchange"), rule("card-values")))
