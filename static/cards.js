@@ -79,6 +79,8 @@
     this.ranks = this.digits
       ? Object.keys(this.copies).sort(function (a, b) { return a - b; })
       : RANKS.filter(function (r) { return this.has(function (c) { return rankOf(c) === r && suitOf(c); }); }, this);
+    // The pinochle deck (A 10 K Q J only) shows its ranks in the game's own order.
+    if (this.ranks.join(" ") === "A 10 J Q K") this.ranks = ["A", "10", "K", "Q", "J"];
     this.joker = "JK" in this.copies;
     this.suit = this.suits[0] || "";
     this.cards = [];
@@ -186,7 +188,7 @@
 
   Picker.prototype.copiesText = function (card) {
     var n = this.copies[card] || 0;
-    // the server's words (referee.games.cards.parse_cards)
+    // The server's words (cards.parse_cards): "only 4 copies of AS".
     return n === 1 ? "only one " + describe(card) : "only " + n + " copies of " + card;
   };
 
