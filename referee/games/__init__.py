@@ -14,9 +14,9 @@ GAME_IDS: tuple[str, ...] = (
     "bunko",
     "gin-rummy",
     "billiards",
+    "bowling-cards",
     "golf-six",
     "basketball-ten",
-    "bowling-cards",
 )
 
 
