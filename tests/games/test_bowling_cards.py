@@ -428,6 +428,7 @@ def test_improving_after_six_pairs_an_errors_cover_may_be_replaced_to_make_ten()
     assert rows_of(state, 1)[2] == ("5S", "5D")
     assert state["pile"][-1] == "3H"
     assert "bowling-cards/improving" in step.ruling.rules
+    assert step.ruling.options == ()  # a ten stands whatever the option says
 
 
 def test_improving_must_make_ten_unless_partial_improvement_is_on():

@@ -359,13 +359,14 @@ def _place(state: JSON, event: JSON) -> Step:
         before = pair(row, old)
         got = pair(row, card)
         partial = bool(state["options"].get("partial_improvement"))
-        options = ("partial_improvement",)
         if got.kind == "over":
             raise Refused(
                 f"{got.why}: a pair may not go over ten, so {card} must be discarded.",
                 [*rules, *got.rules],
-                options=options,
             )
+        if got.kind == "error":
+            # the option decides only whether an error may stay an error
+            options = ("partial_improvement",)
         if got.kind == "error" and (not partial or got.total <= before.total):
             need = (
                 f"more than the {before.total} it makes now"
