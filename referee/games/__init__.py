@@ -14,6 +14,7 @@ GAME_IDS: tuple[str, ...] = (
     "bunko",
     "gin-rummy",
     "billiards",
+    "bowling-cards",
     "golf-six",
     "basketball-ten",
     "pinochle",

@@ -68,7 +68,9 @@ DECKS: dict[str, Deck] = {
         "canasta", "canasta pack (two decks and four jokers)", _standard(2, 4)
     ),
     "double-jokers": Deck(
-        "double-jokers", "two decks with two jokers each", _standard(2, 4)
+        "double-jokers",
+        "108-card pack (two decks, two jokers each)",
+        _standard(2, 4),
     ),
     "golf-six": Deck(
         "golf-six", "golf table (up to three packs and six jokers)", _standard(3, 6)

@@ -49,7 +49,7 @@ def machine_for(app: Flask, client: FlaskClient) -> type[RuleBasedStateMachine]:
         @initialize(game_id=st.sampled_from(list(games.GAME_IDS)))
         def create(self, game_id: str) -> None:
             self.game = games.get(game_id)
-            count = min(4 if self.game.id == "bunko" else 2, self.game.max_players)
+            count = min(max(2, self.game.min_players), self.game.max_players)
             self.players = list(NAMES[:count])
             response = client.post(
                 "/api/v1/matches", json={"game": game_id, "players": self.players}

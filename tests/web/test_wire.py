@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from referee import ROOT
 from referee import create_app
+from referee import games
 from referee.games import GAME_IDS
 from referee.web import assets
 
@@ -62,9 +63,10 @@ def references(html: str) -> list[str]:
 
 
 def new_match(client, game: str) -> dict:
-    response = client.post(
-        "/api/v1/matches", json={"game": game, "players": PLAYERS.get(game, ["A", "B"])}
-    )
+    seats = games.get(game)
+    count = min(max(2, seats.min_players), seats.max_players)  # bowling cards: 3
+    players = PLAYERS.get(game, ["A", "B", "C", "D"][:count])
+    response = client.post("/api/v1/matches", json={"game": game, "players": players})
     assert response.status_code == 201, response.get_json()
     return response.get_json()
 
