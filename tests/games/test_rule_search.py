@@ -78,7 +78,8 @@ THUMBS = [
     ("going jin", "gin-rummy/gin"),
     ("layof", "gin-rummy/lay-off"),
     ("skunked", "gin-rummy/game-bonus"),
-    ("upcrad", "gin-rummy/first-turn"),
+    # bare "upcard" now names a rule in four card games: ask as a gin player would
+    ("pass the upcrad", "gin-rummy/first-turn"),
     # six card golf
     ("colum pair", "golf-six/column-pair"),
     ("discrad it again", "golf-six/taken-discard"),
@@ -91,6 +92,20 @@ THUMBS = [
     ("take the discrad", "basketball-ten/taken-discard"),
     ("ten turns", "basketball-ten/ten-turns"),
     ("too decks", "basketball-ten/packs"),
+    # bowling solitaire
+    ("back row pin", "bowling-solitaire/first-card-back-row"),
+    ("centre pin alone", "bowling-solitaire/first-card-centre"),
+    ("perfct game", "bowling-solitaire/perfect-game"),
+    ("tenth frane", "bowling-solitaire/tenth-frame"),
+    ("next to a falen pin", "bowling-solitaire/next-to-fallen"),
+    ("adjacnt pins", "bowling-solitaire/adjacent-pins"),
+    # bowling pairing card game
+    ("pair over ten", "bowling-cards/over-ten"),
+    ("joker strke", "bowling-cards/strike"),
+    ("left to rigth", "bowling-cards/left-to-right"),
+    ("held crads", "bowling-cards/held-cards"),
+    ("improve an eror", "bowling-cards/improving"),
+    ("avrage of six frames", "bowling-cards/average"),
     # pinochle
     ("dealer stuk", "pinochle/dealer-forced"),
     ("overtrump", "pinochle/crawl-in-trump"),
