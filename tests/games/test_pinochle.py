@@ -140,6 +140,13 @@ def test_bid_higher_after_50_means_55():
     assert GAME.view(state)["detail"]["min_bid"] == 55
 
 
+def test_bid_steps_the_next_six_bids_offered_cross_50_into_fives():
+    state, _ = play([bid(1, 47)])
+    assert GAME.view(state)["detail"]["bids"] == [48, 49, 50, 55, 60, 65]
+    for amount in GAME.view(state)["detail"]["bids"]:
+        assert GAME.apply(state, bid(2, amount)).ruling.verdict != Verdict.ILLEGAL
+
+
 def test_pass_final_no_reentry():
     # Cy passes; Di bids; Ann passes; Bob raises; then Cy would be skipped.
     state, _ = play([bid(1, 25), pas(2), bid(3, 26), pas(0)])

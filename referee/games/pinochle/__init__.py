@@ -26,6 +26,7 @@ match page) rules on a disputed card from the trick so far, trump and the hand.
 ``ask``, ``pass-to-bidder``, ``pass-back``, ``trump``, ``meld``, ``play``, ``over``),
 ``auction`` (each call ``{"player", "bid"}``, ``bid`` null for a pass), ``high`` (the
 standing bid ``{"player", "amount"}``), ``min_bid`` (the least bid allowed now),
+``bids`` (the six least bids allowed now, in order),
 ``forced`` (the dealer must bid), ``bidder``, ``partner``, ``asked``, ``trump``,
 ``passed`` and ``returned`` (cards), ``melds`` (per player: ``{"player", "points",
 "cards", "melds"}`` or null), ``team_meld``, ``target``, ``last_hand`` and ``history``.
@@ -239,13 +240,23 @@ def _check_turn(state: JSON, seat: int, rules: list[str]) -> None:
     )
 
 
+def _next_above(amount: int) -> int:
+    """The least bid over ``amount``: one more up to 50, then the next five."""
+    return amount + 1 if amount < BY_ONES_TO else amount + STEP_ABOVE - amount % 5
+
+
 def min_bid(hand: JSON) -> int:
     """The least bid allowed now: 25 to open, then one more (five more above 50)."""
     high = hand["high"]
-    if high is None:
-        return OPENING
-    amount = int(high["amount"])
-    return amount + 1 if amount < BY_ONES_TO else amount + STEP_ABOVE - amount % 5
+    return OPENING if high is None else _next_above(int(high["amount"]))
+
+
+def next_bids(hand: JSON, count: int = 6) -> list[int]:
+    """The ``count`` least bids allowed now, in order (the page's bid buttons)."""
+    bids = [min_bid(hand)]
+    while len(bids) < count:
+        bids.append(_next_above(bids[-1]))
+    return bids
 
 
 def dealer_forced(hand: JSON) -> bool:
@@ -795,6 +806,7 @@ def view(state: JSON) -> JSON:
         if high is None
         else {"player": names[high["seat"]], "amount": high["amount"]},
         "min_bid": min_bid(hand),
+        "bids": next_bids(hand),
         "forced": dealer_forced(hand),
         "out": [names[s] for s in range(SEATS) if hand["out"][s]],
         "bidder": None if bidder is None else names[bidder],
