@@ -440,6 +440,25 @@ def parse_fields(
 # --- board helpers shared by engines ------------------------------------------------
 
 
+def partners_opposite(setup: Setup) -> tuple[list[str], list[JSON]]:
+    """Four seats clockwise with partners opposite (0 and 2 against 1 and 3).
+
+    Two teams of two sit alternately; four players as listed make the teams
+    "Ann & Cy" and "Bob & Di". Returns the seats and the two teams.
+    """
+    if setup.teams:
+        (a_name, (a1, a2)), (b_name, (b1, b2)) = setup.teams
+        seats = [a1, b1, a2, b2]
+    else:
+        seats = list(setup.players)
+        a_name = f"{seats[0]} & {seats[2]}"
+        b_name = f"{seats[1]} & {seats[3]}"
+    return seats, [
+        {"name": a_name, "players": [seats[0], seats[2]]},
+        {"name": b_name, "players": [seats[1], seats[3]]},
+    ]
+
+
 def side_names(state: JSON) -> list[str]:
     """Names of the sides that score (teams when there are teams, else players)."""
     teams = state.get("teams") or []

@@ -47,6 +47,7 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import partners_opposite
 
 TARGET = 21  # the head table's game ends when a team reaches this
 BUNKO_POINTS = 3  # three 6s in the text's game
@@ -89,19 +90,10 @@ def check_setup(setup: Setup) -> None:
 
 def start(setup: Setup) -> JSON:
     """Seat the four players clockwise with partners opposite; roll for the start."""
-    if setup.teams:
-        (a_name, (a1, a2)), (b_name, (b1, b2)) = setup.teams
-        seats = [a1, b1, a2, b2]
-    else:
-        seats = list(setup.players)
-        a_name = f"{seats[0]} & {seats[2]}"
-        b_name = f"{seats[1]} & {seats[3]}"
+    seats, teams = partners_opposite(setup)
     return {
         "players": seats,
-        "teams": [
-            {"name": a_name, "players": [seats[0], seats[2]]},
-            {"name": b_name, "players": [seats[1], seats[3]]},
-        ],
+        "teams": teams,
         "options": dict(setup.options),
         "phase": "first-roll",
         "scores": [0, 0],

@@ -53,6 +53,7 @@ from referee.games.base import Step
 from referee.games.base import Tool
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import partners_opposite
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import tricks as tricklib
 
@@ -99,19 +100,10 @@ def check_setup(setup: Setup) -> None:
 
 def start(setup: Setup) -> JSON:
     """Seat the four clockwise with partners opposite; seat 0 deals first."""
-    if setup.teams:
-        (a_name, (a1, a2)), (b_name, (b1, b2)) = setup.teams
-        seats = [a1, b1, a2, b2]
-    else:
-        seats = list(setup.players)
-        a_name = f"{seats[0]} & {seats[2]}"
-        b_name = f"{seats[1]} & {seats[3]}"
+    seats, teams = partners_opposite(setup)
     return {
         "players": seats,
-        "teams": [
-            {"name": a_name, "players": [seats[0], seats[2]]},
-            {"name": b_name, "players": [seats[1], seats[3]]},
-        ],
+        "teams": teams,
         "options": dict(setup.options),
         "scores": [0, 0],
         "hand": _new_hand(1, 0),
