@@ -217,3 +217,46 @@ def _example(deck: Deck) -> str:
     if deck.name == "pinochle":
         return "AS 10S KS"
     return EXAMPLE if JOKER in deck.copies else "7H 7D 7C"
+
+
+# --- drawing at the table (stock and a face-up pile) ---------------------------------
+
+
+def take_top(
+    pile: Sequence[str], given: Any, *, seat: int, source: str, named: str
+) -> str:
+    """The top card of a face-up pile; a card named with the draw must be that one.
+
+    ``named`` says the pile in the message ("The top discard"); ``source`` is the
+    event's value for it, for the example.
+    """
+    top = pile[-1]
+    if given is not None and given != top:
+        raise BadInput(
+            f"{named} is {top}, not {given}: leave 'card' out or send {top}.",
+            field="card",
+            example=f'{{"type": "draw", "player": {seat}, "source": "{source}"}}',
+        )
+    return top
+
+
+def stock_card(given: Any, *, seat: int) -> Any:
+    """The card drawn from the (face-down) stock: the table must say which."""
+    if given is None:
+        raise BadInput(
+            "'card' is missing: which card came off the stock?",
+            field="card",
+            example=f'{{"type": "draw", "player": {seat}, "source": "stock", '
+            '"card": "7H"}',
+        )
+    return given
+
+
+def restocked(pile: Sequence[str]) -> tuple[int, list[str]] | None:
+    """A spent stock rebuilt from the pile under its top card: (stock, pile left).
+
+    None when nothing lies under the top card.
+    """
+    if len(pile) <= 1:
+        return None
+    return len(pile) - 1, list(pile[-1:])

@@ -254,39 +254,32 @@ def _draw(layout: Layout, state: JSON, event: JSON) -> Step:
     rules = [layout.rule("draw")]
     new = dict(state)
     if source == "discard":
-        top = state["pile"][-1]
-        given = event.get("card")
-        if given is not None and given != top:
-            raise BadInput(
-                f"The top discard is {top}, not {given}: leave 'card' out or send "
-                f"{top}.",
-                field="card",
-                example=f'{{"type": "draw", "player": {seat}, "source": "discard"}}',
-            )
+        top = cards.take_top(
+            state["pile"],
+            event.get("card"),
+            seat=seat,
+            source="discard",
+            named="The top discard",
+        )
         new["pile"] = state["pile"][:-1]
         new["drawn"] = {"card": top, "source": "discard"}
         summary = f"{name} takes the discard {top}; it must replace a layout card."
         rules.append(layout.rule("taken-discard"))
     else:
-        if event.get("card") is None:
-            raise BadInput(
-                "'card' is missing: which card came off the stock?",
-                field="card",
-                example=f'{{"type": "draw", "player": {seat}, "source": "stock", '
-                '"card": "7H"}',
-            )
+        cards.stock_card(event.get("card"), seat=seat)
         stock = state["stock"]
         pile = list(state["pile"])
         if stock <= 0:
             # Reading: the discards under the top card become the new stock.
-            stock, pile = len(pile) - 1, pile[-1:]
+            rebuilt = cards.restocked(pile)
             rules.append(layout.rule("stock-out"))
-            if stock <= 0:
+            if rebuilt is None:
                 raise Refused(
                     "The stock and the discard pile are both spent: the deal cannot "
                     "go on. Undo to the last good event or start the deal again.",
                     [layout.rule("stock-out")],
                 )
+            stock, pile = rebuilt
         new["pile"] = pile
         new["stock"] = stock
         card = _allowed(layout, new, event["card"], "card")

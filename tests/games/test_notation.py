@@ -178,3 +178,24 @@ def test_sorted_cards_are_a_permutation_and_stable(hand):
     ordered = cards.sort_cards(hand)
     assert sorted(ordered) == sorted(hand)
     assert cards.sort_cards(ordered) == ordered
+
+
+def test_a_card_named_with_a_pile_draw_must_be_the_pile_top():
+    assert (
+        cards.take_top(["2C", "7H"], None, seat=1, source="discard", named="X") == "7H"
+    )
+    assert (
+        cards.take_top(["2C", "7H"], "7H", seat=1, source="discard", named="X") == "7H"
+    )
+    with pytest.raises(BadInput, match="The top discard is 7H, not 2C") as err:
+        cards.take_top(
+            ["2C", "7H"], "2C", seat=1, source="discard", named="The top discard"
+        )
+    assert '"source": "discard"' in err.value.errors["card"]
+
+
+def test_a_stock_draw_names_its_card_and_a_spent_stock_is_rebuilt_under_the_top():
+    with pytest.raises(BadInput, match="which card came off the stock"):
+        cards.stock_card(None, seat=0)
+    assert cards.restocked(["2C", "5D", "7H"]) == (2, ["7H"])
+    assert cards.restocked(["7H"]) is None

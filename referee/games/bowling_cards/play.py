@@ -257,41 +257,32 @@ def _draw(state: JSON, event: JSON) -> Step:
     if event["source"] == "pile":
         if not state["pile"]:
             raise Refused("The pile is empty: draw from the stock.", rules)
-        top = state["pile"][-1]
-        given = event.get("card")
-        if given is not None and given != top:
-            raise BadInput(
-                f"The pile's top card is {top}, not {given}: leave 'card' out or send "
-                f"{top}.",
-                field="card",
-                example=f'{{"type": "draw", "player": {seat}, "source": "pile"}}',
-            )
+        top = cards.take_top(
+            state["pile"],
+            event.get("card"),
+            seat=seat,
+            source="pile",
+            named="The pile's top card",
+        )
         new["pile"] = state["pile"][:-1]
         card = top
         summary = f"{name} takes {top} from the pile."
     else:
-        if event.get("card") is None:
-            raise BadInput(
-                "'card' is missing: which card came off the stock?",
-                field="card",
-                example=f'{{"type": "draw", "player": {seat}, "source": "stock", '
-                '"card": "7H"}',
-            )
+        card = cards.stock_card(event.get("card"), seat=seat)
         summary = ""
         if state["stock"] <= 0:
             # Reading: the pile under its top card is shuffled into a new stock.
-            if len(state["pile"]) <= 1:
+            rebuilt = cards.restocked(state["pile"])
+            if rebuilt is None:
                 raise Refused(
                     "The stock is spent and the pile has nothing under its top card "
                     "to shuffle: take the pile's top card.",
                     [rule("deck")],
                 )
-            new["stock"] = len(state["pile"]) - 1
-            new["pile"] = state["pile"][-1:]
+            new["stock"], new["pile"] = rebuilt
             rules.append(rule("deck"))
             summary = "The stock ran out: the pile under its top card is shuffled "
             summary += "into a new stock. "
-        card = event["card"]
         _check_copies(new, [card], "card")
         new["stock"] = new["stock"] - 1
         summary += f"{name} draws {card} from the stock."
