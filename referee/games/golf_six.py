@@ -27,8 +27,6 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
-from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.base import Tool
 
 GAME_ID = "golf-six"
@@ -110,18 +108,6 @@ LAYOUT = table.Layout(
     lowest_wins=True,
     score=score,
 )
-
-
-def start(setup: Setup) -> JSON:
-    return table.start(LAYOUT, setup)
-
-
-def apply(state: JSON, event: JSON) -> Step:
-    return table.apply(LAYOUT, state, event)
-
-
-def view(state: JSON) -> JSON:
-    return table.view(LAYOUT, state)
 
 
 # --- the scoring calculator --------------------------------------------------------
@@ -321,9 +307,9 @@ GAME = Game(
     max_players=12,
     options=OPTIONS,
     events=EVENTS,
-    start=start,
-    apply=apply,
-    view=view,
+    start=LAYOUT.start,
+    apply=LAYOUT.apply,
+    view=LAYOUT.view,
     tools=(
         Tool(
             name="score",

@@ -86,6 +86,16 @@ class Layout:
     def rule(self, local: str) -> str:
         return f"{self.game_id}/{local}"
 
+    # The engine contract for a game built on this layout: Game(start=LAYOUT.start...)
+    def start(self, setup: Setup) -> JSON:
+        return start(self, setup)
+
+    def apply(self, state: JSON, event: JSON) -> Step:
+        return apply(self, state, event)
+
+    def view(self, state: JSON) -> JSON:
+        return view(self, state)
+
 
 # --- start ---------------------------------------------------------------------------
 
