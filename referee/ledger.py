@@ -137,7 +137,7 @@ def create_match(
     With ``idem_key`` (and the request's ``fingerprint``), a second call returns the
     match the first one made: see ``created_before``.
     """
-    idem_key = _clean_key(idem_key)
+    idem_key = clean_key(idem_key)
     try:
         game = games.get(game_id)
     except KeyError:
@@ -236,7 +236,8 @@ def rematch_hash(match_id: str) -> str:
     return request_hash({"op": "rematch", "of": match_id})
 
 
-def _clean_key(idem_key: str | None) -> str | None:
+def clean_key(idem_key: str | None) -> str | None:
+    """The idempotency key without surrounding space; ``BadInput`` if empty or long."""
     if idem_key is None:
         return None
     idem_key = str(idem_key).strip()
@@ -381,7 +382,7 @@ def write(
     acknowledged request still gets its first answer, so the key is looked up on
     that path too.
     """
-    idem_key = _clean_key(idem_key)
+    idem_key = clean_key(idem_key)
     tries = OPTIMISTIC_TRIES if stream.optimistic else 0
     for attempt in range(tries + 3):
         locked = attempt >= tries
