@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(MAKE) --no-print-directory audit
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} $(PYTEST_ARGS)
 
 # Security: bandit on our code (medium and high findings fail; each accepted one is
 # marked `# nosec BXXX: why`), pip-audit on the installed environment.
