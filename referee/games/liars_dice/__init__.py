@@ -299,12 +299,12 @@ def _call(state: JSON, seat: int, dice: list[str] | None) -> Step:
     assert last is not None  # respond follows a claim
     head = f"{name} calls {passer}'s {_say(last)}."
     if dice is not None:
-        return _open(state, dice, head + " ")
+        return _open(state, dice, head + " ", (R_RESPOND,))
     summary = f"{head} Open the box and enter its five dice."
     return Step(state, Ruling(Verdict.OK, summary, (R_RESPOND, R_CALL)))
 
 
-def _open(state: JSON, dice: list[str], head: str) -> Step:
+def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -> Step:
     if state["phase"] != "open":
         raise Refused(
             "The box is opened only after a call: "
@@ -337,7 +337,7 @@ def _open(state: JSON, dice: list[str], head: str) -> Step:
     bets = _bets(state)
     out = state["lost"][loser] >= bets
     loser_name = _name(state, loser)
-    rules = [R_CALL, R_TRUTH, R_BETS]
+    rules = [*lead, R_CALL, R_TRUTH, R_BETS]
     options = ["truth"] if exact != at_least else []
     options += _straights_option(claim, box)
     if bets != 1:
