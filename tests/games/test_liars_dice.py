@@ -75,6 +75,8 @@ def rank(text, straights=True):
         ("K K J J A", "K K J J A"),
         ("2 kings 2 jacks 10s", "K K J J 10"),
         ("jacks over nines", "J J J 9 9"),
+        ("kkjj10", "K K J J 10"),  # run together
+        ("AAA99", "A A A 9 9"),
     ],
 )
 def test_claim_is_typed_as_faces_or_words(typed, canonical):
@@ -216,6 +218,18 @@ def test_turn_only_the_holder_claims_and_only_the_receiver_answers(events, rules
     with pytest.raises(Refused) as err:
         play(state, *events)
     assert rules in err.value.ruling.rules
+
+
+def test_turn_a_move_without_a_player_is_the_holders_or_the_receivers():
+    step = play(
+        new(),
+        {"type": "claim", "claim": "K K J J 10"},
+        {"type": "accept"},
+        {"type": "claim", "claim": "K K K 9 9"},
+        {"type": "call", "dice": "K K K 9 9"},
+    )
+    box = GAME.view(step.state)["detail"]["last_box"]
+    assert (box["passer"], box["caller"]) == ("Bob", "Cy")
 
 
 # --- beat the claim -----------------------------------------------------------------

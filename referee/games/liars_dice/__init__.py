@@ -120,14 +120,14 @@ def apply(state: JSON, event: JSON) -> Step:
             claim = hands.parse_dice(event.get("claim"))
             shown = _shown(event.get("shown"))
             return _claim(
-                new, event["player"], claim, shown, event.get("direction") or None
+                new, _who(new, event), claim, shown, event.get("direction") or None
             )
         case "accept":
-            return _accept(new, event["player"])
+            return _accept(new, _who(new, event))
         case "call":
             box = event.get("dice")
             dice = hands.parse_dice(box, what="box", field="dice") if box else None
-            return _call(new, event["player"], dice)
+            return _call(new, _who(new, event), dice)
         case "open":
             dice = hands.parse_dice(event.get("dice"), what="box", field="dice")
             return _open(new, dice, "")
@@ -479,6 +479,15 @@ def _straights_option(a: Hand, b: Hand) -> list[str]:
 # --- helpers --------------------------------------------------------------------------
 
 
+def _who(state: JSON, event: JSON) -> int:
+    """The seat named in the event, else the one whose move it is (holder or
+    receiver): at one table the box's position says who acts."""
+    seat = event.get("player")
+    if seat is not None:
+        return int(seat)
+    return int(state["receiver"] if state["phase"] == "respond" else state["holder"])
+
+
 def _shown(value: Any) -> list[str]:
     if value in (None, "", []) or str(value).strip().lower() in ("none", "-", "0"):
         return []
@@ -647,7 +656,13 @@ def rank_tool(fields: JSON) -> JSON:
 
 # --- the game -------------------------------------------------------------------------
 
-_PLAYER = Field("player", "seat", "Who: a name or a seat (0 is the first listed).")
+_PLAYER = Field(
+    "player",
+    "seat",
+    "Who: a name or a seat (0 is the first listed); left out, the player whose "
+    "move it is.",
+    required=False,
+)
 _CLAIM_HELP = (
     "Five poker dice, as faces 'K K J J 10' (9 10 J Q K A, T for ten) or words "
     "'two kings two jacks ten'."

@@ -58,6 +58,8 @@ PLURAL = {face: f"{word}s" for face, word in SINGULAR.items()}
 COUNTS = {"one": 1, "two": 2, "pair": 2, "three": 3, "four": 4, "five": 5}
 COUNTS.update({str(n): n for n in range(2, 6)})  # "2 kings": no poker die shows 2-5
 FILLER = frozenset({"and", "with", "plus", "of", "&", "kicker", "kickers", "then"})
+_RUN = re.compile(r"(?:10|[9tjqka])+")
+_RUN_FACE = re.compile(r"10|[9tjqka]")
 SPELLED = {
     "nine": "9",
     "ten": "10",
@@ -269,6 +271,16 @@ def _read(text: object, what: str) -> list[str]:
                     example=WORDS_EXAMPLE,
                 )
             pending = COUNTS[word]
+            continue
+        if _RUN.fullmatch(word) and word != "10":
+            # faces run together: "kkjj10", "aaa99"
+            faces += [_face(f) or f for f in _RUN_FACE.findall(word)] * (pending or 1)
+            if pending is not None and len(_RUN_FACE.findall(word)) > 1:
+                raise BadInput(
+                    f"'{_quote(text)}': a count goes before one face ('{word}').",
+                    example=WORDS_EXAMPLE,
+                )
+            pending = None
             continue
         face = _face(word)
         if face is None:
