@@ -48,38 +48,31 @@ from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Step
-from referee.games.base import Tool
 from referee.games.base import Verdict
 from referee.games.base import board
 from referee.games.liars_dice import hands
+from referee.games.liars_dice.hands import MAX_TEXT
 from referee.games.liars_dice.hands import Hand
+from referee.games.liars_dice.rules import GAME_ID
+from referee.games.liars_dice.rules import R_ACCEPT
+from referee.games.liars_dice.rules import R_BEAT
+from referee.games.liars_dice.rules import R_BETS
+from referee.games.liars_dice.rules import R_BOX
+from referee.games.liars_dice.rules import R_CALL
+from referee.games.liars_dice.rules import R_CLAIM
+from referee.games.liars_dice.rules import R_DIRECTION
+from referee.games.liars_dice.rules import R_FACE_UP
+from referee.games.liars_dice.rules import R_RANKING
+from referee.games.liars_dice.rules import R_RESPOND
+from referee.games.liars_dice.rules import R_RESTART
+from referee.games.liars_dice.rules import R_TOP
+from referee.games.liars_dice.rules import R_TRUTH
+from referee.games.liars_dice.rules import R_TURN
+from referee.games.liars_dice.rules import R_WINNER
+from referee.games.liars_dice.rules import straights_cited
+from referee.games.liars_dice.tools import TOOLS
 
-GAME_ID = "liars-dice"
-MAX_TEXT = 80  # a claim in words is short; anything longer is not a claim
 DIRECTIONS = ("left", "right")
-
-
-def rule(local_id: str) -> str:
-    """The full rulebook id of one of this game's rules."""
-    return f"{GAME_ID}/{local_id}"
-
-
-R_BOX = rule("the-box")
-R_CLAIM = rule("claim")
-R_RANKING = rule("ranking")
-R_STRAIGHTS = rule("straights")
-R_BEAT = rule("beat-the-claim")
-R_TURN = rule("turn")
-R_DIRECTION = rule("direction")
-R_RESPOND = rule("call-or-accept")
-R_ACCEPT = rule("accept")
-R_FACE_UP = rule("face-up")
-R_TOP = rule("top-claim")
-R_CALL = rule("call")
-R_TRUTH = rule("truth")
-R_RESTART = rule("restart")
-R_BETS = rule("bets")
-R_WINNER = rule("winner")
 STRAIGHT = hands.STRAIGHT
 
 
@@ -232,17 +225,18 @@ def _claim(
         if not claim.beats(last):
             above = hands.lowest_beating(last, straights=straights)
             beat = (
-                f"the lowest claim that beats it is {_say(above)}"
+                f"the lowest claim that beats it is {hands.say(above)}"
                 if above
                 else "nothing beats it"
             )
             same = "repeats" if claim.dice == last.dice else "does not beat"
+            said, before = hands.say(claim), hands.say(last)
             raise Refused(
-                f"{name}'s claim {_say(claim)} {same} {passer}'s {_say(last)}: {beat}.",
-                [R_BEAT, R_RANKING, *_straights_rule(claim, last)],
+                f"{name}'s claim {said} {same} {passer}'s {before}: {beat}.",
+                [R_BEAT, R_RANKING, *straights_cited(claim, last)],
                 options=tuple(_straights_option(claim, last)),
             )
-        rules += [R_BEAT, R_RANKING, *_straights_rule(claim, last)]
+        rules += [R_BEAT, R_RANKING, *straights_cited(claim, last)]
         options += _straights_option(claim, last)
     receiver = _next(state, seat)
     state["claims"].append(
@@ -253,7 +247,7 @@ def _claim(
     state["phase"] = "respond"
     summary = (
         f"{name} passes the box {state['direction']} to {_name(state, receiver)} "
-        f"claiming {_say(claim)}."
+        f"claiming {hands.say(claim)}."
     )
     if shown:
         rules.append(R_FACE_UP)
@@ -274,15 +268,15 @@ def _accept(state: JSON, seat: int) -> Step:
     passer = _name(state, state["holder"])
     if above is None:
         raise Refused(
-            f"Nothing beats {passer}'s {_say(last)}, so {name} cannot pass a higher "
-            "claim: the only answer is a call.",
+            f"Nothing beats {passer}'s {hands.say(last)}, so {name} cannot pass a "
+            "higher claim: the only answer is a call.",
             [R_TOP, R_BEAT],
         )
     state["holder"] = seat
     state["receiver"] = None
     state["phase"] = "claim"
     summary = (
-        f"{name} accepts {passer}'s {_say(last)} and takes the box: re-roll any "
+        f"{name} accepts {passer}'s {hands.say(last)} and takes the box: re-roll any "
         f"dice, leave any face up, and pass a higher claim (at least {above.text})."
     )
     return Step(state, Ruling(Verdict.OK, summary, (R_RESPOND, R_ACCEPT, R_BEAT)))
@@ -297,7 +291,7 @@ def _call(state: JSON, seat: int, dice: list[str] | None) -> Step:
     passer = _name(state, state["holder"])
     last = _last(state)
     assert last is not None  # respond follows a claim
-    head = f"{name} calls {passer}'s {_say(last)}."
+    head = f"{name} calls {passer}'s {hands.say(last)}."
     if dice is not None:
         return _open(state, dice, head + " ", (R_RESPOND,))
     summary = f"{head} Open the box and enter its five dice."
@@ -462,10 +456,6 @@ def _way(state: JSON, seat: int) -> str:
     return f"to {_name(state, seat)}'s {side}"
 
 
-def _straights_rule(a: Hand, b: Hand) -> list[str]:
-    return [R_STRAIGHTS] if STRAIGHT in (a.category, b.category) else []
-
-
 def _straights_option(a: Hand, b: Hand) -> list[str]:
     """``["straights"]`` when the option decides how ``a`` and ``b`` compare."""
     with_ = hands.hand(a.dice).key > hands.hand(b.dice).key
@@ -518,10 +508,6 @@ def _claim_json(state: JSON, record: JSON) -> JSON:
     }
 
 
-def _say(h: Hand) -> str:
-    return f"{h.text} ({hands.name(h)})"
-
-
 def _bets(state: JSON) -> int:
     return int(state["options"].get("bets", 1))
 
@@ -570,88 +556,10 @@ def _prompt(state: JSON, to_beat: JSON | None) -> str:
     if phase == "respond":
         receiver = _name(state, state["receiver"])
         ask = "Call or accept?" if to_beat else "Nothing beats it: call."
-        return f"{receiver}: {holder} claims {_say(last_hand)}. {ask}"
+        return f"{receiver}: {holder} claims {hands.say(last_hand)}. {ask}"
     return (
         f"{_name(state, state['caller'])} called: open the box and enter its five dice."
     )
-
-
-# --- the calculators ------------------------------------------------------------------
-
-HAND_SCHEMA: JSON = {
-    "type": "object",
-    "required": ["dice", "name", "category", "order"],
-    "properties": {
-        "dice": {"type": "string"},
-        "name": {"type": "string"},
-        "category": {"enum": list(hands.CATEGORIES)},
-        "order": {"type": "integer", "minimum": 1, "maximum": 252},
-    },
-    "additionalProperties": False,
-}
-STRINGS: JSON = {"type": "array", "items": {"type": "string"}}
-
-
-def beats_tool(fields: JSON) -> JSON:
-    """Does ``claim`` beat ``last``, and what is the lowest claim that would?"""
-    straights = bool(fields.get("straights", True))
-    claim = hands.hand(hands.parse_dice(fields["claim"]), straights=straights)
-    last = hands.hand(
-        hands.parse_dice(fields["last"], field="last"), straights=straights
-    )
-    above = hands.lowest_beating(last, straights=straights)
-    beats = claim.beats(last)
-    if beats:
-        summary = f"Yes: {_say(claim)} beats {_say(last)}."
-    elif claim.dice == last.dice:
-        summary = (
-            f"No: {claim.text} only repeats the last claim; each claim must beat it."
-        )
-    else:
-        summary = f"No: {_say(claim)} does not beat {_say(last)}."
-    if not beats:
-        summary += (
-            f" The lowest claim that beats it is {_say(above)}."
-            if above
-            else " Nothing beats it: the only answer is a call."
-        )
-    return {
-        "beats": beats,
-        "claim": claim.to_json(straights=straights),
-        "last": last.to_json(straights=straights),
-        "lowest_beating": above.to_json(straights=straights) if above else None,
-        "straights": straights,
-        "rules": [R_BEAT, R_RANKING, *_straights_rule(claim, last)],
-        "summary": summary,
-    }
-
-
-def rank_tool(fields: JSON) -> JSON:
-    """The claims ranked best first; equal only when they are the same five dice."""
-    straights = bool(fields.get("straights", True))
-    found = [
-        hands.hand(c, straights=straights) for c in hands.parse_claims(fields["claims"])
-    ]
-    ordered = sorted(found, key=lambda h: h.key, reverse=True)
-    ranked = []
-    for h in ordered:
-        place = 1 + sum(1 for other in ordered if other.beats(h))
-        ranked.append({"place": place, **h.to_json(straights=straights)})
-    best = ordered[0]
-    summary = (
-        f"Best: {_say(best)}."
-        if len(ordered) == 1 or ordered[1].key != best.key
-        else f"Tied at the top: {best.text}, the same five dice."
-    )
-    return {
-        "ranked": ranked,
-        "straights": straights,
-        "rules": [
-            R_RANKING,
-            *([R_STRAIGHTS] if any(h.category == STRAIGHT for h in found) else []),
-        ],
-        "summary": summary,
-    }
 
 
 # --- the game -------------------------------------------------------------------------
@@ -666,13 +574,6 @@ _PLAYER = Field(
 _CLAIM_HELP = (
     "Five poker dice, as faces 'K K J J 10' (9 10 J Q K A, T for ten) or words "
     "'two kings two jacks ten'."
-)
-_STRAIGHTS = Field(
-    "straights",
-    "boolean",
-    "Straights count (10-A beats 9-K, both below a full house).",
-    required=False,
-    default=True,
 )
 _OPEN = {"type": "claim", "player": "Ann", "claim": "K K J J 10"}
 
@@ -820,89 +721,5 @@ GAME = Game(
     start=start,
     apply=apply,
     view=view,
-    tools=(
-        Tool(
-            "beats",
-            "Liar's dice: does this claim beat that one?",
-            "A claim and the last claim, as faces or words; the answer, both named, "
-            "and the lowest claim that beats the last.",
-            (
-                Field(
-                    "claim", "string", "The new claim: 'K K J J Q'.", maximum=MAX_TEXT
-                ),
-                Field(
-                    "last",
-                    "string",
-                    "The claim to beat: 'K K J J 10'.",
-                    maximum=MAX_TEXT,
-                ),
-                _STRAIGHTS,
-            ),
-            beats_tool,
-            {"claim": "three nines two tens", "last": "A A K K Q"},
-            result={
-                "type": "object",
-                "required": [
-                    "beats",
-                    "claim",
-                    "last",
-                    "lowest_beating",
-                    "straights",
-                    "rules",
-                    "summary",
-                ],
-                "properties": {
-                    "beats": {"type": "boolean"},
-                    "claim": HAND_SCHEMA,
-                    "last": HAND_SCHEMA,
-                    "lowest_beating": {"anyOf": [HAND_SCHEMA, {"type": "null"}]},
-                    "straights": {"type": "boolean"},
-                    "rules": STRINGS,
-                    "summary": {"type": "string"},
-                },
-                "additionalProperties": False,
-            },
-        ),
-        Tool(
-            "rank",
-            "Liar's dice: rank claims",
-            "Claims separated by ';' (or five faces after five); ranked best first.",
-            (
-                Field(
-                    "claims",
-                    "string",
-                    "Claims separated by ';': 'K K J J 10; A A A 9 9; high straight'.",
-                    maximum=400,
-                ),
-                _STRAIGHTS,
-            ),
-            rank_tool,
-            {
-                "claims": "K K J J 10; A A A 9 9; high straight; two queens"
-                " two nines ace"
-            },
-            result={
-                "type": "object",
-                "required": ["ranked", "straights", "rules", "summary"],
-                "properties": {
-                    "ranked": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "required": ["place", *HAND_SCHEMA["required"]],
-                            "properties": {
-                                "place": {"type": "integer", "minimum": 1},
-                                **HAND_SCHEMA["properties"],
-                            },
-                            "additionalProperties": False,
-                        },
-                    },
-                    "straights": {"type": "boolean"},
-                    "rules": STRINGS,
-                    "summary": {"type": "string"},
-                },
-                "additionalProperties": False,
-            },
-        ),
-    ),
+    tools=TOOLS,
 )

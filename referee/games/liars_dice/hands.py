@@ -44,6 +44,7 @@ STRAIGHT = CATEGORIES.index("straight")
 HIGH_STRAIGHT = ("A", "K", "Q", "J", "10")
 LOW_STRAIGHT = ("K", "Q", "J", "10", "9")
 EXAMPLE = "K K J J 10"
+MAX_TEXT = 80  # a claim in words is short; anything longer is not a claim
 WORDS_EXAMPLE = "two kings two jacks ten"
 
 SINGULAR = {
@@ -174,6 +175,11 @@ def name(h: Hand) -> str:
         return f"no pair, {SINGULAR[h.dice[0]]} high: {h.text}"
     parts = [_count_word(n, face) if n > 1 else _article(face) for face, n in groups]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def say(h: Hand) -> str:
+    """Faces and words: "K K J J 10 (two kings, two jacks and a ten)"."""
+    return f"{h.text} ({name(h)})"
 
 
 # --- reading what players type ------------------------------------------------------
