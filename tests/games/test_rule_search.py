@@ -116,6 +116,21 @@ THUMBS = [
     ("marrige in trump", "pinochle/marriages"),
     ("last trik", "pinochle/last-trick"),
     ("must i folow suit", "pinochle/follow-suit"),
+    # liar's dice
+    ("caled his bluf", "liars-dice/call"),
+    ("opend the box", "liars-dice/call"),
+    ("claim to low", "liars-dice/beat-the-claim"),
+    ("same claim agian", "liars-dice/beat-the-claim"),
+    ("five aces", "liars-dice/top-claim"),
+    ("full hose beats stright", "liars-dice/ranking"),
+    ("stright", "liars-dice/straights"),
+    ("face up on the trey", "liars-dice/face-up"),
+    ("who starts nxt box", "liars-dice/restart"),
+    ("lost a life", "liars-dice/bets"),
+    ("pass left or rite", "liars-dice/direction"),
+    ("acept the claim", "liars-dice/accept"),
+    ("rerol", "liars-dice/accept"),
+    ("last player left", "liars-dice/winner"),
 ]
 
 

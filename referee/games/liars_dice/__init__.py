@@ -1,0 +1,725 @@
+"""Liar's dice with five poker dice in a box: claims that must climb, calls, bets lost.
+
+Rules: ``../shared/seeds/004`` (Dice, Liar's Dice), restated in
+``rulebook/liars_dice.toml``. The holder of the box passes it with a claim (a poker
+hand, true or not); the receiver calls (the box is opened) or accepts (takes the box,
+re-rolls any dice, may leave some face up, and passes a higher claim on). A true claim
+costs the caller a bet, a false one the passer; the loser starts the next box. Each
+player has ``bets`` bets (1 by default); a player who has lost them all is out and
+the last player left wins. Hands and their notation are in ``hands.py``.
+
+Options: ``bets`` (1-10), ``straights`` (true: 10-A and 9-K are straights), ``truth``
+("exact": the claim is true when the box holds those five dice; "at-least": when
+the box's hand ranks at or above the claim).
+
+State (plain JSON): ``players``, ``teams`` (``[]``), ``options``, ``lost`` (bets lost
+per seat), ``phase`` ("claim", "respond", "open", "over"), ``box`` (1, 2, ...),
+``holder`` (the seat passing, or that last passed), ``receiver``, ``caller``,
+``direction`` ("left", "right" or None before the box's first claim), ``claims``
+(this box's, ``{"player": seat, "claim": "K K J J 10", "shown": "K K"}``), ``boxes``
+(every opened box) and ``winner`` (a seat).
+
+``view(state)["detail"]`` keys: ``box``, ``phase``, ``holder``, ``receiver``,
+``caller`` (names or None), ``direction``, ``claims`` (this box's, in order: each
+``{"player", "claim", "name", "category", "order", "shown"}``), ``last_claim`` (the
+last of them or None), ``to_beat`` (the lowest claim above it, ``{"dice", "name",
+"category", "order"}``, None before a claim or above five aces), ``face_up`` (the dice
+left face up with the last claim), ``in_play`` and ``out`` (names), ``last_box`` (the
+last opened box: ``{"box", "claims", "passer", "caller", "claim", "dice", "dice_name",
+"true", "loser", "out"}``, or None), ``boxes`` (every opened box), ``bets``,
+``straights``, ``truth``. Each side is ``{"name", "score" (bets left), "lost", "out"}``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Penalty
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.base import board
+from referee.games.liars_dice import hands
+from referee.games.liars_dice.hands import MAX_TEXT
+from referee.games.liars_dice.hands import Hand
+from referee.games.liars_dice.rules import GAME_ID
+from referee.games.liars_dice.rules import R_ACCEPT
+from referee.games.liars_dice.rules import R_BEAT
+from referee.games.liars_dice.rules import R_BETS
+from referee.games.liars_dice.rules import R_BOX
+from referee.games.liars_dice.rules import R_CALL
+from referee.games.liars_dice.rules import R_CLAIM
+from referee.games.liars_dice.rules import R_DIRECTION
+from referee.games.liars_dice.rules import R_FACE_UP
+from referee.games.liars_dice.rules import R_RANKING
+from referee.games.liars_dice.rules import R_RESPOND
+from referee.games.liars_dice.rules import R_RESTART
+from referee.games.liars_dice.rules import R_TOP
+from referee.games.liars_dice.rules import R_TRUTH
+from referee.games.liars_dice.rules import R_TURN
+from referee.games.liars_dice.rules import R_WINNER
+from referee.games.liars_dice.rules import straights_cited
+from referee.games.liars_dice.tools import TOOLS
+
+DIRECTIONS = ("left", "right")
+STRAIGHT = hands.STRAIGHT
+
+
+# --- the three functions --------------------------------------------------------------
+
+
+def start(setup: Setup) -> JSON:
+    """Box 1: the first player listed holds the box; nobody has lost a bet."""
+    return {
+        "players": list(setup.players),
+        "teams": [],
+        "options": dict(setup.options),
+        "lost": [0] * len(setup.players),
+        "phase": "claim",
+        "box": 1,
+        "holder": 0,
+        "receiver": None,
+        "caller": None,
+        "direction": None,
+        "claims": [],
+        "boxes": [],
+        "winner": None,
+    }
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    """Rule on one parsed event, on a copy of the state."""
+    new = copy.deepcopy(state)
+    kind = event.get("type")
+    if new["phase"] == "over":
+        raise Refused(
+            f"The game is over: {_name(new, new['winner'])} won, the last player "
+            "with a bet left.",
+            [R_WINNER],
+        )
+    match kind:
+        case "claim":
+            claim = hands.parse_dice(event.get("claim"))
+            shown = _shown(event.get("shown"))
+            return _claim(
+                new, _who(new, event), claim, shown, event.get("direction") or None
+            )
+        case "accept":
+            return _accept(new, _who(new, event))
+        case "call":
+            box = event.get("dice")
+            dice = hands.parse_dice(box, what="box", field="dice") if box else None
+            return _call(new, _who(new, event), dice)
+        case "open":
+            dice = hands.parse_dice(event.get("dice"), what="box", field="dice")
+            return _open(new, dice, "")
+    raise BadInput(f"'{kind}' is not an event of Liar's dice.", field="type")
+
+
+def view(state: JSON) -> JSON:
+    """The table: bets left, this box's claims in order, whose move it is."""
+    names = state["players"]
+    phase = state["phase"]
+    bets = _bets(state)
+    sides = [
+        {
+            "name": n,
+            "score": max(bets - state["lost"][i], 0),
+            "lost": state["lost"][i],
+            "out": state["lost"][i] >= bets,
+        }
+        for i, n in enumerate(names)
+    ]
+    last = _last(state)
+    to_beat = None
+    if last is not None:
+        above = hands.lowest_beating(last, straights=_straights(state))
+        to_beat = _hand_json(state, above) if above else None
+    claims = [_claim_json(state, c) for c in state["claims"]]
+    expects = {
+        "claim": ["claim"],
+        "respond": ["accept", "call"] if to_beat else ["call"],
+        "open": ["open"],
+        "over": [],
+    }[phase]
+    turn_seat = {
+        "claim": state["holder"],
+        "respond": state["receiver"],
+        "open": state["caller"],
+        "over": None,
+    }[phase]
+    detail = {
+        "box": state["box"],
+        "phase": phase,
+        "holder": _name(state, state["holder"]),
+        "receiver": _name(state, state["receiver"]),
+        "caller": _name(state, state["caller"]),
+        "direction": state["direction"],
+        "claims": claims,
+        "last_claim": claims[-1] if claims else None,
+        "to_beat": to_beat,
+        "face_up": state["claims"][-1]["shown"] if state["claims"] else "",
+        "in_play": [names[s] for s in _in_play(state)],
+        "out": [s["name"] for s in sides if s["out"]],
+        "last_box": state["boxes"][-1] if state["boxes"] else None,
+        "boxes": list(state["boxes"]),
+        "bets": bets,
+        "straights": _straights(state),
+        "truth": _truth(state),
+    }
+    winner = _name(state, state["winner"])
+    return board(
+        sides=sides,
+        turn=_name(state, turn_seat),
+        expects=expects,
+        prompt=_prompt(state, to_beat),
+        phase=phase,
+        winner=winner,
+        detail=detail,
+    )
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+def _claim(
+    state: JSON, seat: int, faces: list[str], shown: list[str], direction: str | None
+) -> Step:
+    name = _name(state, seat)
+    _expect(state, "claim", seat)
+    straights = _straights(state)
+    claim = hands.hand(faces, straights=straights)
+    opening = not state["claims"]
+    rules = [R_CLAIM]
+    options: list[str] = []
+    if opening:
+        if shown:
+            raise Refused(
+                f"{name} opens box {state['box']} with all five dice shaken in the "
+                "closed box: none can be face up yet.",
+                [R_BOX, R_FACE_UP],
+            )
+        state["direction"] = direction or "left"
+        rules += [R_BOX, R_DIRECTION]
+    else:
+        if direction and direction != state["direction"]:
+            raise Refused(
+                f"The box travels {state['direction']} for the whole of box "
+                f"{state['box']}; only its opening claim picks the way.",
+                [R_DIRECTION],
+            )
+        last = _last(state)
+        assert last is not None  # not the opening claim
+        passer = _name(state, state["claims"][-1]["player"])
+        if not claim.beats(last):
+            above = hands.lowest_beating(last, straights=straights)
+            beat = (
+                f"the lowest claim that beats it is {hands.say(above)}"
+                if above
+                else "nothing beats it"
+            )
+            same = "repeats" if claim.dice == last.dice else "does not beat"
+            said, before = hands.say(claim), hands.say(last)
+            raise Refused(
+                f"{name}'s claim {said} {same} {passer}'s {before}: {beat}.",
+                [R_BEAT, R_RANKING, *straights_cited(claim, last)],
+                options=tuple(_straights_option(claim, last)),
+            )
+        rules += [R_BEAT, R_RANKING, *straights_cited(claim, last)]
+        options += _straights_option(claim, last)
+    receiver = _next(state, seat)
+    state["claims"].append(
+        {"player": seat, "claim": claim.text, "shown": " ".join(hands.canonical(shown))}
+    )
+    state["holder"] = seat
+    state["receiver"] = receiver
+    state["phase"] = "respond"
+    summary = (
+        f"{name} passes the box {state['direction']} to {_name(state, receiver)} "
+        f"claiming {hands.say(claim)}."
+    )
+    if shown:
+        rules.append(R_FACE_UP)
+        summary += f" Face up on the tray: {' '.join(hands.canonical(shown))}."
+        if Counter(shown) - Counter(claim.dice):
+            summary += " Those face-up dice are not all in the claim: a call wins."
+    return Step(
+        state, Ruling(Verdict.OK, summary, tuple(rules), options=tuple(options))
+    )
+
+
+def _accept(state: JSON, seat: int) -> Step:
+    _expect(state, "respond", seat)
+    name = _name(state, seat)
+    last = _last(state)
+    assert last is not None  # respond follows a claim
+    above = hands.lowest_beating(last, straights=_straights(state))
+    passer = _name(state, state["holder"])
+    if above is None:
+        raise Refused(
+            f"Nothing beats {passer}'s {hands.say(last)}, so {name} cannot pass a "
+            "higher claim: the only answer is a call.",
+            [R_TOP, R_BEAT],
+        )
+    state["holder"] = seat
+    state["receiver"] = None
+    state["phase"] = "claim"
+    summary = (
+        f"{name} accepts {passer}'s {hands.say(last)} and takes the box: re-roll any "
+        f"dice, leave any face up, and pass a higher claim (at least {above.text})."
+    )
+    return Step(state, Ruling(Verdict.OK, summary, (R_RESPOND, R_ACCEPT, R_BEAT)))
+
+
+def _call(state: JSON, seat: int, dice: list[str] | None) -> Step:
+    _expect(state, "respond", seat)
+    name = _name(state, seat)
+    state["caller"] = seat
+    state["receiver"] = None
+    state["phase"] = "open"
+    passer = _name(state, state["holder"])
+    last = _last(state)
+    assert last is not None  # respond follows a claim
+    head = f"{name} calls {passer}'s {hands.say(last)}."
+    if dice is not None:
+        return _open(state, dice, head + " ", (R_RESPOND,))
+    summary = f"{head} Open the box and enter its five dice."
+    return Step(state, Ruling(Verdict.OK, summary, (R_RESPOND, R_CALL)))
+
+
+def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -> Step:
+    if state["phase"] != "open":
+        raise Refused(
+            "The box is opened only after a call: "
+            + (
+                f"{_name(state, state['receiver'])} calls or accepts first."
+                if state["phase"] == "respond"
+                else f"{_name(state, state['holder'])} passes it with a claim first."
+            ),
+            [R_CALL],
+        )
+    record = state["claims"][-1]
+    face_up = record["shown"].split()
+    missing = Counter(face_up) - Counter(dice)
+    if missing:
+        raise BadInput(
+            f"{' '.join(face_up)} lay face up on the tray, so the box's five dice "
+            f"include them; {' '.join(hands.canonical(dice))} does not.",
+            field="dice",
+            example=" ".join([*face_up, *dice][: hands.DICE]),
+        )
+    straights = _straights(state)
+    claim = hands.hand(record["claim"].split(), straights=straights)
+    box = hands.hand(dice, straights=straights)
+    exact = Counter(dice) == Counter(claim.dice)
+    at_least = box.key >= claim.key
+    true = exact if _truth(state) == "exact" else at_least
+    passer, caller = state["holder"], state["caller"]
+    loser = caller if true else passer
+    state["lost"][loser] += 1
+    bets = _bets(state)
+    out = state["lost"][loser] >= bets
+    loser_name = _name(state, loser)
+    rules = [*lead, R_CALL, R_TRUTH, R_BETS]
+    options = ["truth"] if exact != at_least else []
+    options += _straights_option(claim, box)
+    if bets != 1:
+        options.append("bets")
+    verdict = Verdict.OK
+    held = f"The box holds {box.text} ({hands.name(box)})"
+    why = (
+        f"{_name(state, passer)}'s claim {claim.text} was true"
+        if true
+        else f"{_name(state, passer)}'s claim {claim.text} was false"
+    )
+    who = "who called" if true else "who passed it"
+    left = bets - state["lost"][loser]
+    cost = f"{loser_name}, {who}, loses a bet" + (
+        " and is out" if out else f" ({left} left)"
+    )
+    state["boxes"].append(
+        {
+            "box": state["box"],
+            "claims": [_claim_json(state, c) for c in state["claims"]],
+            "passer": _name(state, passer),
+            "caller": _name(state, caller),
+            "claim": claim.text,
+            "dice": box.text,
+            "dice_name": hands.name(box),
+            "true": true,
+            "loser": loser_name,
+            "out": out,
+        }
+    )
+    in_play = _in_play(state)
+    if len(in_play) == 1:
+        state["winner"] = in_play[0]
+        state["phase"] = "over"
+        verdict = Verdict.WIN
+        rules.append(R_WINNER)
+        tail = f"{_name(state, in_play[0])} wins, the last player with a bet left."
+    else:
+        starter = loser if not out else _next(state, loser)
+        way = _way(state, loser)
+        state.update(
+            box=state["box"] + 1,
+            holder=starter,
+            receiver=None,
+            caller=None,
+            direction=None,
+            claims=[],
+            phase="claim",
+        )
+        rules.append(R_RESTART)
+        tail = f"{_name(state, starter)} starts box {state['box']}" + (
+            "." if not out else f", the next player still in {way}."
+        )
+    return Step(
+        state,
+        Ruling(
+            verdict,
+            f"{head}{held}: {why}. {cost}. {tail}",
+            tuple(rules),
+            penalties=(Penalty(loser_name, "lost the call", -1, R_CALL),),
+            score={loser_name: -1},
+            options=tuple(options),
+        ),
+    )
+
+
+# --- rules ----------------------------------------------------------------------------
+
+
+def _expect(state: JSON, phase: str, seat: int) -> None:
+    """Refuse an event the box is not waiting for, or from the wrong player."""
+    name = _name(state, seat)
+    now = state["phase"]
+    if now != phase:
+        holder = _name(state, state["holder"])
+        if now == "claim":
+            raise Refused(
+                f"There is no claim to answer: {holder} holds the box and passes it "
+                "with a claim first.",
+                [R_CLAIM, R_TURN],
+            )
+        if now == "respond":
+            receiver = _name(state, state["receiver"])
+            raise Refused(
+                f"{receiver} has {holder}'s claim to call or accept first.",
+                [R_RESPOND, R_TURN],
+            )
+        raise Refused(
+            f"The box is being opened after {_name(state, state['caller'])}'s call: "
+            "enter its five dice first.",
+            [R_CALL],
+        )
+    if seat in _out(state):
+        raise Refused(f"{name} is out: they have lost their bets.", [R_BETS, R_TURN])
+    expected = state["holder"] if phase == "claim" else state["receiver"]
+    if seat != expected:
+        what = (
+            "holds the box and passes the next claim"
+            if phase == "claim"
+            else f"calls or accepts {_name(state, state['holder'])}'s claim"
+        )
+        raise Refused(
+            f"{_name(state, expected)} {what}, not {name}.",
+            [R_TURN, R_RESPOND if phase == "respond" else R_CLAIM],
+        )
+
+
+def _next(state: JSON, seat: int) -> int:
+    """The next player still in, the way the box is travelling (left: seat order)."""
+    step = -1 if state["direction"] == "right" else 1
+    count = len(state["players"])
+    out = _out(state)
+    for i in range(1, count + 1):
+        other = (seat + step * i) % count
+        if other not in out:
+            return other
+    return seat
+
+
+def _way(state: JSON, seat: int) -> str:
+    side = "right" if state.get("direction") == "right" else "left"
+    return f"to {_name(state, seat)}'s {side}"
+
+
+def _straights_option(a: Hand, b: Hand) -> list[str]:
+    """``["straights"]`` when the option decides how ``a`` and ``b`` compare."""
+    with_ = hands.hand(a.dice).key > hands.hand(b.dice).key
+    without = (
+        hands.hand(a.dice, straights=False).key
+        > hands.hand(b.dice, straights=False).key
+    )
+    return ["straights"] if with_ != without else []
+
+
+# --- helpers --------------------------------------------------------------------------
+
+
+def _who(state: JSON, event: JSON) -> int:
+    """The seat named in the event, else the one whose move it is (holder or
+    receiver): at one table the box's position says who acts."""
+    seat = event.get("player")
+    if seat is not None:
+        return int(seat)
+    return int(state["receiver"] if state["phase"] == "respond" else state["holder"])
+
+
+def _shown(value: Any) -> list[str]:
+    if value in (None, "", []) or str(value).strip().lower() in ("none", "-", "0"):
+        return []
+    return hands.parse_dice(
+        value, least=0, most=hands.DICE, what="set of dice shown", field="shown"
+    )
+
+
+def _last(state: JSON) -> Hand | None:
+    if not state["claims"]:
+        return None
+    return hands.hand(state["claims"][-1]["claim"].split(), straights=_straights(state))
+
+
+def _hand_json(state: JSON, h: Hand) -> JSON:
+    return h.to_json(straights=_straights(state))
+
+
+def _claim_json(state: JSON, record: JSON) -> JSON:
+    h = hands.hand(record["claim"].split(), straights=_straights(state))
+    return {
+        "player": _name(state, record["player"]),
+        "claim": h.text,
+        "name": hands.name(h),
+        "category": h.category_name,
+        "order": hands.order(h, straights=_straights(state)),
+        "shown": record["shown"],
+    }
+
+
+def _bets(state: JSON) -> int:
+    return int(state["options"].get("bets", 1))
+
+
+def _straights(state: JSON) -> bool:
+    return bool(state["options"].get("straights", True))
+
+
+def _truth(state: JSON) -> str:
+    return str(state["options"].get("truth", "exact"))
+
+
+def _out(state: JSON) -> set[int]:
+    bets = _bets(state)
+    return {i for i, n in enumerate(state["lost"]) if n >= bets}
+
+
+def _in_play(state: JSON) -> list[int]:
+    out = _out(state)
+    return [i for i in range(len(state["players"])) if i not in out]
+
+
+def _name(state: JSON, seat: int | None) -> str | None:
+    return None if seat is None else str(state["players"][seat])
+
+
+def _prompt(state: JSON, to_beat: JSON | None) -> str:
+    phase = state["phase"]
+    holder = _name(state, state["holder"])
+    if phase == "over":
+        return f"{_name(state, state['winner'])} wins: the last player with a bet left."
+    if phase == "claim" and not state["claims"]:
+        return (
+            f"Box {state['box']}: {holder} shakes the box, looks, and passes it left "
+            "or right with a claim."
+        )
+    if phase == "claim":
+        last = state["claims"][-1]["claim"]
+        least = to_beat["dice"] if to_beat else last
+        return (
+            f"{holder} holds the box: re-roll any dice, leave some face up, and pass "
+            f"a claim above {last} (at least {least})."
+        )
+    last_hand = _last(state)
+    assert last_hand is not None  # respond and open follow a claim
+    if phase == "respond":
+        receiver = _name(state, state["receiver"])
+        ask = "Call or accept?" if to_beat else "Nothing beats it: call."
+        return f"{receiver}: {holder} claims {hands.say(last_hand)}. {ask}"
+    return (
+        f"{_name(state, state['caller'])} called: open the box and enter its five dice."
+    )
+
+
+# --- the game -------------------------------------------------------------------------
+
+_PLAYER = Field(
+    "player",
+    "seat",
+    "Who: a name or a seat (0 is the first listed); left out, the player whose "
+    "move it is.",
+    required=False,
+)
+_CLAIM_HELP = (
+    "Five poker dice, as faces 'K K J J 10' (9 10 J Q K A, T for ten) or words "
+    "'two kings two jacks ten'."
+)
+_OPEN = {"type": "claim", "player": "Ann", "claim": "K K J J 10"}
+
+GAME = Game(
+    id=GAME_ID,
+    title="Liar's dice",
+    summary="Five poker dice in a box passed with a claim that must beat the last; "
+    "call it and the box is opened: a true claim costs the caller a bet, a false "
+    "one the passer.",
+    source="Dice rules collection, section Liar's Dice (../shared/seeds/004). The "
+    "text is short; the readings chosen (the hand ranking, what makes a claim true, "
+    "who is out and who wins, the way the box travels) are stated in each rule.",
+    min_players=2,
+    max_players=10,
+    options=(
+        Option(
+            "bets",
+            "Bets each",
+            "How many bets a player can lose before dropping out (the text: one).",
+            "integer",
+            1,
+            minimum=1,
+            maximum=10,
+        ),
+        Option(
+            "straights",
+            "Straights",
+            "10 J Q K A and 9 10 J Q K are straights, between three of a kind and a "
+            "full house; off, they are plain no-pair hands.",
+            "boolean",
+            True,
+        ),
+        Option(
+            "truth",
+            "A claim is true when",
+            "'exact': the box holds the five dice claimed (the text). 'at-least': "
+            "the box's hand ranks at or above the claim.",
+            "choice",
+            "exact",
+            choices=("exact", "at-least"),
+        ),
+    ),
+    events=(
+        EventKind(
+            "claim",
+            "Pass the box with a claim",
+            "The holder passes the box with a claim that beats the last one this "
+            "box. 'shown': dice left face up on the tray (after accepting); "
+            "'direction': left or right, on the box's opening claim only.",
+            (
+                _PLAYER,
+                Field("claim", "string", _CLAIM_HELP, maximum=MAX_TEXT),
+                Field(
+                    "shown",
+                    "string",
+                    "Dice left face up on the tray, e.g. 'K K' (none: leave empty).",
+                    required=False,
+                    maximum=MAX_TEXT,
+                ),
+                Field(
+                    "direction",
+                    "choice",
+                    "The way the box goes: left or right (opening claim only).",
+                    required=False,
+                    choices=DIRECTIONS,
+                ),
+            ),
+            (
+                Example(_OPEN, title="Ann opens: two kings, two jacks and a ten"),
+                Example(
+                    {
+                        "type": "claim",
+                        "player": "Bob",
+                        "claim": "three kings two jacks",
+                        "shown": "K K",
+                    },
+                    setup=(_OPEN, {"type": "accept", "player": "Bob"}),
+                    title="Bob leaves two kings face up and claims a full house",
+                ),
+            ),
+        ),
+        EventKind(
+            "accept",
+            "Accept the claim",
+            "The receiver believes the claim and takes the box, to pass it on with "
+            "a higher claim.",
+            (_PLAYER,),
+            (
+                Example(
+                    {"type": "accept", "player": "Bob"},
+                    setup=(_OPEN,),
+                    title="Bob accepts",
+                ),
+            ),
+        ),
+        EventKind(
+            "call",
+            "Call",
+            "The receiver calls the claim a lie and the box is opened. 'dice': "
+            "what it holds, now or with an 'open' event next.",
+            (
+                _PLAYER,
+                Field(
+                    "dice",
+                    "string",
+                    "The five dice in the box, if already seen: 'K K J 10 9'.",
+                    required=False,
+                    maximum=MAX_TEXT,
+                ),
+            ),
+            (
+                Example(
+                    {"type": "call", "player": "Bob"},
+                    setup=(_OPEN,),
+                    title="Bob calls",
+                ),
+                Example(
+                    {"type": "call", "player": "Bob", "dice": "K K J 10 9"},
+                    setup=(_OPEN,),
+                    title="Bob calls and the box holds one jack: Ann loses a bet",
+                ),
+            ),
+        ),
+        EventKind(
+            "open",
+            "Open the box",
+            "After a call: the five dice the box really holds.",
+            (
+                Field(
+                    "dice",
+                    "string",
+                    "The five dice in the box: 'K K J J 10'.",
+                    maximum=MAX_TEXT,
+                ),
+            ),
+            (
+                Example(
+                    {"type": "open", "dice": "K K J J 10"},
+                    setup=(_OPEN, {"type": "call", "player": "Bob"}),
+                    title="The claim was true: Bob loses a bet",
+                ),
+            ),
+        ),
+    ),
+    start=start,
+    apply=apply,
+    view=view,
+    tools=TOOLS,
+)
