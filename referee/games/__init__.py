@@ -19,6 +19,9 @@ GAME_IDS: tuple[str, ...] = (
     "basketball-ten",
     "pinochle",
     "bowling-solitaire",
+    "poker-baseball",
+    "poker-midnight-baseball",
+    "mexican-sweat",
 )
 
 

@@ -241,7 +241,11 @@ def _go_on(
     if state["phase"] == "deal" and stud.next_up(deal) is not None:
         nxt = state["players"][stud.next_up(deal)]
         return table.step(
-            state, Verdict.OK, f"{words} Next card to {nxt}.", rules, options=tuple(options)
+            state,
+            Verdict.OK,
+            f"{words} Next card to {nxt}.",
+            rules,
+            options=tuple(options),
         )
     if state["phase"] in ("deal", "common"):
         if stud.needs_common(deal):
@@ -257,7 +261,9 @@ def _go_on(
         first = _first_to_bet(state)
         state, opened = table.open_betting(state, first, [rule("betting")])
         rules.append(rule("betting"))
-        return table.step(state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options))
+        return table.step(
+            state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options)
+        )
     return table.step(state, Verdict.OK, words, rules, options=tuple(options))
 
 
@@ -468,7 +474,9 @@ def _show(state: JSON, event: JSON) -> Step:
         )
     hand["shown"][str(seat)] = shown
     best, notes, tamed = _best(state, seat)
-    words = f"{who} shows {best.name}" + (f" ({'; '.join(notes)})" if notes else "") + "."
+    words = (
+        f"{who} shows {best.name}" + (f" ({'; '.join(notes)})" if notes else "") + "."
+    )
     rules += _hand_rules(state, best, tamed)
     waiting = [s for s in table.live(state) if str(s) not in hand["shown"]]
     if waiting:
@@ -486,9 +494,8 @@ def _showdown(state: JSON, words: str, rules: list[str]) -> Step:
     winners = rank(table.live(state))
     named = " & ".join(state["players"][s] for s in winners)
     best = hands[winners[0]].name
-    why = (
-        f"{named} win{'s' if len(winners) == 1 else ''} with {best}"
-        + (" (a tie: the pot is shared)." if len(winners) > 1 else ".")
+    why = f"{named} win{'s' if len(winners) == 1 else ''} with {best}" + (
+        " (a tie: the pot is shared)." if len(winners) > 1 else "."
     )
     if hands[winners[0]].category == "five of a kind":
         rules.append(rule("five-of-a-kind"))
@@ -504,7 +511,12 @@ def _win_uncontested(
     why = f"Everyone else has folded: {state['players'][seat]} wins without showing."
     state, summary, change = table.finish(state, lambda eligible: [seat], why)
     return table.step(
-        state, Verdict.WIN, f"{words} {summary}", rules, score=change, options=tuple(options)
+        state,
+        Verdict.WIN,
+        f"{words} {summary}",
+        rules,
+        score=change,
+        options=tuple(options),
     )
 
 
@@ -612,15 +624,12 @@ def _check_unseen(state: JSON, card: str) -> None:
     deal = state["hand"]["deal"]
     if card in stud.seen(deal):
         owner = next(
-            (
-                state["players"][s]
-                for s, up in enumerate(deal["up"])
-                if card in up
-            ),
+            (state["players"][s] for s, up in enumerate(deal["up"]) if card in up),
             "the middle",
         )
         raise BadInput(
-            f"{card} is already face up ({owner}); a deck holds one {cards.describe(card)}.",
+            f"{card} is already face up ({owner}); a deck holds one "
+            f"{cards.describe(card)}.",
             field="card",
         )
 
@@ -657,16 +666,24 @@ def view(state: JSON) -> JSON:
         "preset": "usual" if _usual(state) else "house",
         "street": deal["street"] if deal else None,
         "street_name": stud.STREET_NAMES[deal["street"]] if deal else "",
-        "up": {players[s]: list(deal["up"][s]) for s in range(len(players))} if deal else {},
-        "down": {players[s]: deal["down"][s] for s in range(len(players))} if deal else {},
-        "next": players[stud.next_up(deal)] if deal and stud.next_up(deal) is not None else None,
+        "up": {players[s]: list(deal["up"][s]) for s in range(len(players))}
+        if deal
+        else {},
+        "down": {players[s]: deal["down"][s] for s in range(len(players))}
+        if deal
+        else {},
+        "next": players[stud.next_up(deal)]
+        if deal and stud.next_up(deal) is not None
+        else None,
         "common": deal["common"] if deal else None,
         "stock": stud.stock(deal) if deal else stud.DECK_SIZE,
         "rainouts": hand["rainouts"] if hand else 0,
         "tame": list(hand["tame"]) if hand else [],
         "shown": {players[int(s)]: c for s, c in hand["shown"].items()} if hand else {},
         "waiting_to_show": [
-            players[s] for s in table.live(state) if hand and str(s) not in hand["shown"]
+            players[s]
+            for s in table.live(state)
+            if hand and str(s) not in hand["shown"]
         ]
         if state["phase"] == "show"
         else [],
@@ -682,7 +699,11 @@ def view(state: JSON) -> JSON:
 
 
 def _title(state: JSON) -> str:
-    return f"{TITLE} (the way we usually play)" if _usual(state) else f"{TITLE} (house options)"
+    return (
+        f"{TITLE} (the way we usually play)"
+        if _usual(state)
+        else f"{TITLE} (house options)"
+    )
 
 
 def _expects(state: JSON) -> list[str]:
@@ -712,7 +733,11 @@ def _turn(state: JSON) -> str | None:
     players = state["players"]
     if state["due"]:
         return players[state["due"]["seat"]]
-    if state["phase"] == "bet" and state["round"] and state["round"]["turn"] is not None:
+    if (
+        state["phase"] == "bet"
+        and state["round"]
+        and state["round"]["turn"] is not None
+    ):
         return players[state["round"]["turn"]]
     if state["phase"] == "deal" and state["hand"]:
         nxt = stud.next_up(state["hand"]["deal"])
@@ -728,7 +753,9 @@ def _prompt(state: JSON) -> str:
     if state["due"]:
         return table.due_words(state, state["due"])
     if phase == "ante":
-        return f"Deal {state['hand_no']}: {players[state['dealer']]} deals. Antes first."
+        return (
+            f"Deal {state['hand_no']}: {players[state['dealer']]} deals. Antes first."
+        )
     deal = state["hand"]["deal"]
     if phase == "deal":
         street = stud.STREET_NAMES[deal["street"]]
@@ -737,7 +764,9 @@ def _prompt(state: JSON) -> str:
         return table.betting_prompt(state)
     if phase == "common":
         return "Seventh street is short: the shared card face up in the middle."
-    waiting = [players[s] for s in table.live(state) if str(s) not in state["hand"]["shown"]]
+    waiting = [
+        players[s] for s in table.live(state) if str(s) not in state["hand"]["shown"]
+    ]
     return f"Showdown: {', '.join(waiting)} to show all their cards."
 
 
@@ -780,7 +809,11 @@ EVENTS = (
         "A card dealt face up, to the player owed the next one.",
         (PLAYER_OPT, table.CARD),
         (
-            Example({"type": "up", "player": 0 + 1, "card": "KD"}, setup=(ANTE,), players=SETUP3),
+            Example(
+                {"type": "up", "player": 0 + 1, "card": "KD"},
+                setup=(ANTE,),
+                players=SETUP3,
+            ),
             Example(
                 {"type": "up", "card": "3H"},
                 setup=(ANTE,),
@@ -833,7 +866,8 @@ EVENTS = (
     EventKind(
         "pay_down",
         "Pay for a face-down wild",
-        "A player pays for a face-down three or nine (option: pay for face-down wilds).",
+        "A player pays for a face-down three or nine (option: pay for face-down "
+        "wilds).",
         (table.PLAYER, RANK_FIELD),
         (
             Example(
@@ -941,10 +975,10 @@ OPTIONS = (
 GAME = Game(
     id=GAME_ID,
     title=TITLE,
-    summary="Seven-card stud with threes and nines wild and an extra card for a face-up "
-    "four: the referee follows every face-up card, says what each payment costs and "
-    "who must pay or fold, keeps the pot and judges the showdown. Default: the way "
-    "the text usually plays it.",
+    summary="Seven-card stud with threes and nines wild and an extra card for a "
+    "face-up four: the referee follows every face-up card, says what each payment "
+    "costs and who must pay or fold, keeps the pot and judges the showdown. Default: "
+    "the way the text usually plays it.",
     source="The Baseball text (seed 004). Readings: stud streets and betting order, "
     "five of a kind tops, a payment costs the pot, unpaid face-down wilds play at "
     "face value, the dome counts per hand, a short seventh street gives a shared card.",

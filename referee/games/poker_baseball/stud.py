@@ -1,4 +1,4 @@
-"""Seven-card stud dealing, as baseball plays it: streets, who gets the next card, the stock.
+"""Seven-card stud dealing as baseball plays it: streets, the next card, the stock.
 
 A deal is a plain dict (part of the match state)::
 
@@ -53,7 +53,7 @@ def stock(deal: JSON) -> int:
 
 
 def next_up(deal: JSON) -> int | None:
-    """The seat owed the next face-up card this street, or None when the street is out."""
+    """The seat owed the next face-up card this street (None: the street is out)."""
     return deal["to_deal"][0] if deal["to_deal"] else None
 
 
@@ -117,7 +117,7 @@ def next_street(deal: JSON, count: int, dealer: int, seats_in: Sequence[int]) ->
 
 
 def needs_common(deal: JSON) -> bool:
-    """Seventh street came with too few cards left and the shared card is not out yet."""
+    """Seventh street is short of cards and the shared card is not out yet."""
     return deal["street"] == LAST_STREET and deal["short"] and not deal["common"]
 
 

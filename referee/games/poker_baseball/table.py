@@ -1,4 +1,4 @@
-"""What the three baseball-family games share at the table: hands, antes, payments, bets.
+"""What the baseball family shares at the table: deals, antes, payments, bets.
 
 A match is a session of ``hands`` deals; the first player listed deals the first and the
 deal passes to the left. Each deal opens with an ``ante``; the pot is kept by the shared
@@ -223,7 +223,9 @@ def settle_due(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, st
     if kind == "pay":
         pot = potlib.add(state["pot"], seat, due["amount"], "pay", due["card"])
         what = "the extra card" if due["kind"] == "four" else due["card"]
-        words = f"{who} pays {due['amount']} for {what}; the pot is {potlib.total(pot)}."
+        words = (
+            f"{who} pays {due['amount']} for {what}; the pot is {potlib.total(pot)}."
+        )
         return {**back, "pot": pot}, words, "paid"
     if kind == "decline":
         what = (
@@ -247,7 +249,7 @@ def open_betting(state: JSON, first: int, rules: Sequence[str]) -> tuple[JSON, s
 
 
 def bet(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, bool]:
-    """One betting action; returns the state, the sentence and whether the round is over."""
+    """One betting action: the state, the sentence, and whether the round is over."""
     rnd = state["round"]
     if state["phase"] != "bet" or rnd is None:
         raise Refused("No betting round is open now.", rules)
@@ -258,7 +260,9 @@ def bet(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, bool
         raise Refused(
             f"It is {state['players'][rnd['turn']]}'s turn to bet; fold in turn.", rules
         )
-    rnd, pot, words = betting.act(rnd, state["pot"], seat, action, amount, names=names(state))
+    rnd, pot, words = betting.act(
+        rnd, state["pot"], seat, action, amount, names=names(state)
+    )
     return {**state, "round": rnd, "pot": pot}, words, bool(rnd["done"])
 
 
@@ -332,7 +336,9 @@ def last_one(state: JSON) -> bool:
     return len(live(state)) == 1
 
 
-def step(state: JSON, verdict: Verdict, words: str, rules: Sequence[str], **extra: Any) -> Step:
+def step(
+    state: JSON, verdict: Verdict, words: str, rules: Sequence[str], **extra: Any
+) -> Step:
     return Step(state, Ruling(verdict, words, tuple(dict.fromkeys(rules)), **extra))
 
 
@@ -352,9 +358,7 @@ def sides(state: JSON, extra: Callable[[int], JSON] | None = None) -> list[JSON]
             "name": name,
             "score": state["net"][s],
             "in_pot": pot["put"][s] if pot else 0,
-            "status": (
-                "in" if not pot or not pot["folded"][s] else "folded"
-            ),
+            "status": ("in" if not pot or not pot["folded"][s] else "folded"),
             "dealer": s == state["dealer"],
         }
         if extra:
@@ -393,7 +397,12 @@ def common_detail(state: JSON) -> JSON:
 
 
 def view_board(
-    state: JSON, *, expects: list[str], prompt: str, turn: str | None, detail: JSON,
+    state: JSON,
+    *,
+    expects: list[str],
+    prompt: str,
+    turn: str | None,
+    detail: JSON,
     extra: Callable[[int], JSON] | None = None,
 ) -> JSON:
     over = state["phase"] == "over"
