@@ -795,6 +795,64 @@ SETUP3 = ("Ann", "Bob", "Cy")
 ANTE = {"type": "ante", "amount": 1}
 DEAL3 = (ANTE, {"type": "up", "card": "KD"}, {"type": "up", "card": "7C"})
 
+
+def script(players: Sequence[str], dealt: Sequence[str], ante: int = 1) -> list[JSON]:
+    """The events of a deal where ``dealt`` face-up cards go round and everyone checks.
+
+    Builds worked examples (and test transcripts): each card goes to the player owed
+    it; whenever a betting round is open, the player to act checks.
+    """
+    state = start(Setup(tuple(players), dict(_DEFAULTS)))
+    events: list[JSON] = [{"type": "ante", "amount": ante}]
+    state = apply(state, events[0]).state
+    queue = list(dealt)
+    while queue or state["phase"] == "bet":
+        if state["phase"] == "bet":
+            event: JSON = {
+                "type": "bet",
+                "player": state["round"]["turn"],
+                "action": "check",
+            }
+        elif state["phase"] == "common":
+            event = {"type": "common", "card": queue.pop(0)}
+        elif state["phase"] == "deal":
+            event = {"type": "up", "card": queue.pop(0)}
+        else:
+            break
+        events.append(event)
+        state = apply(state, event).state
+    return events
+
+
+_DEFAULTS = {
+    "up_threes": PAY_OR_FOLD,
+    "up_nines": FREE,
+    "pay_down_wilds": False,
+    "pay_four": False,
+    "turn_up_fours": True,
+    "rainouts": "off",
+    "price": 0,
+    "hands": 1,
+}
+# Bob: kings and deuces showing; Cy sevens and eights; Ann spades and hearts.
+SHOWDOWN = tuple(
+    script(
+        SETUP3,
+        ["KD", "7C", "5S", "KH", "7D", "6S", "2C", "8C", "10H", "2D", "8D", "JH"],
+    )
+)
+SEVEN = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")
+# Four fours face up on third street: four extra cards, so seventh street is short.
+SHORT = tuple(
+    script(
+        SEVEN,
+        ["4S", "4H", "4D", "4C", "KD", "KH", "KC"]
+        + ["2S", "2H", "2D", "2C", "5S", "5H", "5D"]
+        + ["6S", "6H", "6D", "6C", "7S", "7H", "7D"]
+        + ["8S", "8H", "8D", "8C", "10S", "10H", "10D"],
+    )
+)
+
 EVENTS = (
     EventKind(
         "ante",
@@ -810,7 +868,7 @@ EVENTS = (
         (PLAYER_OPT, table.CARD),
         (
             Example(
-                {"type": "up", "player": 0 + 1, "card": "KD"},
+                {"type": "up", "player": 1, "card": "KD"},
                 setup=(ANTE,),
                 players=SETUP3,
             ),
@@ -898,7 +956,7 @@ EVENTS = (
         (table.PLAYER, table.ACTION, table.BET_AMOUNT),
         (
             Example(
-                {"type": "bet", "player": 0, "action": "bet", "amount": 2},
+                {"type": "bet", "player": 1, "action": "bet", "amount": 2},
                 setup=(*DEAL3, {"type": "up", "card": "5S"}),
                 players=SETUP3,
             ),
@@ -909,14 +967,20 @@ EVENTS = (
         "Shared card",
         "Seventh street with too few cards: the one card turned up in the middle.",
         (table.CARD,),
-        (),
+        (Example({"type": "common", "card": "JS"}, setup=SHORT, players=SEVEN),),
     ),
     EventKind(
         "show",
         "Show",
         "At the showdown, all of a player's cards.",
         (table.PLAYER, SHOWN),
-        (),
+        (
+            Example(
+                {"type": "show", "player": 1, "cards": "KD KH 2C 2D AS AH QC"},
+                setup=SHOWDOWN,
+                players=SETUP3,
+            ),
+        ),
     ),
 )
 
