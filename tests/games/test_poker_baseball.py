@@ -110,7 +110,13 @@ def test_betting_tie_showing_goes_to_the_nearest_left_of_dealer():
 
 
 def test_betting_a_check_facing_a_bet_is_refused():
-    state, _ = run([ANTE, *ups("KD", "7C", "5S"), {"type": "bet", "player": 1, "action": "bet", "amount": 2}])
+    state, _ = run(
+        [
+            ANTE,
+            *ups("KD", "7C", "5S"),
+            {"type": "bet", "player": 1, "action": "bet", "amount": 2},
+        ]
+    )
     with pytest.raises(Refused, match="cannot check"):
         GAME.step(state, {"type": "bet", "player": 2, "action": "check"})
 
@@ -132,9 +138,15 @@ def test_streets_seventh_is_dealt_face_down_and_then_the_showdown():
 def test_showdown_best_hand_takes_the_pot():
     state = play(PLAIN)
     assert state["phase"] == "show"
-    state = GAME.step(state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH AC QD 2H"}).state
-    state = GAME.step(state, {"type": "show", "player": 1, "cards": "KD KH 2C 2D AS AH QC"}).state
-    step = GAME.step(state, {"type": "show", "player": 2, "cards": "7C 7D 8C 8D 7S KS 4D"})
+    state = GAME.step(
+        state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH AC QD 2H"}
+    ).state
+    state = GAME.step(
+        state, {"type": "show", "player": 1, "cards": "KD KH 2C 2D AS AH QC"}
+    ).state
+    step = GAME.step(
+        state, {"type": "show", "player": 2, "cards": "7C 7D 8C 8D 7S KS 4D"}
+    )
     assert step.ruling.verdict == Verdict.WIN
     assert "Cy wins with full house" in step.ruling.summary
     assert step.ruling.score == {"Cy": 2, "Ann": -1, "Bob": -1}
@@ -150,10 +162,18 @@ def test_showdown_cards_must_include_the_face_up_ones_and_count_right():
 
 
 def test_showdown_tie_splits_and_the_odd_chip_goes_left_of_the_dealer():
-    state = play(["KD", "KC", "5S", "QD", "QC", "6S", "2C", "2H", "10H", "JD", "JC", "JH"])
-    state = GAME.step(state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH 7C 8C 2S"}).state
-    state = GAME.step(state, {"type": "show", "player": 1, "cards": "KD QD 2C JD AS 7H 4D"}).state
-    step = GAME.step(state, {"type": "show", "player": 2, "cards": "KC QC 2H JC AH 7S 4S"})
+    state = play(
+        ["KD", "KC", "5S", "QD", "QC", "6S", "2C", "2H", "10H", "JD", "JC", "JH"]
+    )
+    state = GAME.step(
+        state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH 7C 8C 2S"}
+    ).state
+    state = GAME.step(
+        state, {"type": "show", "player": 1, "cards": "KD QD 2C JD AS 7H 4D"}
+    ).state
+    step = GAME.step(
+        state, {"type": "show", "player": 2, "cards": "KC QC 2H JC AH 7S 4S"}
+    )
     assert "tie" in step.ruling.summary
     assert step.ruling.score == {"Ann": -1, "Bob": 1}  # 3 chips: Bob 2, Cy 1
     assert step.state["last_hand"]["takes"] == {"Bob": 2, "Cy": 1}
@@ -161,7 +181,9 @@ def test_showdown_tie_splits_and_the_odd_chip_goes_left_of_the_dealer():
 
 def test_fold_last_player_in_wins_without_showing():
     state, _ = run([ANTE, *ups("KD", "7C", "5S")])
-    state = GAME.step(state, {"type": "bet", "player": 1, "action": "bet", "amount": 2}).state
+    state = GAME.step(
+        state, {"type": "bet", "player": 1, "action": "bet", "amount": 2}
+    ).state
     state = GAME.step(state, {"type": "bet", "player": 2, "action": "fold"}).state
     step = GAME.step(state, {"type": "fold", "player": 0})
     assert step.ruling.verdict == Verdict.WIN
@@ -216,14 +238,19 @@ def test_pay_up_threes_declined_three_plays_at_face_value():
         state = GAME.step(state, {"type": "up", "card": card}).state
     state, _ = checks(state)
     state, _ = checks(state)
-    step = GAME.step(state, {"type": "show", "player": 1, "cards": "3H KH KS 2D 2C 4C 6C"})
+    step = GAME.step(
+        state, {"type": "show", "player": 1, "cards": "3H KH KS 2D 2C 4C 6C"}
+    )
     assert "two pair" in step.ruling.summary
     assert "poker-baseball/pay-up-threes" in step.ruling.rules
 
 
 def test_pay_up_nines_pay_to_make_it_wild():
     state, step = run([ANTE, *ups("9C")], up_nines="pay")
-    assert "may pay 3 (matching the pot) to make the 9 of clubs wild" in step.ruling.summary
+    assert (
+        "may pay 3 (matching the pot) to make the 9 of clubs wild"
+        in step.ruling.summary
+    )
     assert step.ruling.options == ("up_nines",)
     assert GAME.view(state)["expects"] == ["pay", "decline", "fold"]
 
@@ -237,9 +264,15 @@ def test_wild_five_of_a_kind_beats_a_straight_flush():
         state = GAME.step(state, {"type": "up", "card": card}).state
     state, _ = checks(state)
     state, _ = checks(state)
-    state = GAME.step(state, {"type": "show", "player": 0, "cards": "7C 8C 10C JC 2H 2S 2D"}).state
-    state = GAME.step(state, {"type": "show", "player": 2, "cards": "5S 6S 7S 8S 4S QD QC"}).state
-    step = GAME.step(state, {"type": "show", "player": 1, "cards": "3H KD KH KC 9D AS AD"})
+    state = GAME.step(
+        state, {"type": "show", "player": 0, "cards": "7C 8C 10C JC 2H 2S 2D"}
+    ).state
+    state = GAME.step(
+        state, {"type": "show", "player": 2, "cards": "5S 6S 7S 8S 4S QD QC"}
+    ).state
+    step = GAME.step(
+        state, {"type": "show", "player": 1, "cards": "3H KD KH KC 9D AS AD"}
+    )
     assert "Bob wins with five kings" in step.ruling.summary
     assert "poker-baseball/five-of-a-kind" in step.ruling.rules
     assert "poker-baseball/wild" in step.ruling.rules
@@ -249,9 +282,15 @@ def test_pay_down_wilds_unpaid_down_three_plays_at_face_value():
     opts = {"pay_down_wilds": True}
     state = play(PLAIN, **opts)
     # Bob holds 3S face down, unpaid: kings and deuces, not a full house.
-    state = GAME.step(state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH AC QD 2H"}).state
-    state = GAME.step(state, {"type": "show", "player": 2, "cards": "7C 7D 8C 8D 4S 5C 6D"}).state
-    step = GAME.step(state, {"type": "show", "player": 1, "cards": "KD KH 2C 2D 3S AH QC"})
+    state = GAME.step(
+        state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH AC QD 2H"}
+    ).state
+    state = GAME.step(
+        state, {"type": "show", "player": 2, "cards": "7C 7D 8C 8D 4S 5C 6D"}
+    ).state
+    step = GAME.step(
+        state, {"type": "show", "player": 1, "cards": "KD KH 2C 2D 3S AH QC"}
+    )
     assert "Cy wins" in step.ruling.summary
     assert "poker-baseball/pay-down-wilds" in step.ruling.rules
 
@@ -261,9 +300,15 @@ def test_pay_down_wilds_a_paid_down_three_is_wild():
     state, _ = run([ANTE, {"type": "pay_down", "player": 1, "rank": "3"}], **opts)
     assert GAME.view(state)["detail"]["pot"] == 6
     state = play(PLAIN, first=[{"type": "pay_down", "player": 1, "rank": "3"}], **opts)
-    state = GAME.step(state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH AC QD 2H"}).state
-    state = GAME.step(state, {"type": "show", "player": 2, "cards": "7C 7D 8C 8D 4S 5C 6D"}).state
-    step = GAME.step(state, {"type": "show", "player": 1, "cards": "KD KH 2C 2D 3S AH QC"})
+    state = GAME.step(
+        state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH AC QD 2H"}
+    ).state
+    state = GAME.step(
+        state, {"type": "show", "player": 2, "cards": "7C 7D 8C 8D 4S 5C 6D"}
+    ).state
+    step = GAME.step(
+        state, {"type": "show", "player": 1, "cards": "KD KH 2C 2D 3S AH QC"}
+    )
     assert "Bob wins with full house" in step.ruling.summary
 
 
@@ -285,7 +330,9 @@ def test_four_face_up_gives_an_extra_down_card_at_once():
 
 def test_pay_four_pay_for_the_card_or_go_without():
     state, step = run([ANTE, *ups("4D")], pay_four=True)
-    assert "may pay 3 (matching the pot) for the four's extra card" in step.ruling.summary
+    assert (
+        "may pay 3 (matching the pot) for the four's extra card" in step.ruling.summary
+    )
     paid = GAME.step(state, {"type": "pay", "player": 1}).state
     assert GAME.view(paid)["detail"]["down"]["Bob"] == 3
     declined = GAME.step(state, {"type": "decline", "player": 1}).state
@@ -297,7 +344,10 @@ def test_turn_up_four_a_down_four_turned_up_earns_the_card():
     view = GAME.view(state)
     assert view["detail"]["up"]["Ann"] == ["4C"]
     assert view["detail"]["down"]["Ann"] == 2
-    assert step.ruling.rules[:2] == ("poker-baseball/turn-up-four", "poker-baseball/four")
+    assert step.ruling.rules[:2] == (
+        "poker-baseball/turn-up-four",
+        "poker-baseball/four",
+    )
     with pytest.raises(BadInput, match="not a four"):
         GAME.step(state, {"type": "turn_up", "player": 0, "card": "5C"})
 
@@ -356,7 +406,11 @@ def test_dome_after_three_rainouts_the_queen_is_a_queen():
 
 def test_hands_the_deal_passes_left_and_net_chips_add_up():
     state = play(PLAIN, hands=2)
-    for seat, cards in ((0, "5S 6S 10H JH AC QD 2H"), (1, "KD KH 2C 2D AS AH QC"), (2, "7C 7D 8C 8D 7S KS 4D")):
+    for seat, cards in (
+        (0, "5S 6S 10H JH AC QD 2H"),
+        (1, "KD KH 2C 2D AS AH QC"),
+        (2, "7C 7D 8C 8D 7S KS 4D"),
+    ):
         state = GAME.step(state, {"type": "show", "player": seat, "cards": cards}).state
     view = GAME.view(state)
     assert view["detail"]["dealer"] == "Bob"
@@ -371,18 +425,26 @@ def test_apply_leaves_its_input_unchanged():
     assert state == before
 
 
-DECK = [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+DECK = [
+    r + s
+    for s in "SHDC"
+    for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+]
 
 
 @settings(max_examples=15, deadline=None)
 @given(
     order=st.permutations(DECK),
-    answers=st.lists(st.sampled_from(["pay", "fold", "decline"]), min_size=40, max_size=40),
+    answers=st.lists(
+        st.sampled_from(["pay", "fold", "decline"]), min_size=40, max_size=40
+    ),
     count=st.integers(3, 7),
     up_nines=st.sampled_from(["free", "pay", "pay-or-fold"]),
     pay_four=st.booleans(),
 )
-def test_property_chips_are_conserved_and_replay_equals_incremental(order, answers, count, up_nines, pay_four):
+def test_property_chips_are_conserved_and_replay_equals_incremental(
+    order, answers, count, up_nines, pay_four
+):
     players = [f"P{i}" for i in range(count)]
     opts = {"up_nines": up_nines, "pay_four": pay_four, "rainouts": "dome"}
     state = GAME.start(GAME.new_setup(players, opts))
@@ -397,7 +459,10 @@ def test_property_chips_are_conserved_and_replay_equals_incremental(order, answe
         expects = view["expects"]
         if "pay" in expects:
             pick = answers.pop() if answers else "pay"
-            event = {"type": pick if pick in expects else "pay", "player": state["due"]["seat"]}
+            event = {
+                "type": pick if pick in expects else "pay",
+                "player": state["due"]["seat"],
+            }
         elif "bet" in expects:
             event = {"type": "bet", "player": state["round"]["turn"], "action": "check"}
         else:

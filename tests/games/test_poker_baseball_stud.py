@@ -64,7 +64,9 @@ def test_turn_up_four_moves_a_down_card_up():
 
 @settings(max_examples=30, deadline=None)
 @given(count=st.integers(3, 7), dealer=st.integers(0, 6), data=st.data())
-def test_property_every_street_goes_round_once_from_the_dealers_left(count, dealer, data):
+def test_property_every_street_goes_round_once_from_the_dealers_left(
+    count, dealer, data
+):
     dealer %= count
     seats = data.draw(st.lists(st.integers(0, count - 1), min_size=1, unique=True))
     deal = stud.new_deal(count, dealer, seats)
