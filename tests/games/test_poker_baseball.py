@@ -57,7 +57,7 @@ def play(script_cards, players=P3, first=(), **options):
 PLAIN = ["KD", "7C", "5S", "KH", "7D", "6S", "2C", "8C", "10H", "2D", "8D", "JH"]
 
 
-# --- players, ante, deal -------------------------------------------------------------
+# --- players, ante, deal --------------------------------------------------------------
 
 
 @pytest.mark.parametrize("count", [2, 8])
@@ -191,7 +191,7 @@ def test_fold_last_player_in_wins_without_showing():
     assert "poker-baseball/fold" in step.ruling.rules
 
 
-# --- wild cards and payments -----------------------------------------------------------
+# --- wild cards and payments ----------------------------------------------------------
 
 
 def test_usual_way_face_up_three_match_the_pot_or_fold():
@@ -318,7 +318,7 @@ def test_pay_down_wilds_is_refused_when_down_wilds_are_free():
         GAME.step(state, {"type": "pay_down", "player": 1, "rank": "9"})
 
 
-# --- fours ---------------------------------------------------------------------------------
+# --- fours ----------------------------------------------------------------------------
 
 
 def test_four_face_up_gives_an_extra_down_card_at_once():
@@ -370,7 +370,7 @@ def test_short_deck_one_shared_card_on_seventh_street():
     assert GAME.view(step.state)["phase"] == "bet"
 
 
-# --- rainouts ---------------------------------------------------------------------------------
+# --- rainouts -------------------------------------------------------------------------
 
 
 def test_rainout_queen_of_spades_redeals_to_the_players_still_in():
@@ -392,7 +392,7 @@ def test_rainout_off_the_queen_of_spades_is_just_a_queen():
 
 def test_dome_after_three_rainouts_the_queen_is_a_queen():
     state, _ = run([ANTE], rainouts="dome")
-    for n in range(3):
+    for _n in range(3):
         step = GAME.step(state, {"type": "up", "card": "QS"})
         state = step.state
     assert "dome goes up" in step.ruling.summary
@@ -401,7 +401,7 @@ def test_dome_after_three_rainouts_the_queen_is_a_queen():
     assert GAME.view(step.state)["detail"]["rainouts"] == 3
 
 
-# --- the match and properties ---------------------------------------------------------------
+# --- the match and properties ---------------------------------------------------------
 
 
 def test_hands_the_deal_passes_left_and_net_chips_add_up():

@@ -1,4 +1,4 @@
-"""Seven-card stud dealing for baseball: streets, order, the stock (rulebook streets)."""
+"""Seven-card stud dealing for baseball: streets, order, the stock."""
 
 from __future__ import annotations
 

@@ -102,7 +102,8 @@ def test_wild_table_card_counts_as_an_ace():
     state, step = run([ANTE, {"type": "table", "card": "9D"}, *rolls("KH")])
     assert "does not beat" in step.ruling.summary
     state, step = run([ANTE, {"type": "table", "card": "9D"}, *rolls("KH", "KD")])
-    assert "beats" in step.ruling.summary and "high hand" in step.ruling.summary
+    assert "beats" in step.ruling.summary
+    assert "high hand" in step.ruling.summary
 
 
 def test_four_earns_one_more_card_to_roll():
