@@ -591,7 +591,10 @@ def showing(state: JSON, seat: int) -> evaluator.Hand | None:
     up = list(deal["up"][seat]) + ([deal["common"]] if deal["common"] else [])
     if not up:
         return None
-    return evaluator.best_high(up, _wilds_for(state, hand["tame"]))
+    tame = list(hand["tame"])
+    if state["due"] and state["due"]["kind"] == "wild":
+        tame.append(state["due"]["card"])  # not wild until paid for
+    return evaluator.best_high(up, _wilds_for(state, tame))
 
 
 def _first_to_bet(state: JSON) -> int:

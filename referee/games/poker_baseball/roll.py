@@ -459,9 +459,10 @@ def _opener(state: JSON, roller: int) -> int:
 
 
 def _shown(v: Variant, state: JSON, seat: int) -> evaluator.Hand:
-    return evaluator.best_high(
-        state["hand"]["rolled"][seat], v.wilds.with_tame(state["hand"]["tame"])
-    )
+    tame = list(state["hand"]["tame"])
+    if state["due"] and state["due"]["kind"] == "wild":
+        tame.append(state["due"]["card"])  # not wild until paid for
+    return evaluator.best_high(state["hand"]["rolled"][seat], v.wilds.with_tame(tame))
 
 
 def _high_hand(v: Variant, state: JSON) -> evaluator.Hand:
