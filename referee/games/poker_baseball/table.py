@@ -291,8 +291,13 @@ def finish(
     """
     pot = state["pot"]
     order = left_of_dealer(state)
-    awarded = potlib.award(pot, order, lambda eligible: [rank(eligible)])
-    got = potlib.payouts(awarded)
+    if any(pot["all_in"]):
+        awarded = potlib.award(pot, order, lambda eligible: [rank(eligible)])
+        got = potlib.payouts(awarded)
+    else:
+        # Nobody is all in, so there is one pot for everyone still in. (pot.pots()
+        # would read a payment as a bet level that the others failed to match.)
+        got = potlib.split(potlib.total(pot), rank(live(state)), order)
     players = state["players"]
     change = {players[s]: got.get(s, 0) - pot["put"][s] for s in range(len(players))}
     net = [state["net"][s] + change[players[s]] for s in range(len(players))]
