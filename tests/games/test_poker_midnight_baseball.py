@@ -211,3 +211,21 @@ def test_property_every_hand_ends_with_one_winner_and_chips_conserved(
     assert GAME.view(state)["over"]
     assert sum(state["net"]) == 0
     assert state["winner"] in players
+
+
+def test_fold_high_the_best_hand_still_showing_becomes_the_one_to_beat():
+    state, _ = run([ANTE, TABLE, *rolls("KH")])
+    state = checks(state)
+    state = GAME.step(state, {"type": "roll", "card": "AH"}).state  # Cy takes it
+    state = GAME.step(
+        state, {"type": "bet", "player": 2, "action": "bet", "amount": 1}
+    ).state
+    step = GAME.step(state, {"type": "bet", "player": 0, "action": "call"})
+    step = GAME.step(
+        step.state, {"type": "bet", "player": 1, "action": "raise", "amount": 1}
+    )
+    step = GAME.step(step.state, {"type": "bet", "player": 2, "action": "fold"})
+    assert "The hand to beat is now Bob's hand." in step.ruling.summary
+    assert "poker-midnight-baseball/fold-high" in step.ruling.rules
+    state = GAME.step(step.state, {"type": "bet", "player": 0, "action": "call"}).state
+    assert GAME.view(state)["turn"] == "Ann"

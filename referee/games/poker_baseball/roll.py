@@ -384,6 +384,13 @@ def _bet(v: Variant, state: JSON, event: JSON) -> Step:
     state, words, done = table.bet(state, event, rules)
     if table.last_one(state):
         return _end(v, state, words, rules, ())
+    hand = state["hand"]
+    if hand["high"] is not None and hand["high"] not in table.live(state):
+        # The high hand folded: the best hand still showing (or the table card)
+        # is the one to beat now.
+        hand["high"] = _best_live(v, state)
+        words += f" The hand to beat is now {_high_name(state)}."
+        rules.append(v.cite("fold-high"))
     if not done:
         return table.step(state, Verdict.OK, words, rules)
     state["round"] = None
@@ -441,6 +448,19 @@ def _next_roller(state: JSON, after: int) -> int | None:
         if s in alive and s != hand["high"] and hand["left"][s] > 0:
             return s
     return None
+
+
+def _best_live(v: Variant, state: JSON) -> int | None:
+    """The player still in whose shown cards beat the table card by most, if any."""
+    hand = state["hand"]
+    table_hand = evaluator.best_high([hand["table"]], v.wilds)
+    best, key = None, table_hand.key
+    for s in table.left_of_dealer(state):
+        if s in table.live(state) and hand["rolled"][s]:
+            got = _shown(v, state, s).key
+            if got > key:
+                best, key = s, got
+    return best
 
 
 def _opener(state: JSON, roller: int) -> int:
