@@ -230,6 +230,35 @@ def high_key(codes: Sequence[int], wild: int = 0, five_of_a_kind: bool = True) -
     fast path the games and the bench use.
     """
     n = len(codes) + wild
+    if n == 5:
+        return _five_key(codes, wild, five_of_a_kind)
+    return _count_key(codes, wild, five_of_a_kind)
+
+
+# Five cards (a draw hand) are looked up: the key depends only on the ranks held (a
+# product of primes, as in Cactus Kev's evaluator) unless every natural card shares
+# one suit. Filled on first use; at most a few thousand entries per wild count.
+_PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_FIVE: dict[tuple[int, int, bool, bool], int] = {}
+
+
+def _five_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
+    product = 1
+    suits = 0
+    for code in codes:
+        product *= _PRIMES[code >> 2]
+        suits |= 1 << (code & 3)
+    suited = suits & (suits - 1) == 0  # zero or one suit among the naturals
+    memo = (product, wild, five_of_a_kind, suited)
+    key = _FIVE.get(memo)
+    if key is None:
+        key = _FIVE[memo] = _count_key(codes, wild, five_of_a_kind)
+    return key
+
+
+def _count_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
+    """The key from the counts of ranks and suits (any number of cards)."""
+    n = len(codes) + wild
     size = 5 if n > 5 else n
     counts = [0] * 15
     suit_masks = [0, 0, 0, 0]
