@@ -128,29 +128,58 @@ SHOWDOWN_RESULT: JSON = {
 
 
 def parse_hands(text: Any) -> list[tuple[str, list[str]]]:
-    """``"Ann: AS AD 9C 5H 3S"`` lines into (name, cards); no card twice."""
-    example = "Ann: AS AD 9C 5H 3S\nBob: KS KD 7C 4H 2S"
-    if not isinstance(text, str) or not text.strip():
+    """``"Ann: AS AD 9C 5H 3S Bob: KS KD 7C 4H 2S"`` into (name, cards) pairs.
+
+    Players may also be separated by ``;`` or new lines. A name is the word (or
+    words that are not cards) before a colon; no card may appear twice.
+    """
+    example = "Ann: AS AD 9C 5H 3S; Bob: KS KD 7C 4H 2S"
+    if not isinstance(text, str) or ":" not in text:
         raise BadInput(
-            "Give each player's cards, one player a line.",
+            "Give each player's name, a colon and the cards.",
             field="hands",
             example=example,
         )
-    lines = [ln for ln in re.split(r"[\n;|]+", text) if ln.strip()]
-    if len(lines) > MAX_PLAYERS:
+    players: list[tuple[str, list[str]]] = []
+    for chunk in re.split(r"[\n;|]+", text):
+        words: list[str] = []
+        for token in chunk.replace(":", ": ").split():
+            if token.endswith(":"):
+                name_words = []
+                while words and not _is_card(words[-1]):
+                    name_words.insert(0, words.pop())
+                if players:
+                    players[-1][1].extend(words)
+                elif words:
+                    raise BadInput(
+                        f"'{words[0]}' comes before any player's name.",
+                        field="hands",
+                        example=example,
+                    )
+                name = " ".join([*name_words, token[:-1]]).strip()
+                players.append((name, []))
+                words = []
+            else:
+                words.append(token)
+        if words:
+            if not players:
+                raise BadInput(
+                    "Start each player with a name and a colon.",
+                    field="hands",
+                    example=example,
+                )
+            players[-1][1].extend(words)
+    if len(players) > MAX_PLAYERS:
         raise BadInput(
             f"At most {MAX_PLAYERS} players.", field="hands", example=example
         )
     out: list[tuple[str, list[str]]] = []
     held: list[str] = []
-    for i, line in enumerate(lines):
-        name, sep, rest = line.partition(":")
-        if not sep:
-            name, rest = f"Player {i + 1}", line
-        name = " ".join(name.split())[:40] or f"Player {i + 1}"
+    for i, (raw_name, tokens) in enumerate(players):
+        name = raw_name[:40] or f"Player {i + 1}"
         try:
             cards = cardlib.parse_cards(
-                rest, "standard-jokers", least=1, most=10, held=held
+                tokens, "standard-jokers", least=1, most=10, held=held
             )
         except BadInput as err:
             raise BadInput(
@@ -163,6 +192,14 @@ def parse_hands(text: Any) -> list[tuple[str, list[str]]]:
         held += cards
         out.append((name, cards))
     return out
+
+
+def _is_card(token: str) -> bool:
+    try:
+        cardlib.parse_card(token, "standard-jokers")
+    except BadInput:
+        return False
+    return True
 
 
 def parse_ranks(text: Any) -> frozenset[str]:
