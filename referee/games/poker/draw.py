@@ -831,6 +831,12 @@ def _close_hand(
     state["phase"] = "deal"
     state["round"] = None
     state["draw_turn"] = None
+    n = len(names)
+    state["drawn"], state["shown"], state["low_shown"] = (
+        [None] * n,
+        [None] * n,
+        [None] * n,
+    )
     return Step(
         state,
         Ruling(
