@@ -136,7 +136,7 @@ class Wilds:
         ]
         parts += sorted(self.cards)
         if not parts:
-            return "no wild cards (a joker is always wild)"
+            return "no wild cards"
         return " and ".join(parts) + " wild"
 
 
