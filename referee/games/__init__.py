@@ -19,6 +19,8 @@ GAME_IDS: tuple[str, ...] = (
     "basketball-ten",
     "pinochle",
     "bowling-solitaire",
+    "poker-draw",
+    "poker-jacks-trips",
     "poker-baseball",
     "poker-midnight-baseball",
     "mexican-sweat",

@@ -116,6 +116,15 @@ THUMBS = [
     ("marrige in trump", "pinochle/marriages"),
     ("last trik", "pinochle/last-trick"),
     ("must i folow suit", "pinochle/follow-suit"),
+    # five card draw
+    ("double drw", "poker-draw/double-draw"),
+    ("one eyed jacks wild", "poker-draw/wild-cards"),
+    ("lowbal deuce to seven", "poker-draw/lowball"),
+    # jacks to open, trips to win
+    ("jacks or beter to open", "poker-jacks-trips/openers"),
+    ("nobody opend redeal", "poker-jacks-trips/nobody-opens"),
+    ("progresive jackpot", "poker-jacks-trips/progressive-jackpot"),
+    ("no trips draw again", "poker-jacks-trips/nobody-reveals"),
     # poker: baseball
     ("rained out", "poker-baseball/rainout"),
     ("qeen of spades", "poker-baseball/rainout"),

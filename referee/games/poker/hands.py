@@ -136,7 +136,7 @@ class Wilds:
         ]
         parts += sorted(self.cards)
         if not parts:
-            return "no wild cards (a joker is always wild)"
+            return "no wild cards"
         return " and ".join(parts) + " wild"
 
 
@@ -230,6 +230,35 @@ def high_key(codes: Sequence[int], wild: int = 0, five_of_a_kind: bool = True) -
     fast path the games and the bench use.
     """
     n = len(codes) + wild
+    if n == 5:
+        return _five_key(codes, wild, five_of_a_kind)
+    return _count_key(codes, wild, five_of_a_kind)
+
+
+# Five cards (a draw hand) are looked up: the key depends only on the ranks held (a
+# product of primes, as in Cactus Kev's evaluator) unless every natural card shares
+# one suit. Filled on first use; at most a few thousand entries per wild count.
+_PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_FIVE: dict[tuple[int, int, bool, bool], int] = {}
+
+
+def _five_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
+    product = 1
+    suits = 0
+    for code in codes:
+        product *= _PRIMES[code >> 2]
+        suits |= 1 << (code & 3)
+    suited = suits & (suits - 1) == 0  # zero or one suit among the naturals
+    memo = (product, wild, five_of_a_kind, suited)
+    key = _FIVE.get(memo)
+    if key is None:
+        key = _FIVE[memo] = _count_key(codes, wild, five_of_a_kind)
+    return key
+
+
+def _count_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
+    """The key from the counts of ranks and suits (any number of cards)."""
+    n = len(codes) + wild
     size = 5 if n > 5 else n
     counts = [0] * 15
     suit_masks = [0, 0, 0, 0]
@@ -250,10 +279,10 @@ def high_key(codes: Sequence[int], wild: int = 0, five_of_a_kind: bool = True) -
     if size >= 5:
         if five_of_a_kind and wild:
             if wild >= 5:
-                return _pack(FIVE_KIND, (14,) * 5)
+                return pack(FIVE_KIND, (14,) * 5)
             for r in range(14, 1, -1):
                 if counts[r] + wild >= 5:
-                    return _pack(FIVE_KIND, (r,) * 5)
+                    return pack(FIVE_KIND, (r,) * 5)
         best = 0
         for s in range(4):
             if suit_counts[s] + wild >= 5:
@@ -265,25 +294,25 @@ def high_key(codes: Sequence[int], wild: int = 0, five_of_a_kind: bool = True) -
                         best = top
                         break
         if best:
-            return _pack(STRAIGHT_FLUSH, tuple(range(best, best - 5, -1)))
+            return pack(STRAIGHT_FLUSH, tuple(range(best, best - 5, -1)))
     if size >= 4:
         for r in range(14, 1, -1):
             if counts[r] + wild >= 4:
                 if size == 4:
-                    return _pack(QUADS, (r,) * 4)
+                    return pack(QUADS, (r,) * 4)
                 left = wild - max(0, 4 - counts[r])
                 kicker = _top(counts, 1, exclude=r)
                 if left > 0:
                     spare = 14 if r != 14 else 13
                     kicker = [max(kicker[0], spare)] if kicker else [spare]
-                return _pack(QUADS, (r,) * 4 + tuple(kicker))
+                return pack(QUADS, (r,) * 4 + tuple(kicker))
     if size >= 5:
         for t in range(14, 1, -1):
             if counts[t] + wild >= 3:
                 left = wild - max(0, 3 - counts[t])
                 for p in range(14, 1, -1):
                     if p != t and counts[p] + left >= 2:
-                        return _pack(FULL_HOUSE, (t, t, t, p, p))
+                        return pack(FULL_HOUSE, (t, t, t, p, p))
         best_flush: tuple[int, ...] = ()
         for s in range(4):
             if suit_counts[s] + wild >= 5:
@@ -294,29 +323,29 @@ def high_key(codes: Sequence[int], wild: int = 0, five_of_a_kind: bool = True) -
                 if candidate > best_flush:
                     best_flush = candidate
         if best_flush:
-            return _pack(FLUSH, best_flush)
+            return pack(FLUSH, best_flush)
         for top, window in _WINDOWS:
             if 5 - _bits(mask & window) <= wild:
-                return _pack(STRAIGHT, tuple(range(top, top - 5, -1)))
+                return pack(STRAIGHT, tuple(range(top, top - 5, -1)))
     if size >= 3:
         for r in range(14, 1, -1):
             if counts[r] + wild >= 3:
-                return _pack(TRIPS, (r,) * 3 + tuple(_top(counts, size - 3, exclude=r)))
+                return pack(TRIPS, (r,) * 3 + tuple(_top(counts, size - 3, exclude=r)))
     if size >= 2:
         pairs = [r for r in range(14, 1, -1) if counts[r] >= 2]
         if len(pairs) >= 2 and size >= 4 and not wild:
             hi, lo = pairs[0], pairs[1]
             rest = [r for r in range(14, 1, -1) if counts[r] and r not in (hi, lo)]
             kicker = tuple(rest[:1]) if size >= 5 else ()
-            return _pack(TWO_PAIR, (hi, hi, lo, lo) + kicker)
+            return pack(TWO_PAIR, (hi, hi, lo, lo) + kicker)
         for r in range(14, 1, -1):
             if counts[r] + wild >= 2:
-                return _pack(PAIR, (r, r) + tuple(_top(counts, size - 2, exclude=r)))
+                return pack(PAIR, (r, r) + tuple(_top(counts, size - 2, exclude=r)))
         if wild >= 2:  # two wild cards and nothing else: a pair of aces
-            return _pack(PAIR, (14, 14))
+            return pack(PAIR, (14, 14))
     if wild:  # a lone wild card plays as an ace
-        return _pack(HIGH_CARD, (14,))
-    return _pack(HIGH_CARD, tuple(_top(counts, size, exclude=0)))
+        return pack(HIGH_CARD, (14,))
+    return pack(HIGH_CARD, tuple(_top(counts, size, exclude=0)))
 
 
 def key5(
@@ -348,24 +377,24 @@ def key5(
         elif wheel and sorted(ranks) == [2, 3, 4, 5, 14]:
             straight_top = 5
     if shape[0] == 5:
-        return _pack(FIVE_KIND, tied)
+        return pack(FIVE_KIND, tied)
     if straight_top and flush:
-        return _pack(STRAIGHT_FLUSH, tuple(range(straight_top, straight_top - 5, -1)))
+        return pack(STRAIGHT_FLUSH, tuple(range(straight_top, straight_top - 5, -1)))
     if shape[0] == 4:
-        return _pack(QUADS, tied)
+        return pack(QUADS, tied)
     if shape[:2] == [3, 2]:
-        return _pack(FULL_HOUSE, tied)
+        return pack(FULL_HOUSE, tied)
     if flush:
-        return _pack(FLUSH, tuple(sorted(ranks, reverse=True)))
+        return pack(FLUSH, tuple(sorted(ranks, reverse=True)))
     if straight_top:
-        return _pack(STRAIGHT, tuple(range(straight_top, straight_top - 5, -1)))
+        return pack(STRAIGHT, tuple(range(straight_top, straight_top - 5, -1)))
     if shape[0] == 3:
-        return _pack(TRIPS, tied)
+        return pack(TRIPS, tied)
     if shape[:2] == [2, 2]:
-        return _pack(TWO_PAIR, tied)
+        return pack(TWO_PAIR, tied)
     if shape[0] == 2:
-        return _pack(PAIR, tied)
-    return _pack(HIGH_CARD, tied)
+        return pack(PAIR, tied)
+    return pack(HIGH_CARD, tied)
 
 
 def low_raw(ranks: Sequence[int], suits: Sequence[int], low: LowRule) -> int:
@@ -410,7 +439,9 @@ def name_high(category: int, ranks: Sequence[int]) -> str:
 # --- private helpers -----------------------------------------------------------------
 
 
-def _pack(category: int, ranks: Sequence[int]) -> int:
+def pack(category: int, ranks: Sequence[int]) -> int:
+    """The key of a category and its deciding ranks (``pack(PAIR, (11, 11))`` is
+    the lowest pair of jacks: a floor to compare hands with)."""
     key = category
     for i in range(5):
         key = (key << 4) | (ranks[i] if i < len(ranks) else 0)

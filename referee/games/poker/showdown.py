@@ -1,4 +1,4 @@
-"""The showdown: every player's best hand under the game's rules, the winners, the split.
+"""The showdown: each player's best hand under the game's rules, winners, split.
 
 ``Judge`` carries what a game decides (high, low or high/low; wild cards; the low
 ranking). ``best`` names a player's hands; ``winners`` picks the best of several;
