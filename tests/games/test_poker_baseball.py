@@ -432,7 +432,7 @@ DECK = [
 ]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(
     order=st.permutations(DECK),
     answers=st.lists(

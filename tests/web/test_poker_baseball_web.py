@@ -8,7 +8,6 @@ import re
 
 from referee import ledger
 from referee.db import db
-from referee.games import get
 from referee.models import Match
 
 P3 = ["Ann", "Bob", "Cy"]
@@ -191,12 +190,3 @@ def test_the_rolling_page_asks_for_the_table_card_then_the_roll(client):
     assert "Bob rolled it" in text
     assert "Table card out" not in text
 
-
-def test_every_example_event_is_accepted_by_the_api(api):
-    for game_id in ("poker-baseball", "poker-midnight-baseball", "mexican-sweat"):
-        for kind in get(game_id).events:
-            for example in kind.examples:
-                mid = api.create(
-                    game_id, list(example.players), options=dict(example.options)
-                )["id"]
-                play(api, mid, [*example.setup, example.event])
