@@ -189,4 +189,3 @@ def test_the_rolling_page_asks_for_the_table_card_then_the_roll(client):
     text = main(client.get(f"/m/{mid}").text)
     assert "Bob rolled it" in text
     assert "Table card out" not in text
-
