@@ -654,7 +654,7 @@ def view(state: JSON) -> JSON:
     deal = hand["deal"] if hand else None
     players = state["players"]
 
-    def extra(s: int) -> JSON:
+    def per_seat(s: int) -> JSON:
         if not deal:
             return {"up": [], "down": 0, "showing": ""}
         got = showing(state, s)
@@ -697,7 +697,7 @@ def view(state: JSON) -> JSON:
         prompt=_prompt(state),
         turn=_turn(state),
         detail=detail,
-        extra=extra,
+        per_seat=per_seat,
     )
 
 

@@ -544,7 +544,7 @@ def _view(v: Variant, state: JSON) -> JSON:
     hand = state["hand"]
     players = state["players"]
 
-    def extra(s: int) -> JSON:
+    def per_seat(s: int) -> JSON:
         if not hand:
             return {"rolled": [], "left": 0, "showing": ""}
         got = _shown(v, state, s) if hand["rolled"][s] else None
@@ -579,7 +579,7 @@ def _view(v: Variant, state: JSON) -> JSON:
         prompt=_prompt(v, state),
         turn=_turn(state),
         detail=detail,
-        extra=extra,
+        per_seat=per_seat,
     )
 
 

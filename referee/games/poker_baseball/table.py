@@ -355,7 +355,7 @@ def fresh(state: JSON) -> JSON:
 # --- the board -----------------------------------------------------------------------
 
 
-def sides(state: JSON, extra: Callable[[int], JSON] | None = None) -> list[JSON]:
+def sides(state: JSON, per_seat: Callable[[int], JSON] | None = None) -> list[JSON]:
     pot = state["pot"]
     out = []
     for s, name in enumerate(state["players"]):
@@ -366,8 +366,8 @@ def sides(state: JSON, extra: Callable[[int], JSON] | None = None) -> list[JSON]
             "status": ("in" if not pot or not pot["folded"][s] else "folded"),
             "dealer": s == state["dealer"],
         }
-        if extra:
-            side.update(extra(s))
+        if per_seat:
+            side.update(per_seat(s))
         out.append(side)
     return out
 
@@ -408,11 +408,11 @@ def view_board(
     prompt: str,
     turn: str | None,
     detail: JSON,
-    extra: Callable[[int], JSON] | None = None,
+    per_seat: Callable[[int], JSON] | None = None,
 ) -> JSON:
     over = state["phase"] == "over"
     return board(
-        sides=sides(state, extra),
+        sides=sides(state, per_seat),
         turn=None if over else turn,
         expects=[] if over else expects,
         prompt=prompt,
