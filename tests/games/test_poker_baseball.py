@@ -210,6 +210,12 @@ def test_usual_way_face_up_three_match_the_pot_or_fold():
         GAME.step(state, {"type": "up", "card": "KD"})
     paid = GAME.step(state, {"type": "pay", "player": 1})
     assert GAME.view(paid.state)["detail"]["pot"] == 12
+    assert set(paid.ruling.rules) >= {
+        "poker-baseball/pay-up-threes",
+        "poker-baseball/payment",
+        "poker-baseball/wild",
+        "poker-baseball/usual-way",
+    }
     folded = GAME.step(state, {"type": "fold", "player": 1})
     assert GAME.view(folded.state)["sides"][1]["status"] == "folded"
 

@@ -278,14 +278,18 @@ def _settle(state: JSON, event: JSON) -> Step:
         hand["deal"] = stud.fold(hand["deal"], seat)
         rules.append(rule("fold"))
     elif due["kind"] == "four":
+        rules.append(rule("four"))
         if what == "paid":
             hand["deal"], _ = stud.give_extra(hand["deal"], seat)
             words += " One extra card face down."
     elif what == "paid":
         hand["paid"].append(due["card"])
         words += f" The {cards.describe(due['card'])} is wild."
+        rules.append(rule("wild"))
     else:
         hand["tame"].append(due["card"])
+    if _usual(state):
+        rules.append(rule("usual-way"))
     return _go_on(state, words, rules, options)
 
 
@@ -497,8 +501,8 @@ def _showdown(state: JSON, words: str, rules: list[str]) -> Step:
     why = f"{named} win{'s' if len(winners) == 1 else ''} with {best}" + (
         " (a tie: the pot is shared)." if len(winners) > 1 else "."
     )
-    if hands[winners[0]].category == "five of a kind":
-        rules.append(rule("five-of-a-kind"))
+    for s in winners:  # the rules that made the winning hands what they are
+        rules += _hand_rules(state, hands[s], _best(state, s)[2])
     state, summary, change = table.finish(state, rank, why)
     return table.step(state, Verdict.WIN, f"{words} {summary}", rules, score=change)
 

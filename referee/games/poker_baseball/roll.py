@@ -286,6 +286,7 @@ def _settle(v: Variant, state: JSON, event: JSON) -> Step:
     if what == "folded":
         return _stopped(v, state, seat, words, rules, True, [due["option"]])
     if due["kind"] == "four":
+        rules.append(v.cite("four"))
         if what == "paid":
             _extra(state, seat)
             words += " One more face-down card to roll."
@@ -293,6 +294,7 @@ def _settle(v: Variant, state: JSON, event: JSON) -> Step:
         hand["tame"].append(due["card"])
     else:
         words += f" The {cards.describe(due['card'])} is wild."
+        rules.append(v.cite("wild"))
     return _judge(v, state, seat, words, rules, [due["option"]])
 
 
