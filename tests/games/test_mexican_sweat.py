@@ -58,14 +58,15 @@ def test_no_bet_after_match_the_next_player_rolls_at_once():
 
 
 @pytest.mark.parametrize("card", ["3H", "9H", "4H"])
-def test_players_no_special_cards_threes_nines_fours_are_plain(card):
+def test_no_specials_threes_nines_fours_are_plain(card):
     state, step = run([ANTE, {"type": "table", "card": "AS"}, *rolls(card)])
     assert state["due"] is None
     assert GAME.view(state)["detail"]["left"]["Bob"] == 6
     assert "roll again" in step.ruling.summary
+    assert "mexican-sweat/no-specials" in step.ruling.rules
 
 
-def test_players_the_queen_of_spades_rains_nothing_out():
+def test_no_specials_the_queen_of_spades_rains_nothing_out():
     _, step = run([ANTE, TABLE, *rolls("QS")])
     assert step.ruling.verdict == Verdict.OK
     assert "Bob has the high hand" in step.ruling.summary

@@ -230,6 +230,8 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
         if not bet_after:
             rules.append(v.cite("no-bet-after-match"))
         return _stopped(v, state, seat, words, rules, bet_after, ["bet_after_match"])
+    if not v.specials and _would_be_special(card):
+        rules.append(v.cite("no-specials"))
     if v.specials:
         special = specials.special_of(
             card, state["options"], WILD_OPTIONS, hand["rainouts"]
@@ -509,6 +511,12 @@ def _extra(state: JSON, seat: int) -> None:
     hand = state["hand"]
     hand["left"][seat] += 1
     hand["dealt"] += 1
+
+
+def _would_be_special(card: str) -> bool:
+    """A three, nine, four or the queen of spades: special in baseball, not here."""
+    r = cards.rank(card)
+    return r in specials.WILD_RANKS or r == specials.FOUR or card == specials.RAIN_CARD
 
 
 def _seen(state: JSON) -> list[str]:
