@@ -145,3 +145,9 @@ def test_property_hand_always_ends_and_chips_are_conserved(order, count, bets):
     assert sum(state["net"]) == 0
     rolled = state["hand"]["rolled"]
     assert all(len(r) <= 7 for r in rolled)
+
+
+def test_ante_a_deal_may_start_with_its_table_card():
+    state, step = run([TABLE])
+    assert step.ruling.summary.startswith("No ante recorded. Table card 8D.")
+    assert GAME.view(state)["turn"] == "Bob"

@@ -420,7 +420,7 @@ def test_hands_the_deal_passes_left_and_net_chips_add_up():
         state = GAME.step(state, {"type": "show", "player": seat, "cards": cards}).state
     view = GAME.view(state)
     assert view["detail"]["dealer"] == "Bob"
-    assert view["expects"] == ["ante"]
+    assert view["expects"] == ["ante", "up"]
     assert [s["score"] for s in view["sides"]] == [-1, -1, 2]
 
 
@@ -486,3 +486,10 @@ def test_property_chips_are_conserved_and_replay_equals_incremental(
     assert replayed == state
     if state["phase"] == "over":
         assert sum(state["net"]) == 0
+
+
+def test_ante_a_deal_may_start_with_its_first_card_and_no_ante():
+    state, step = run(ups("KD"))
+    assert step.ruling.summary.startswith("No ante recorded. Bob: KD face up")
+    assert GAME.view(state)["detail"]["pot"] == 0
+    assert step.ruling.rules[:2] == ("poker-baseball/ante", "poker-baseball/deal")

@@ -92,6 +92,8 @@ def apply(state: JSON, event: JSON) -> Step:
         case "ante":
             return _ante(state, event)
         case "up":
+            if state["phase"] == "ante":
+                return _without_ante(state, event)
             return _up(state, event)
         case "pay" | "decline" | "fold":
             if state["due"] is None and kind == "fold":
@@ -119,6 +121,20 @@ def _ante(state: JSON, event: JSON) -> Step:
     first = state["players"][stud.next_up(state["hand"]["deal"])]
     words += f" Two down and one up each; first face-up card to {first}."
     return table.step(state, Verdict.OK, words, [rule("ante"), rule("deal")])
+
+
+def _without_ante(state: JSON, event: JSON) -> Step:
+    """A deal that starts with its first card: nobody anted (a game without antes)."""
+    started = _ante(state, {"type": "ante", "amount": 0})
+    step = _up(started.state, event)
+    ruling = step.ruling
+    return table.step(
+        step.state,
+        ruling.verdict,
+        f"No ante recorded. {ruling.summary}",
+        [rule("ante"), rule("deal"), *ruling.rules],
+        options=ruling.options,
+    )
 
 
 def _new_hand(count: int, dealer: int, seats: Sequence[int], rainouts: int) -> JSON:
@@ -720,7 +736,7 @@ def _expects(state: JSON) -> list[str]:
     if state["due"]:
         return table.due_expects(state["due"])
     out = {
-        "ante": ["ante"],
+        "ante": ["ante", "up"],
         "deal": ["up"],
         "bet": ["bet"],
         "common": ["common"],

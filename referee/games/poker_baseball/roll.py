@@ -92,6 +92,17 @@ def make_game(
             case "ante":
                 return _ante(variant, state, event)
             case "table":
+                if state["phase"] == "ante":
+                    # a deal that starts with its table card: nobody anted
+                    started = _ante(variant, state, {"type": "ante", "amount": 0})
+                    step = _table(variant, started.state, event)
+                    return table.step(
+                        step.state,
+                        step.ruling.verdict,
+                        f"No ante recorded. {step.ruling.summary}",
+                        [*started.ruling.rules, *step.ruling.rules],
+                        options=step.ruling.options,
+                    )
                 return _table(variant, state, event)
             case "roll":
                 return _roll(variant, state, event)
@@ -598,9 +609,12 @@ def _expects(state: JSON) -> list[str]:
         return []
     if state["due"]:
         return table.due_expects(state["due"])
-    return {"ante": ["ante"], "table": ["table"], "roll": ["roll"], "bet": ["bet"]}[
-        state["phase"]
-    ]
+    return {
+        "ante": ["ante", "table"],
+        "table": ["table"],
+        "roll": ["roll"],
+        "bet": ["bet"],
+    }[state["phase"]]
 
 
 def _turn(state: JSON) -> str | None:
