@@ -20,6 +20,11 @@ GAME_IDS: tuple[str, ...] = (
     "pinochle",
     "bowling-solitaire",
     "liars-dice",
+    "poker-draw",
+    "poker-jacks-trips",
+    "poker-baseball",
+    "poker-midnight-baseball",
+    "mexican-sweat",
 )
 
 

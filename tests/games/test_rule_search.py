@@ -131,6 +131,38 @@ THUMBS = [
     ("acept the claim", "liars-dice/accept"),
     ("rerol", "liars-dice/accept"),
     ("last player left", "liars-dice/winner"),
+    # five card draw
+    ("double drw", "poker-draw/double-draw"),
+    ("one eyed jacks wild", "poker-draw/wild-cards"),
+    ("lowbal deuce to seven", "poker-draw/lowball"),
+    # jacks to open, trips to win
+    ("jacks or beter to open", "poker-jacks-trips/openers"),
+    ("nobody opend redeal", "poker-jacks-trips/nobody-opens"),
+    ("progresive jackpot", "poker-jacks-trips/progressive-jackpot"),
+    ("no trips draw again", "poker-jacks-trips/nobody-reveals"),
+    # poker: baseball
+    ("rained out", "poker-baseball/rainout"),
+    ("qeen of spades", "poker-baseball/rainout"),
+    ("dome over the stadum", "poker-baseball/dome"),
+    ("pay for up three", "poker-baseball/pay-up-threes"),
+    ("match the pott", "poker-baseball/payment"),
+    ("four face up extra card", "poker-baseball/four"),
+    ("flip my down four", "poker-baseball/turn-up-four"),
+    ("face down wild", "poker-baseball/pay-down-wilds"),
+    ("five of a knd", "poker-baseball/five-of-a-kind"),
+    ("run out of cards", "poker-baseball/short-deck"),
+    ("way we usualy play", "poker-baseball/usual-way"),
+    ("seventh stret", "poker-baseball/streets"),
+    # poker: midnight baseball
+    ("midnite baseball look at cards", "poker-midnight-baseball/look"),
+    ("rolld all my cards", "poker-midnight-baseball/out"),
+    ("beat the tabel", "poker-midnight-baseball/roll"),
+    ("wild tabel card", "poker-midnight-baseball/table-card"),
+    # poker: mexican sweat
+    ("same rank as the table card", "mexican-sweat/match"),
+    ("mexcan sweat fold", "mexican-sweat/match"),
+    ("sweat no beting after match", "mexican-sweat/no-bet-after-match"),
+    ("last player left wins", "mexican-sweat/end"),
 ]
 
 

@@ -1,0 +1,1080 @@
+"""Baseball: seven-card stud with threes and nines wild and an extra card for a four.
+
+Rules source: the Baseball section of the poker texts (seed 004); readings in
+referee/rulebook/poker_baseball.toml. The referee is told each face-up card as it is
+dealt, the payments, the bets and, at the end, every hand still in.
+
+Events: ``ante`` ``{"amount"}``; ``up`` ``{"player", "card"}`` (a card dealt face up;
+``player`` may be left out: the referee knows whose card is next); ``pay``,
+``decline``, ``fold`` ``{"player"}`` (answering a payment due); ``pay_down``
+``{"player", "rank"}`` (paying for a face-down three or nine, when that option is on);
+``turn_up`` ``{"player", "card"}`` (a face-down four turned up for its extra card);
+``bet`` ``{"player", "action", "amount"}``; ``common`` ``{"card"}`` (the shared card of
+a short seventh street); ``show`` ``{"player", "cards"}`` (all of a player's cards at
+the showdown).
+
+``view(state)["detail"]`` holds ``street`` (3-7), ``up`` (name -> face-up cards),
+``down`` (name -> face-down count), ``next`` (who is owed the next face-up card),
+``common``, ``stock`` (cards left), ``rainouts``, ``tame`` (face-up wilds playing at
+face value), ``shown`` (name -> cards shown), ``preset`` (the house way or not),
+``title``, plus the table's ``pot``, ``due``, ``betting``, ``hand_no``, ``dealer``,
+``last_hand``. Each side is ``{"name", "score" (net chips), "in_pot", "status",
+"dealer", "up", "down", "showing" (its face-up hand in words)}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from referee.games import cards
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Refused
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.poker import hands as evaluator
+from referee.games.poker import pot as potlib
+from referee.games.poker_baseball import specials
+from referee.games.poker_baseball import stud
+from referee.games.poker_baseball import table
+from referee.games.poker_baseball.specials import FREE
+from referee.games.poker_baseball.specials import MODES
+from referee.games.poker_baseball.specials import PAY_OR_FOLD
+
+GAME_ID = "poker-baseball"
+TITLE = "Baseball"
+WILD_OPTIONS = {"3": "up_threes", "9": "up_nines"}
+WILD_RULES = {"3": "pay-up-threes", "9": "pay-up-nines"}
+WILDS = evaluator.Wilds(ranks=frozenset(specials.WILD_RANKS))
+# The text's "way we usually play": the default of every option below.
+USUAL = {
+    "up_threes": PAY_OR_FOLD,
+    "up_nines": FREE,
+    "pay_down_wilds": False,
+    "pay_four": False,
+    "turn_up_fours": True,
+    "rainouts": "off",
+    "price": 0,
+}
+
+
+def rule(local: str) -> str:
+    """The full rulebook id of one of baseball's rules."""
+    return f"{GAME_ID}/{local}"
+
+
+# --- the engine ----------------------------------------------------------------------
+
+
+def start(setup: Setup) -> JSON:
+    return table.start_session(setup, GAME_ID)
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    state = table.fresh(state)
+    if state["phase"] == "over":
+        raise Refused("The match is over.", [rule("showdown")])
+    kind = event["type"]
+    if state["due"] is not None and kind not in ("pay", "decline", "fold"):
+        due = state["due"]
+        raise Refused(
+            table.due_words(state, due) + " That comes first.",
+            _due_rules(due),
+        )
+    match kind:
+        case "ante":
+            return _ante(state, event)
+        case "up":
+            if state["phase"] == "ante":
+                return _without_ante(state, event)
+            return _up(state, event)
+        case "pay" | "decline" | "fold":
+            if state["due"] is None and kind == "fold":
+                return _fold_in_betting(state, event)
+            return _settle(state, event)
+        case "pay_down":
+            return _pay_down(state, event)
+        case "turn_up":
+            return _turn_up(state, event)
+        case "bet":
+            return _bet(state, event)
+        case "common":
+            return _common(state, event)
+        case "show":
+            return _show(state, event)
+    raise BadInput(f"'{kind}' is not an event of {TITLE}.", field="type")
+
+
+def _ante(state: JSON, event: JSON) -> Step:
+    state, words = table.ante(state, event, rule("ante"))
+    count = len(state["players"])
+    seats = table.live(state)
+    state["hand"] = _new_hand(count, state["dealer"], seats, rainouts=0)
+    state["phase"] = "deal"
+    first = state["players"][stud.next_up(state["hand"]["deal"])]
+    words += f" Two down and one up each; first face-up card to {first}."
+    return table.step(state, Verdict.OK, words, [rule("ante"), rule("deal")])
+
+
+def _without_ante(state: JSON, event: JSON) -> Step:
+    """A deal that starts with its first card: nobody anted (a game without antes)."""
+    started = _ante(state, {"type": "ante", "amount": 0})
+    step = _up(started.state, event)
+    ruling = step.ruling
+    return table.step(
+        step.state,
+        ruling.verdict,
+        f"No ante recorded. {ruling.summary}",
+        [rule("ante"), rule("deal"), *ruling.rules],
+        options=ruling.options,
+    )
+
+
+def _new_hand(count: int, dealer: int, seats: Sequence[int], rainouts: int) -> JSON:
+    return {
+        "deal": stud.new_deal(count, dealer, seats),
+        "tame": [],
+        "paid": [],
+        "down_paid": [{"3": 0, "9": 0} for _ in range(count)],
+        "rainouts": rainouts,
+        "shown": {},
+    }
+
+
+def _up(state: JSON, event: JSON) -> Step:
+    deal = state["hand"]["deal"] if state["hand"] else None
+    if state["phase"] != "deal" or deal is None or stud.next_up(deal) is None:
+        raise Refused(_not_now(state, "a face-up card"), [rule("streets")])
+    expected = stud.next_up(deal)
+    seat = table.seat_of(state, event, expected, "gets the card")
+    if seat != expected:
+        raise Refused(
+            f"The next face-up card goes to {state['players'][expected]}, "
+            f"not {state['players'][seat]}.",
+            [rule("streets")],
+        )
+    card = event["card"]
+    _check_unseen(state, card)
+    state["hand"]["deal"] = stud.give_up(deal, seat, card)
+    street = stud.STREET_NAMES[deal["street"]]
+    who = state["players"][seat]
+    words = f"{who}: {card} face up ({street})."
+    return _after_face_up(state, seat, card, words, [rule("streets")])
+
+
+def _after_face_up(
+    state: JSON, seat: int, card: str, words: str, rules: list[str]
+) -> Step:
+    """What a card turned face up in front of ``seat`` sets off, then play goes on."""
+    hand = state["hand"]
+    special = specials.special_of(
+        card, state["options"], WILD_OPTIONS, hand["rainouts"]
+    )
+    options: list[str] = []
+    if special.kind == "rainout":
+        return _rainout(state, words, rules)
+    if special.kind == "wild":
+        r = cards.rank(card)
+        rules.append(rule("wild"))
+        options.append(WILD_OPTIONS[r])
+        if special.mode == FREE:
+            words += f" A {specials.RANK_WORD[r]}: wild, free."
+            if _usual(state):
+                rules.append(rule("usual-way"))
+        else:
+            rules += [rule(WILD_RULES[r]), rule("payment")]
+            state["due"] = table.make_due(
+                state, seat, card, "wild", special.mode, WILD_OPTIONS[r]
+            )
+            state["phase"] = "due"
+            if _usual(state):
+                rules.append(rule("usual-way"))
+            return table.step(
+                state,
+                Verdict.OK,
+                f"{words} {table.due_words(state, state['due'])}",
+                rules,
+                options=tuple(options),
+            )
+    if special.kind == "four":
+        rules.append(rule("four"))
+        if stud.stock(hand["deal"]) < 1:
+            words += " A four, but the pack is empty: no extra card."
+            rules.append(rule("short-deck"))
+        elif special.mode == FREE:
+            hand["deal"], _ = stud.give_extra(hand["deal"], seat)
+            words += " A four: one extra card face down, free."
+        else:
+            options.append("pay_four")
+            rules += [rule("pay-four"), rule("payment")]
+            state["due"] = table.make_due(state, seat, card, "four", "pay", "pay_four")
+            state["phase"] = "due"
+            return table.step(
+                state,
+                Verdict.OK,
+                f"{words} {table.due_words(state, state['due'])}",
+                rules,
+                options=tuple(options),
+            )
+    return _go_on(state, words, rules, options)
+
+
+def _rainout(state: JSON, words: str, rules: list[str]) -> Step:
+    hand = state["hand"]
+    count = hand["rainouts"] + 1
+    seats = table.live(state)
+    state["hand"] = _new_hand(
+        len(state["players"]), state["dealer"], seats, rainouts=count
+    )
+    state["round"] = None
+    rules.append(rule("rainout"))
+    words += (
+        f" Queen of spades face up: rainout ({count}). The hand is dealt again to the "
+        f"{len(seats)} players still in; the pot of {potlib.total(state['pot'])} stays."
+    )
+    if state["options"]["rainouts"] == "dome":
+        rules.append(rule("dome"))
+        if count >= specials.DOME_AFTER:
+            words += " That is the third: the dome goes up, no more rainouts this hand."
+    state["phase"] = "deal"
+    return table.step(state, Verdict.VOID, words, rules, options=("rainouts",))
+
+
+def _go_on(
+    state: JSON, words: str, rules: list[str], options: Sequence[str] = ()
+) -> Step:
+    """After a card and its consequences: the next card, a betting round, or the end."""
+    if table.last_one(state):
+        return _win_uncontested(state, words, rules, options)
+    deal = state["hand"]["deal"]
+    if state["phase"] == "deal" and stud.next_up(deal) is not None:
+        nxt = state["players"][stud.next_up(deal)]
+        return table.step(
+            state,
+            Verdict.OK,
+            f"{words} Next card to {nxt}.",
+            rules,
+            options=tuple(options),
+        )
+    if state["phase"] in ("deal", "common"):
+        if stud.needs_common(deal):
+            state["phase"] = "common"
+            rules.append(rule("short-deck"))
+            return table.step(
+                state,
+                Verdict.OK,
+                f"{words} Too few cards for seventh street: one shared card face up.",
+                rules,
+                options=tuple(options),
+            )
+        first = _first_to_bet(state)
+        state, opened = table.open_betting(state, first, [rule("betting")])
+        rules.append(rule("betting"))
+        return table.step(
+            state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options)
+        )
+    return table.step(state, Verdict.OK, words, rules, options=tuple(options))
+
+
+def _settle(state: JSON, event: JSON) -> Step:
+    due = state["due"]
+    rules = _due_rules(due) if due else [rule("payment")]
+    state, words, what = table.settle_due(state, event, rules)
+    seat = due["seat"]
+    options = [due["option"]]
+    hand = state["hand"]
+    if what == "folded":
+        hand["deal"] = stud.fold(hand["deal"], seat)
+        rules.append(rule("fold"))
+    elif due["kind"] == "four":
+        rules.append(rule("four"))
+        if what == "paid":
+            hand["deal"], _ = stud.give_extra(hand["deal"], seat)
+            words += " One extra card face down."
+    elif what == "paid":
+        hand["paid"].append(due["card"])
+        words += f" The {cards.describe(due['card'])} is wild."
+        rules.append(rule("wild"))
+    else:
+        hand["tame"].append(due["card"])
+    if _usual(state):
+        rules.append(rule("usual-way"))
+    return _go_on(state, words, rules, options)
+
+
+def _fold_in_betting(state: JSON, event: JSON) -> Step:
+    return _bet(state, {**event, "type": "bet", "action": "fold"})
+
+
+def _bet(state: JSON, event: JSON) -> Step:
+    rules = [rule("betting")]
+    state, words, done = table.bet(state, event, rules)
+    if event["action"] == "fold":
+        rules.append(rule("fold"))
+        seat = table.seat_of(state, event, None, "folds")
+        state["hand"]["deal"] = stud.fold(state["hand"]["deal"], seat)
+    if table.last_one(state):
+        return _win_uncontested(state, words, rules, ())
+    if not done:
+        return table.step(state, Verdict.OK, words, rules)
+    state["round"] = None
+    deal = state["hand"]["deal"]
+    if deal["street"] == stud.LAST_STREET:
+        state["phase"] = "show"
+        rules.append(rule("showdown"))
+        return table.step(
+            state,
+            Verdict.OK,
+            f"{words} Betting over: showdown. Every player still in shows all their "
+            "cards.",
+            rules,
+        )
+    count = len(state["players"])
+    deal = stud.next_street(deal, count, state["dealer"], table.live(state))
+    state["hand"]["deal"] = deal
+    street = stud.STREET_NAMES[deal["street"]]
+    rules.append(rule("streets"))
+    if deal["street"] == stud.LAST_STREET:
+        if stud.needs_common(deal):
+            state["phase"] = "common"
+            rules.append(rule("short-deck"))
+            return table.step(
+                state,
+                Verdict.OK,
+                f"{words} Betting over. Seventh street: too few cards left to go "
+                "round, so one shared card goes face up in the middle.",
+                rules,
+            )
+        first = _first_to_bet(state)
+        state, opened = table.open_betting(state, first, [rule("betting")])
+        return table.step(
+            state,
+            Verdict.OK,
+            f"{words} Betting over. Seventh street: one card face down each. {opened}",
+            rules,
+        )
+    state["phase"] = "deal"
+    nxt = state["players"][stud.next_up(deal)]
+    return table.step(
+        state,
+        Verdict.OK,
+        f"{words} Betting over. {street.capitalize()}: a face-up card each, "
+        f"first to {nxt}.",
+        rules,
+    )
+
+
+def _common(state: JSON, event: JSON) -> Step:
+    deal = state["hand"]["deal"] if state["hand"] else None
+    if state["phase"] != "common" or deal is None:
+        raise Refused(_not_now(state, "a shared card"), [rule("short-deck")])
+    card = event["card"]
+    _check_unseen(state, card)
+    state["hand"]["deal"] = {**deal, "common": card}
+    rules = [rule("short-deck")]
+    words = f"Shared card {card}: it belongs to every hand."
+    special = specials.special_of(
+        card, state["options"], WILD_OPTIONS, state["hand"]["rainouts"]
+    )
+    if special.kind == "rainout":
+        return _rainout(state, words, rules)
+    if special.kind == "wild":
+        words += " It is wild for everyone; nobody pays for it (it is nobody's card)."
+        rules.append(rule("wild"))
+    state["phase"] = "common"
+    return _go_on(state, words, rules)
+
+
+def _pay_down(state: JSON, event: JSON) -> Step:
+    rules = [rule("pay-down-wilds"), rule("payment")]
+    r = event["rank"]
+    mode = state["options"][WILD_OPTIONS[r]]
+    if not state["options"]["pay_down_wilds"] or mode == FREE:
+        raise Refused(
+            f"Face-down {specials.plural(r)} cost nothing in this match.",
+            [rule("pay-down-wilds"), rule("wild")],
+            options=("pay_down_wilds", WILD_OPTIONS[r]),
+        )
+    if state["phase"] not in ("deal", "bet", "common") or state["hand"] is None:
+        raise Refused(_not_now(state, "a payment"), rules)
+    seat = int(event["player"])
+    table.check_live(state, seat, rules)
+    hand = state["hand"]
+    paid = hand["down_paid"][seat]
+    if sum(paid.values()) >= hand["deal"]["down"][seat]:
+        raise Refused(
+            f"{state['players'][seat]} has paid for every face-down card already.",
+            rules,
+        )
+    amount = specials.price(state["options"], potlib.total(state["pot"]))
+    state["pot"] = potlib.add(state["pot"], seat, amount, "pay", f"face-down {r}")
+    paid[r] += 1
+    who = state["players"][seat]
+    words = (
+        f"{who} pays {specials.describe_price(state['options'], amount)} for a "
+        f"face-down {specials.RANK_WORD[r]}: one of them is wild at the showdown."
+    )
+    return table.step(
+        state, Verdict.OK, words, rules, options=("pay_down_wilds", WILD_OPTIONS[r])
+    )
+
+
+def _turn_up(state: JSON, event: JSON) -> Step:
+    rules = [rule("turn-up-four"), rule("four")]
+    if not state["options"]["turn_up_fours"]:
+        raise Refused(
+            "This match does not let a face-down four be turned up.",
+            rules,
+            options=("turn_up_fours",),
+        )
+    if state["phase"] not in ("deal", "bet", "common") or state["hand"] is None:
+        raise Refused(_not_now(state, "turning a four up"), rules)
+    seat = int(event["player"])
+    table.check_live(state, seat, rules)
+    card = event["card"]
+    if cards.rank(card) != specials.FOUR:
+        raise BadInput(
+            f"Only a four can be turned up for an extra card; {card} is not a four.",
+            field="card",
+            example='{"type": "turn_up", "player": 0, "card": "4H"}',
+        )
+    _check_unseen(state, card)
+    deal = state["hand"]["deal"]
+    if deal["down"][seat] < 1:
+        raise Refused(f"{state['players'][seat]} has no face-down card.", rules)
+    state["hand"]["deal"] = stud.turn_up(deal, seat, card)
+    words = f"{state['players'][seat]} turns the {cards.describe(card)} face up."
+    return _after_face_up(state, seat, card, words, rules)
+
+
+def _show(state: JSON, event: JSON) -> Step:
+    rules = [rule("showdown")]
+    if state["phase"] != "show":
+        raise Refused(_not_now(state, "a showdown"), rules)
+    seat = int(event["player"])
+    table.check_live(state, seat, rules)
+    hand = state["hand"]
+    who = state["players"][seat]
+    if str(seat) in hand["shown"]:
+        raise Refused(f"{who} has shown already.", rules)
+    shown = list(event["cards"])
+    deal = hand["deal"]
+    up = deal["up"][seat]
+    missing = [c for c in up if c not in shown]
+    if missing:
+        raise BadInput(
+            f"{who}'s face-up {' '.join(missing)} must be among the cards shown.",
+            field="cards",
+            example=_show_example(up, deal["down"][seat]),
+        )
+    want = len(up) + deal["down"][seat]
+    if len(shown) != want:
+        raise BadInput(
+            f"{who} holds {want} cards ({len(up)} face up, {deal['down'][seat]} face "
+            f"down); {len(shown)} given.",
+            field="cards",
+            example=_show_example(up, deal["down"][seat]),
+        )
+    others = set(stud.seen(deal)) - set(up)
+    for other, their in hand["shown"].items():
+        if int(other) != seat:
+            others |= set(their)
+    clash = [c for c in shown if c in others]
+    if clash:
+        raise BadInput(
+            f"{clash[0]} is already on the table elsewhere; one deck holds one.",
+            field="cards",
+        )
+    hand["shown"][str(seat)] = shown
+    best, notes, tamed = _best(state, seat)
+    words = (
+        f"{who} shows {best.name}" + (f" ({'; '.join(notes)})" if notes else "") + "."
+    )
+    rules += _hand_rules(state, best, tamed)
+    waiting = [s for s in table.live(state) if str(s) not in hand["shown"]]
+    if waiting:
+        return table.step(state, Verdict.OK, words, rules)
+    return _showdown(state, words, rules)
+
+
+def _showdown(state: JSON, words: str, rules: list[str]) -> Step:
+    hands = {s: _best(state, s)[0] for s in table.live(state)}
+
+    def rank(eligible: list[int]) -> list[int]:
+        top = max(hands[s].key for s in eligible)
+        return [s for s in eligible if hands[s].key == top]
+
+    winners = rank(table.live(state))
+    named = " & ".join(state["players"][s] for s in winners)
+    best = hands[winners[0]].name
+    why = f"{named} win{'s' if len(winners) == 1 else ''} with {best}" + (
+        " (a tie: the pot is shared)." if len(winners) > 1 else "."
+    )
+    for s in winners:  # the rules that made the winning hands what they are
+        rules += _hand_rules(state, hands[s], _best(state, s)[2])
+    state, summary, change = table.finish(state, rank, why)
+    return table.step(state, Verdict.WIN, f"{words} {summary}", rules, score=change)
+
+
+def _win_uncontested(
+    state: JSON, words: str, rules: list[str], options: Sequence[str]
+) -> Step:
+    (seat,) = table.live(state)
+    rules.append(rule("showdown"))
+    why = f"Everyone else has folded: {state['players'][seat]} wins without showing."
+    state, summary, change = table.finish(state, lambda eligible: [seat], why)
+    return table.step(
+        state,
+        Verdict.WIN,
+        f"{words} {summary}",
+        rules,
+        score=change,
+        options=tuple(options),
+    )
+
+
+# --- hands ---------------------------------------------------------------------------
+
+
+def _wilds_for(state: JSON, tame: Sequence[str]) -> evaluator.Wilds:
+    return WILDS.with_tame(tame)
+
+
+def _best(state: JSON, seat: int) -> tuple[evaluator.Hand, list[str], list[str]]:
+    """A shown hand's best five, face-down wilds not paid for left at face value.
+
+    Returns the hand, notes in words, and the cards that played at face value.
+    """
+    hand = state["hand"]
+    deal = hand["deal"]
+    shown = hand["shown"][str(seat)]
+    up = deal["up"][seat]
+    pool = shown + ([deal["common"]] if deal["common"] else [])
+    tame = [c for c in hand["tame"] if c in up]
+    choices: list[list[str]] = [[]]
+    options = state["options"]
+    if options["pay_down_wilds"]:
+        for r, name in WILD_OPTIONS.items():
+            if options[name] == FREE:
+                continue
+            down = [c for c in shown if c not in up and cards.rank(c) == r]
+            unpaid = len(down) - hand["down_paid"][seat][r]
+            if unpaid > 0:
+                choices = [
+                    old + list(combo)
+                    for old in choices
+                    for combo in combinations(down, unpaid)
+                ]
+    best = None
+    best_tame: list[str] = []
+    for extra in choices:
+        got = evaluator.best_high(pool, _wilds_for(state, tame + extra))
+        if best is None or got.key > best.key:
+            best, best_tame = got, extra
+    assert best is not None  # noqa: S101  # choices always holds one option
+    notes = []
+    all_tame = tame + best_tame
+    if all_tame:
+        notes.append(f"{' '.join(all_tame)} at face value, not paid for")
+    return best, notes, all_tame
+
+
+def _hand_rules(state: JSON, best: evaluator.Hand, tamed: Sequence[str]) -> list[str]:
+    rules = []
+    if best.stands_for:
+        rules.append(rule("wild"))
+    up_tame = [c for c in tamed if c in state["hand"]["tame"]]
+    for c in up_tame:
+        rules.append(rule(WILD_RULES[cards.rank(c)]))
+    if len(up_tame) < len(tamed):
+        rules.append(rule("pay-down-wilds"))
+    if best.category == "five of a kind":
+        rules.append(rule("five-of-a-kind"))
+    if state["hand"]["deal"]["common"]:
+        rules.append(rule("short-deck"))
+    return rules
+
+
+def showing(state: JSON, seat: int) -> evaluator.Hand | None:
+    """The hand ``seat``'s face-up cards make now (wilds as paid for)."""
+    hand = state["hand"]
+    if not hand:
+        return None
+    deal = hand["deal"]
+    up = list(deal["up"][seat]) + ([deal["common"]] if deal["common"] else [])
+    if not up:
+        return None
+    tame = list(hand["tame"])
+    if state["due"] and state["due"]["kind"] == "wild":
+        tame.append(state["due"]["card"])  # not wild until paid for
+    return evaluator.best_high(up, _wilds_for(state, tame))
+
+
+def _first_to_bet(state: JSON) -> int:
+    """The best hand showing opens the betting; ties go to the nearest dealer's left."""
+    order = [s for s in table.left_of_dealer(state) if s in table.live(state)]
+    best = order[0]
+    best_key = -1
+    for s in order:
+        got = showing(state, s)
+        key = got.key if got else -1
+        if key > best_key:
+            best, best_key = s, key
+    return best
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def _usual(state: JSON) -> bool:
+    return all(state["options"].get(k) == v for k, v in USUAL.items())
+
+
+def _due_rules(due: JSON) -> list[str]:
+    if due["kind"] == "four":
+        return [rule("pay-four"), rule("payment")]
+    return [rule(WILD_RULES[cards.rank(due["card"])]), rule("payment")]
+
+
+def _check_unseen(state: JSON, card: str) -> None:
+    deal = state["hand"]["deal"]
+    if card in stud.seen(deal):
+        owner = next(
+            (state["players"][s] for s, up in enumerate(deal["up"]) if card in up),
+            "the middle",
+        )
+        raise BadInput(
+            f"{card} is already face up ({owner}); a deck holds one "
+            f"{cards.describe(card)}.",
+            field="card",
+        )
+
+
+def _show_example(up: Sequence[str], down: int) -> str:
+    filler = [c for c in ("2C", "5D", "6H", "7S", "8C", "10D", "JH") if c not in up]
+    return " ".join([*up, *filler[:down]])
+
+
+def _not_now(state: JSON, what: str) -> str:
+    return f"Not {what} now: {_prompt(state)}"
+
+
+# --- the board -----------------------------------------------------------------------
+
+
+def view(state: JSON) -> JSON:
+    hand = state["hand"]
+    deal = hand["deal"] if hand else None
+    players = state["players"]
+
+    def per_seat(s: int) -> JSON:
+        if not deal:
+            return {"up": [], "down": 0, "showing": ""}
+        got = showing(state, s)
+        return {
+            "up": list(deal["up"][s]),
+            "down": deal["down"][s],
+            "showing": got.name if got else "",
+        }
+
+    detail: JSON = {
+        "title": _title(state),
+        "preset": "usual" if _usual(state) else "house",
+        "street": deal["street"] if deal else None,
+        "street_name": stud.STREET_NAMES[deal["street"]] if deal else "",
+        "up": {players[s]: list(deal["up"][s]) for s in range(len(players))}
+        if deal
+        else {},
+        "down": {players[s]: deal["down"][s] for s in range(len(players))}
+        if deal
+        else {},
+        "next": players[stud.next_up(deal)]
+        if deal and stud.next_up(deal) is not None
+        else None,
+        "common": deal["common"] if deal else None,
+        "stock": stud.stock(deal) if deal else stud.DECK_SIZE,
+        "rainouts": hand["rainouts"] if hand else 0,
+        "tame": list(hand["tame"]) if hand else [],
+        "shown": {players[int(s)]: c for s, c in hand["shown"].items()} if hand else {},
+        "waiting_to_show": [
+            players[s]
+            for s in table.live(state)
+            if hand and str(s) not in hand["shown"]
+        ]
+        if state["phase"] == "show"
+        else [],
+    }
+    return table.view_board(
+        state,
+        expects=_expects(state),
+        prompt=_prompt(state),
+        turn=_turn(state),
+        detail=detail,
+        per_seat=per_seat,
+    )
+
+
+def _title(state: JSON) -> str:
+    return (
+        f"{TITLE} (the way we usually play)"
+        if _usual(state)
+        else f"{TITLE} (house options)"
+    )
+
+
+def _expects(state: JSON) -> list[str]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if state["due"]:
+        return table.due_expects(state["due"])
+    out = {
+        "ante": ["ante", "up"],
+        "deal": ["up"],
+        "bet": ["bet"],
+        "common": ["common"],
+        "show": ["show"],
+    }[phase]
+    if phase in ("deal", "bet", "common"):
+        if state["options"]["turn_up_fours"]:
+            out = [*out, "turn_up"]
+        if state["options"]["pay_down_wilds"] and any(
+            state["options"][n] != FREE for n in WILD_OPTIONS.values()
+        ):
+            out = [*out, "pay_down"]
+    return out
+
+
+def _turn(state: JSON) -> str | None:
+    players = state["players"]
+    if state["due"]:
+        return players[state["due"]["seat"]]
+    if (
+        state["phase"] == "bet"
+        and state["round"]
+        and state["round"]["turn"] is not None
+    ):
+        return players[state["round"]["turn"]]
+    if state["phase"] == "deal" and state["hand"]:
+        nxt = stud.next_up(state["hand"]["deal"])
+        return players[nxt] if nxt is not None else None
+    return None
+
+
+def _prompt(state: JSON) -> str:
+    phase = state["phase"]
+    players = state["players"]
+    if phase == "over":
+        return f"Match over: {state['winner']}."
+    if state["due"]:
+        return table.due_words(state, state["due"])
+    if phase == "ante":
+        return (
+            f"Deal {state['hand_no']}: {players[state['dealer']]} deals. Antes first."
+        )
+    deal = state["hand"]["deal"]
+    if phase == "deal":
+        street = stud.STREET_NAMES[deal["street"]]
+        return f"{street.capitalize()}: face-up card to {players[stud.next_up(deal)]}."
+    if phase == "bet":
+        return table.betting_prompt(state)
+    if phase == "common":
+        return "Seventh street is short: the shared card face up in the middle."
+    waiting = [
+        players[s] for s in table.live(state) if str(s) not in state["hand"]["shown"]
+    ]
+    return f"Showdown: {', '.join(waiting)} to show all their cards."
+
+
+# --- the declaration -----------------------------------------------------------------
+
+RANK_FIELD = Field(
+    "rank",
+    "choice",
+    "Which face-down wild is paid for: 3 or 9.",
+    choices=specials.WILD_RANKS,
+)
+SHOWN = Field(
+    "cards",
+    "cards",
+    "Every card the player holds, face up and face down: 5D 9C KH KS 4C 2H 7D 8S.",
+    minimum=5,
+    maximum=12,
+)
+PLAYER_OPT = Field(
+    "player",
+    "seat",
+    "Who gets the card (may be left out: the next player in turn).",
+    required=False,
+)
+SETUP3 = ("Ann", "Bob", "Cy")
+ANTE = {"type": "ante", "amount": 1}
+DEAL3 = (ANTE, {"type": "up", "card": "KD"}, {"type": "up", "card": "7C"})
+
+
+def script(players: Sequence[str], dealt: Sequence[str], ante: int = 1) -> list[JSON]:
+    """The events of a deal where ``dealt`` face-up cards go round and everyone checks.
+
+    Builds worked examples (and test transcripts): each card goes to the player owed
+    it; whenever a betting round is open, the player to act checks.
+    """
+    state = start(Setup(tuple(players), dict(_DEFAULTS)))
+    events: list[JSON] = [{"type": "ante", "amount": ante}]
+    state = apply(state, events[0]).state
+    queue = list(dealt)
+    while queue or state["phase"] == "bet":
+        if state["phase"] == "bet":
+            event: JSON = {
+                "type": "bet",
+                "player": state["round"]["turn"],
+                "action": "check",
+            }
+        elif state["phase"] == "common":
+            event = {"type": "common", "card": queue.pop(0)}
+        elif state["phase"] == "deal":
+            event = {"type": "up", "card": queue.pop(0)}
+        else:
+            break
+        events.append(event)
+        state = apply(state, event).state
+    return events
+
+
+_DEFAULTS = {
+    "up_threes": PAY_OR_FOLD,
+    "up_nines": FREE,
+    "pay_down_wilds": False,
+    "pay_four": False,
+    "turn_up_fours": True,
+    "rainouts": "off",
+    "price": 0,
+    "hands": 1,
+}
+# Bob: kings and deuces showing; Cy sevens and eights; Ann spades and hearts.
+SHOWDOWN = tuple(
+    script(
+        SETUP3,
+        ["KD", "7C", "5S", "KH", "7D", "6S", "2C", "8C", "10H", "2D", "8D", "JH"],
+    )
+)
+SEVEN = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")
+# Four fours face up on third street: four extra cards, so seventh street is short.
+SHORT = tuple(
+    script(
+        SEVEN,
+        ["4S", "4H", "4D", "4C", "KD", "KH", "KC"]
+        + ["2S", "2H", "2D", "2C", "5S", "5H", "5D"]
+        + ["6S", "6H", "6D", "6C", "7S", "7H", "7D"]
+        + ["8S", "8H", "8D", "8C", "10S", "10H", "10D"],
+    )
+)
+
+EVENTS = (
+    EventKind(
+        "ante",
+        "Ante",
+        "Everyone antes this many chips; the deal starts.",
+        (table.AMOUNT,),
+        (Example(ANTE, players=SETUP3),),
+    ),
+    EventKind(
+        "up",
+        "Card face up",
+        "A card dealt face up, to the player owed the next one.",
+        (PLAYER_OPT, table.CARD),
+        (
+            Example(
+                {"type": "up", "player": 1, "card": "KD"},
+                setup=(ANTE,),
+                players=SETUP3,
+            ),
+            Example(
+                {"type": "up", "card": "3H"},
+                setup=(ANTE,),
+                players=SETUP3,
+                title="A face-up three: match the pot or fold",
+            ),
+        ),
+    ),
+    EventKind(
+        "pay",
+        "Pay",
+        "The player owing a payment pays it (the referee says how much).",
+        (table.PLAYER,),
+        (
+            Example(
+                {"type": "pay", "player": 1},
+                setup=(ANTE, {"type": "up", "card": "3H"}),
+                players=SETUP3,
+            ),
+        ),
+    ),
+    EventKind(
+        "decline",
+        "Decline",
+        "The player declines an optional payment: the card stays at face value, or "
+        "no extra card.",
+        (table.PLAYER,),
+        (
+            Example(
+                {"type": "decline", "player": 1},
+                setup=(ANTE, {"type": "up", "card": "3H"}),
+                players=SETUP3,
+                options={"up_threes": "pay"},
+            ),
+        ),
+    ),
+    EventKind(
+        "fold",
+        "Fold",
+        "The player folds: rather than pay, or in turn in the betting.",
+        (table.PLAYER,),
+        (
+            Example(
+                {"type": "fold", "player": 1},
+                setup=(ANTE, {"type": "up", "card": "3H"}),
+                players=SETUP3,
+            ),
+        ),
+    ),
+    EventKind(
+        "pay_down",
+        "Pay for a face-down wild",
+        "A player pays for a face-down three or nine (option: pay for face-down "
+        "wilds).",
+        (table.PLAYER, RANK_FIELD),
+        (
+            Example(
+                {"type": "pay_down", "player": 0, "rank": "3"},
+                setup=(ANTE,),
+                players=SETUP3,
+                options={"pay_down_wilds": True},
+            ),
+        ),
+    ),
+    EventKind(
+        "turn_up",
+        "Turn a four up",
+        "A player turns a face-down four face up and gets the extra card.",
+        (table.PLAYER, table.CARD),
+        (
+            Example(
+                {"type": "turn_up", "player": 2, "card": "4S"},
+                setup=(ANTE,),
+                players=SETUP3,
+            ),
+        ),
+    ),
+    EventKind(
+        "bet",
+        "Bet",
+        "A betting action in turn: check, bet, call, raise (by an amount) or fold.",
+        (table.PLAYER, table.ACTION, table.BET_AMOUNT),
+        (
+            Example(
+                {"type": "bet", "player": 1, "action": "bet", "amount": 2},
+                setup=(*DEAL3, {"type": "up", "card": "5S"}),
+                players=SETUP3,
+            ),
+        ),
+    ),
+    EventKind(
+        "common",
+        "Shared card",
+        "Seventh street with too few cards: the one card turned up in the middle.",
+        (table.CARD,),
+        (Example({"type": "common", "card": "JS"}, setup=SHORT, players=SEVEN),),
+    ),
+    EventKind(
+        "show",
+        "Show",
+        "At the showdown, all of a player's cards.",
+        (table.PLAYER, SHOWN),
+        (
+            Example(
+                {"type": "show", "player": 1, "cards": "KD KH 2C 2D AS AH QC"},
+                setup=SHOWDOWN,
+                players=SETUP3,
+            ),
+        ),
+    ),
+)
+
+
+def _mode_option(name: str, label: str, rank: str, default: str) -> Option:
+    return Option(
+        name,
+        label,
+        f"A {rank} dealt face up: free (wild at no cost), pay (wild only if paid "
+        f"for), or pay-or-fold (pay at once or fold).",
+        "choice",
+        default,
+        choices=MODES,
+    )
+
+
+OPTIONS = (
+    _mode_option("up_threes", "Face-up threes", "three", PAY_OR_FOLD),
+    _mode_option("up_nines", "Face-up nines", "nine", FREE),
+    Option(
+        "pay_down_wilds",
+        "Pay for face-down wilds",
+        "Face-down threes and nines are paid for like face-up ones; unpaid, they play "
+        "at face value.",
+        "boolean",
+        False,
+    ),
+    Option(
+        "pay_four",
+        "Pay for the four's card",
+        "The extra card a face-up four brings costs the price; decline to go without.",
+        "boolean",
+        False,
+    ),
+    Option(
+        "turn_up_fours",
+        "Turn down fours up",
+        "A player may turn a face-down four up to get the extra card.",
+        "boolean",
+        True,
+    ),
+    Option(
+        "rainouts",
+        "Rainouts",
+        "off; on (a queen of spades face up redeals the hand to the players still in); "
+        "dome (rainouts stop after three in one hand).",
+        "choice",
+        "off",
+        choices=specials.RAINOUT_CHOICES,
+    ),
+    table.PRICE_OPTION,
+    table.HANDS_OPTION,
+)
+
+
+GAME = Game(
+    id=GAME_ID,
+    title=TITLE,
+    summary="Seven-card stud with threes and nines wild and an extra card for a "
+    "face-up four: the referee follows every face-up card, says what each payment "
+    "costs and who must pay or fold, keeps the pot and judges the showdown. Default: "
+    "the way the text usually plays it.",
+    source="The Baseball text (seed 004). Readings: stud streets and betting order, "
+    "five of a kind tops, a payment costs the pot, unpaid face-down wilds play at "
+    "face value, the dome counts per hand, a short seventh street gives a shared card.",
+    min_players=3,
+    max_players=7,
+    options=OPTIONS,
+    events=EVENTS,
+    start=start,
+    apply=apply,
+    view=view,
+    deck="standard",
+)

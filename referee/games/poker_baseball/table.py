@@ -1,0 +1,422 @@
+"""What the baseball family shares at the table: deals, antes, payments, bets.
+
+A match is a session of ``hands`` deals; the first player listed deals the first and the
+deal passes to the left. Each deal opens with an ``ante``; the pot is kept by the shared
+pot keeper (``referee.games.poker.pot``) and betting rounds by its betting helper. A
+payment that falls due (a wild card or a four's extra card with a price) stops the play
+until its owner pays, declines or folds. A side's score is its net chips over the
+finished deals.
+
+State keys shared by the games: ``players``, ``teams``, ``game``, ``options``,
+``hands``, ``hand_no``, ``dealer``, ``net``, ``phase``, ``pot``, ``round`` (the betting
+round or None), ``due`` (the payment owed now or None), ``hand`` (the game's own deal),
+``last_hand`` (the result of the deal before) and ``winner``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
+
+from referee.games import cards
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Field
+from referee.games.base import Option
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.base import board
+from referee.games.poker import betting
+from referee.games.poker import pot as potlib
+from referee.games.poker_baseball import specials
+from referee.games.poker_baseball.specials import PAY_OR_FOLD
+
+# --- fields and options every game of the family uses -------------------------------
+
+PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
+CARD = Field("card", "card", "The card, rank then suit: 3H, 10S, QD.")
+AMOUNT = Field(
+    "amount",
+    "integer",
+    "Chips each player antes (0 for none).",
+    minimum=0,
+    maximum=1_000_000,
+)
+ACTION = Field(
+    "action",
+    "choice",
+    "What the player does in the betting.",
+    choices=betting.ACTIONS,
+)
+BET_AMOUNT = Field(
+    "amount",
+    "integer",
+    "Chips: the bet, or by how much to raise (a call needs none).",
+    required=False,
+    minimum=1,
+    maximum=1_000_000,
+)
+
+HANDS_OPTION = Option(
+    "hands",
+    "Deals",
+    "How many deals the match lasts; the deal passes to the left each time.",
+    "integer",
+    1,
+    minimum=1,
+    maximum=100,
+)
+PRICE_OPTION = Option(
+    "price",
+    "Payment price",
+    "What a payment costs: 0 means match the pot (the usual price); a number sets a "
+    "fixed price in chips.",
+    "integer",
+    0,
+    minimum=0,
+    maximum=1_000_000,
+)
+
+
+def cite(game_id: str, local: str) -> str:
+    """A rulebook id of one of the family's games."""
+    return f"{game_id}/{local}"
+
+
+# --- the session ---------------------------------------------------------------------
+
+
+def start_session(setup: Setup, game_id: str) -> JSON:
+    """A fresh match: the first player listed deals, nobody has anted yet."""
+    count = len(setup.players)
+    return {
+        "players": list(setup.players),
+        "teams": [],
+        "game": game_id,
+        "options": dict(setup.options),
+        "hands": int(setup.options.get("hands", 1)),
+        "hand_no": 1,
+        "dealer": 0,
+        "net": [0] * count,
+        "phase": "ante",
+        "pot": None,
+        "round": None,
+        "due": None,
+        "hand": None,
+        "last_hand": None,
+        "winner": None,
+    }
+
+
+def names(state: JSON) -> list[str]:
+    return list(state["players"])
+
+
+def live(state: JSON) -> list[int]:
+    """Seats still in the deal."""
+    return potlib.live(state["pot"]) if state["pot"] else []
+
+
+def left_of_dealer(state: JSON) -> list[int]:
+    """Every seat, starting at the dealer's left."""
+    count = len(state["players"])
+    return potlib.seats_from((state["dealer"] + 1) % count, count)
+
+
+def seat_of(state: JSON, event: JSON, expected: int | None, what: str) -> int:
+    """The event's player, or the one the referee expects when it is left out."""
+    seat = event.get("player")
+    if seat is None:
+        if expected is None:
+            raise BadInput(f"'player' is missing: who {what}?", field="player")
+        return expected
+    return int(seat)
+
+
+def check_live(state: JSON, seat: int, rules: Sequence[str]) -> None:
+    if seat not in live(state):
+        who = state["players"][seat]
+        raise Refused(f"{who} is out of this deal.", rules)
+
+
+def ante(state: JSON, event: JSON, rule: str) -> tuple[JSON, str]:
+    """Everyone antes; a fresh pot. Returns the new state and the sentence."""
+    if state["phase"] != "ante":
+        raise Refused("The antes are in already: this deal is under way.", [rule])
+    amount = int(event["amount"])
+    count = len(state["players"])
+    pot = potlib.ante_all(potlib.new_pot(count), amount)
+    new = {**state, "pot": pot, "round": None, "due": None}
+    words = (
+        f"Deal {state['hand_no']}: everyone antes {amount}; the pot is "
+        f"{potlib.total(pot)}."
+        if amount
+        else f"Deal {state['hand_no']}: no ante."
+    )
+    return new, words
+
+
+# --- payments ------------------------------------------------------------------------
+
+
+def make_due(
+    state: JSON, seat: int, card: str, kind: str, mode: str, option: str
+) -> JSON:
+    """A payment owed by ``seat`` for ``card`` (a wild card or a four's extra card)."""
+    amount = specials.price(state["options"], potlib.total(state["pot"]))
+    return {
+        "seat": seat,
+        "card": card,
+        "kind": kind,
+        "mode": mode,
+        "option": option,
+        "amount": amount,
+        "back": state["phase"],
+    }
+
+
+def due_words(state: JSON, due: JSON) -> str:
+    who = state["players"][due["seat"]]
+    price = specials.describe_price(state["options"], due["amount"])
+    if due["kind"] == "four":
+        return f"{who} may pay {price} for the four's extra card, or decline it."
+    if due["mode"] == PAY_OR_FOLD:
+        return f"{who} must pay {price} for the {cards.describe(due['card'])} or fold."
+    return (
+        f"{who} may pay {price} to make the {cards.describe(due['card'])} wild, "
+        "or decline (it stays at face value)."
+    )
+
+
+def due_expects(due: JSON) -> list[str]:
+    return ["pay", "fold"] if due["mode"] == PAY_OR_FOLD else ["pay", "decline", "fold"]
+
+
+def settle_due(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, str]:
+    """``pay``, ``decline`` or ``fold`` answering the payment owed now.
+
+    Returns the state (``due`` cleared, ``phase`` back to what it was), the sentence and
+    what happened: ``"paid"``, ``"declined"`` or ``"folded"``.
+    """
+    due = state["due"]
+    if due is None:
+        raise Refused("No payment is owed now.", rules)
+    seat = seat_of(state, event, due["seat"], "pays")
+    who = state["players"][seat]
+    if seat != due["seat"]:
+        raise Refused(
+            f"The payment is {state['players'][due['seat']]}'s to make, not {who}'s.",
+            rules,
+        )
+    kind = event["type"]
+    if kind == "decline" and due["mode"] == PAY_OR_FOLD:
+        raise Refused(
+            f"{who} cannot decline: pay {due['amount']} or fold.",
+            rules,
+        )
+    back = {**state, "due": None, "phase": due["back"]}
+    if kind == "pay":
+        pot = potlib.add(state["pot"], seat, due["amount"], "pay", due["card"])
+        what = "the extra card" if due["kind"] == "four" else due["card"]
+        words = (
+            f"{who} pays {due['amount']} for {what}; the pot is {potlib.total(pot)}."
+        )
+        return {**back, "pot": pot}, words, "paid"
+    if kind == "decline":
+        what = (
+            "no extra card"
+            if due["kind"] == "four"
+            else f"the {cards.describe(due['card'])} stays at face value"
+        )
+        return back, f"{who} declines: {what}.", "declined"
+    pot = potlib.fold(state["pot"], seat, f"would not pay for {due['card']}")
+    return {**back, "pot": pot}, f"{who} folds rather than pay.", "folded"
+
+
+# --- betting -------------------------------------------------------------------------
+
+
+def open_betting(state: JSON, first: int, rules: Sequence[str]) -> tuple[JSON, str]:
+    rnd, pot = betting.open_round(state["pot"], first, rules=rules)
+    new = {**state, "pot": pot, "round": rnd, "phase": "bet"}
+    who = state["players"][rnd["turn"]] if rnd["turn"] is not None else ""
+    return new, f"Betting: {who} first."
+
+
+def bet(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, bool]:
+    """One betting action: the state, the sentence, and whether the round is over."""
+    rnd = state["round"]
+    if state["phase"] != "bet" or rnd is None:
+        raise Refused("No betting round is open now.", rules)
+    seat = seat_of(state, event, rnd["turn"], "bets")
+    action = event["action"]
+    amount = event.get("amount")
+    if action == "fold" and seat != rnd["turn"]:
+        raise Refused(
+            f"It is {state['players'][rnd['turn']]}'s turn to bet; fold in turn.", rules
+        )
+    rnd, pot, words = betting.act(
+        rnd, state["pot"], seat, action, amount, names=names(state)
+    )
+    return {**state, "round": rnd, "pot": pot}, words, bool(rnd["done"])
+
+
+def betting_prompt(state: JSON) -> str:
+    rnd = state["round"]
+    seat = rnd["turn"]
+    who = state["players"][seat]
+    owe = potlib.owed(state["pot"], seat)
+    can = ", ".join(betting.options_for(rnd, state["pot"], seat))
+    owes = f" ({owe} to call)" if owe else ""
+    return f"{who} to bet{owes}: {can}."
+
+
+# --- the end of a deal ---------------------------------------------------------------
+
+
+def finish(
+    state: JSON,
+    rank: Callable[[list[int]], list[int]],
+    why: str,
+) -> tuple[JSON, str, dict[str, int]]:
+    """Share the pot among the winners ``rank(eligible)`` picks from each pot.
+
+    Moves to the next deal (the deal passes left) or ends the match. Returns the state,
+    the sentence, and each side's change in net chips.
+    """
+    pot = state["pot"]
+    order = left_of_dealer(state)
+    if any(pot["all_in"]):
+        awarded = potlib.award(pot, order, lambda eligible: [rank(eligible)])
+        got = potlib.payouts(awarded)
+    else:
+        # Nobody is all in, so there is one pot for everyone still in. (pot.pots()
+        # would read a payment as a bet level that the others failed to match.)
+        got = potlib.split(potlib.total(pot), rank(live(state)), order)
+    players = state["players"]
+    change = {players[s]: got.get(s, 0) - pot["put"][s] for s in range(len(players))}
+    net = [state["net"][s] + change[players[s]] for s in range(len(players))]
+    takers = [f"{players[s]} takes {c}" for s, c in sorted(got.items()) if c]
+    words = f"{why} " + ("; ".join(takers) + "." if takers else "The pot is empty.")
+    result = {
+        "hand_no": state["hand_no"],
+        "winners": sorted(s for s, c in got.items() if c) or rank(live(state)),
+        "takes": {players[s]: c for s, c in got.items()},
+        "pot": potlib.total(pot),
+        "why": why,
+    }
+    new = {
+        **state,
+        "net": net,
+        "last_hand": result,
+        "round": None,
+        "due": None,
+    }
+    if state["hand_no"] >= state["hands"]:
+        best = max(net)
+        if state["hands"] == 1:
+            top = result["winners"]
+        else:
+            top = [s for s, v in enumerate(net) if v == best]
+        new = {**new, "phase": "over", "winner": " & ".join(players[s] for s in top)}
+    else:
+        new = {
+            **new,
+            "phase": "ante",
+            "hand_no": state["hand_no"] + 1,
+            "dealer": (state["dealer"] + 1) % len(players),
+            "pot": None,
+            "hand": None,
+        }
+        words += f" Deal {new['hand_no']}: {players[new['dealer']]} deals; ante up."
+    return new, words, {k: v for k, v in change.items() if v}
+
+
+def last_one(state: JSON) -> bool:
+    return len(live(state)) == 1
+
+
+def step(
+    state: JSON, verdict: Verdict, words: str, rules: Sequence[str], **extra: Any
+) -> Step:
+    return Step(state, Ruling(verdict, words, tuple(dict.fromkeys(rules)), **extra))
+
+
+def fresh(state: JSON) -> JSON:
+    """A copy to build on, so ``apply`` never touches its input."""
+    return copy.deepcopy(state)
+
+
+# --- the board -----------------------------------------------------------------------
+
+
+def sides(state: JSON, per_seat: Callable[[int], JSON] | None = None) -> list[JSON]:
+    pot = state["pot"]
+    out = []
+    for s, name in enumerate(state["players"]):
+        side: JSON = {
+            "name": name,
+            "score": state["net"][s],
+            "in_pot": pot["put"][s] if pot else 0,
+            "status": ("in" if not pot or not pot["folded"][s] else "folded"),
+            "dealer": s == state["dealer"],
+        }
+        if per_seat:
+            side.update(per_seat(s))
+        out.append(side)
+    return out
+
+
+def common_detail(state: JSON) -> JSON:
+    pot = state["pot"]
+    return {
+        "hand_no": state["hand_no"],
+        "hands": state["hands"],
+        "dealer": state["players"][state["dealer"]],
+        "pot": potlib.total(pot) if pot else 0,
+        "due": state["due"],
+        "betting": (
+            {
+                "turn": state["players"][state["round"]["turn"]]
+                if state["round"]["turn"] is not None
+                else None,
+                "owed": potlib.owed(pot, state["round"]["turn"])
+                if state["round"]["turn"] is not None
+                else 0,
+                "actions": betting.options_for(
+                    state["round"], pot, state["round"]["turn"]
+                )
+                if state["round"]["turn"] is not None
+                else [],
+            }
+            if state["round"]
+            else None
+        ),
+        "last_hand": state["last_hand"],
+    }
+
+
+def view_board(
+    state: JSON,
+    *,
+    expects: list[str],
+    prompt: str,
+    turn: str | None,
+    detail: JSON,
+    per_seat: Callable[[int], JSON] | None = None,
+) -> JSON:
+    over = state["phase"] == "over"
+    return board(
+        sides=sides(state, per_seat),
+        turn=None if over else turn,
+        expects=[] if over else expects,
+        prompt=prompt,
+        phase=state["phase"],
+        winner=state["winner"] if over else None,
+        detail={**common_detail(state), **detail},
+    )

@@ -1,0 +1,289 @@
+"""Five card draw: antes, betting, one exchange (or two), betting, the showdown.
+
+The engine is the shared draw-poker table (``referee.games.poker.draw``); this module
+declares the game: its options (the text's standard variations), its events and its
+showdown calculator. Events:
+
+* ``deal`` ``{}``: the hand is dealt; everyone antes the ``ante`` option.
+* ``bet`` ``{"player": 1, "action": "raise", "amount": 5}``: check, bet, call, raise
+  (by ``amount``) or fold, in turn from the dealer's left.
+* ``draw`` ``{"player": 1, "count": 3}``: cards exchanged (0 stands pat); a four-card
+  draw names the ace kept: ``{"count": 4, "shows": "AS"}``.
+* ``show`` ``{"player": 1, "cards": "AS AD 9C 5H 3S"}``: a hand at the showdown;
+  without ``cards`` the player concedes.
+* ``end`` ``{}``: the session ends between hands.
+
+``view(state)["detail"]`` is described in ``referee.games.poker.draw``; each side is
+``{"name", "score", "in", "put"}`` where ``score`` is the player's net chips over the
+session (chips stay on the table; the referee keeps the account).
+"""
+
+from __future__ import annotations
+
+from referee.games.base import JSON
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Game
+from referee.games.base import Option
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.poker import draw
+from referee.games.poker import hands as hl
+from referee.games.poker.tool import SHOWDOWN_TOOL
+
+GAME_ID = "poker-draw"
+ACTIONS = ("check", "bet", "call", "raise", "fold")
+
+
+def start(setup: Setup) -> JSON:
+    return draw.start(setup, GAME_ID)
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    return draw.apply(state, event)
+
+
+def view(state: JSON) -> JSON:
+    board = draw.view(state)
+    opts = state["options"]
+    names = {"high": "", "high-low": " (high/low)", "lowball": " (lowball)"}
+    wild = (
+        "" if opts["wilds"] == "none" else f", {opts['wilds'].replace('-', ' ')} wild"
+    )
+    board["detail"]["title"] = f"Five card draw{names[opts['winner']]}{wild}"
+    return board
+
+
+DEAL = {"type": "deal"}
+BET_FIELDS = (
+    Field("player", "seat", "Who acts: the player whose turn it is."),
+    Field("action", "choice", "check, bet, call, raise or fold.", choices=ACTIONS),
+    Field(
+        "amount",
+        "integer",
+        "Chips: the bet, or how much a raise adds; a call needs none (a smaller "
+        "call is all in).",
+        required=False,
+        minimum=1,
+        maximum=1_000_000,
+    ),
+)
+DRAW_FIELDS = (
+    Field("player", "seat", "Who exchanges: in turn from the dealer's left."),
+    Field(
+        "count",
+        "integer",
+        "Cards exchanged: 0 (stand pat) to 3, or 4 with an ace shown.",
+        minimum=0,
+        maximum=4,
+    ),
+    Field(
+        "shows",
+        "card",
+        "For a four-card draw: the ace kept, shown to the table.",
+        required=False,
+    ),
+)
+SHOW_FIELDS = (
+    Field("player", "seat", "Who shows."),
+    Field(
+        "cards",
+        "cards",
+        "The five cards; leave out to concede without showing.",
+        required=False,
+        minimum=5,
+        maximum=5,
+    ),
+)
+BET_ROUND = (
+    DEAL,
+    {"type": "bet", "player": 1, "action": "check"},
+    {"type": "bet", "player": 0, "action": "check"},
+)
+DRAWN = (
+    *BET_ROUND,
+    {"type": "draw", "player": 1, "count": 3},
+    {"type": "draw", "player": 0, "count": 1},
+    {"type": "bet", "player": 1, "action": "check"},
+    {"type": "bet", "player": 0, "action": "check"},
+)
+
+EVENTS = (
+    EventKind(
+        type="deal",
+        title="Deal",
+        help="The dealer deals five cards down to each player; everyone antes.",
+        fields=(),
+        examples=(Example(DEAL, title="Ann deals hand 1"),),
+    ),
+    EventKind(
+        type="bet",
+        title="Bet",
+        help="One betting action, in turn from the dealer's left: check, bet, call, "
+        "raise (by the amount) or fold.",
+        fields=BET_FIELDS,
+        examples=(
+            Example(
+                {"type": "bet", "player": 1, "action": "bet", "amount": 5},
+                setup=(DEAL,),
+                title="Bob opens the betting for 5",
+            ),
+            Example(
+                {"type": "bet", "player": 0, "action": "raise", "amount": 5},
+                setup=(
+                    DEAL,
+                    {"type": "bet", "player": 1, "action": "bet", "amount": 5},
+                ),
+                title="Ann raises 5 to 10",
+            ),
+        ),
+    ),
+    EventKind(
+        type="draw",
+        title="Exchange",
+        help="How many cards a player exchanges, in turn from the dealer's left: up "
+        "to three, or four by showing the ace kept (fewer than six players).",
+        fields=DRAW_FIELDS,
+        examples=(
+            Example(
+                {"type": "draw", "player": 1, "count": 3},
+                setup=BET_ROUND,
+                title="Bob draws three",
+            ),
+            Example(
+                {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
+                setup=BET_ROUND,
+                title="Bob keeps an ace and draws four",
+            ),
+        ),
+    ),
+    EventKind(
+        type="show",
+        title="Show",
+        help="At the showdown each player still in shows five cards, or concedes by "
+        "sending none. The referee names every hand, the winner and the split.",
+        fields=SHOW_FIELDS,
+        examples=(
+            Example(
+                {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
+                setup=DRAWN,
+                title="Bob shows a pair of kings",
+            ),
+            Example(
+                {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
+                setup=DRAWN,
+                options={"wilds": "deuces"},
+                title="Deuces wild: three kings",
+            ),
+        ),
+    ),
+    EventKind(
+        type="end",
+        title="End the session",
+        help="Stop playing between hands; the referee gives each player's net chips.",
+        fields=(),
+        examples=(Example({"type": "end"}, title="Stop before dealing"),),
+    ),
+)
+
+COMMON_OPTIONS = (
+    Option(
+        "ante",
+        "Ante",
+        "Chips each player puts in before every deal.",
+        "integer",
+        1,
+        minimum=0,
+        maximum=10_000,
+    ),
+    Option(
+        "limit",
+        "Most a bet or raise may be",
+        "0: no limit (the text sets none).",
+        "integer",
+        0,
+        minimum=0,
+        maximum=1_000_000,
+    ),
+    Option(
+        "max_raises",
+        "Raises allowed a round",
+        "0: no cap (the text sets none).",
+        "integer",
+        0,
+        minimum=0,
+        maximum=20,
+    ),
+    Option(
+        "four_with_ace",
+        "Four-card draw with an ace",
+        "With five players or fewer, a player showing the ace kept may take four.",
+        "boolean",
+        True,
+    ),
+)
+OPTIONS = (
+    *COMMON_OPTIONS,
+    Option(
+        "double_draw",
+        "Double draw",
+        "A second exchange and betting round after the first.",
+        "boolean",
+        False,
+    ),
+    Option(
+        "wilds",
+        "Wild cards",
+        "none, deuces, jokers (two added to the deck), deuces and jokers, or "
+        "one-eyed jacks (JS JH).",
+        "choice",
+        "none",
+        choices=tuple(draw.WILD_CHOICES),
+    ),
+    Option(
+        "five_of_a_kind",
+        "Five of a kind",
+        "With wild cards, five of a kind counts as the top hand.",
+        "boolean",
+        True,
+    ),
+    Option(
+        "winner",
+        "Who wins",
+        "high (the high hand), high-low (high and low split the pot) or lowball "
+        "(the low hand).",
+        "choice",
+        "high",
+        choices=tuple(draw.WINNER_MODES),
+    ),
+    Option(
+        "low",
+        "Low ranking",
+        "For lowball and high-low: ace-to-five (straights and flushes do not "
+        "count), deuce-to-seven (they count, ace high) or ace-to-six (they count, "
+        "ace low).",
+        "choice",
+        "ace-to-five",
+        choices=tuple(hl.LOW_RULES),
+    ),
+)
+
+GAME = Game(
+    id=GAME_ID,
+    title="Five card draw",
+    summary="Draw poker referee: antes, betting turns, the exchange limits, the "
+    "showdown judged with wild cards, high/low or lowball, and the pot account.",
+    source="The 5 Card Draw section of the poker rules (seed 004). Readings: the "
+    "four-card draw with an ace is in the text's play and is on by default; the "
+    "deal passes left after every hand; chips stay on the table.",
+    min_players=2,
+    max_players=7,
+    options=OPTIONS,
+    events=EVENTS,
+    start=start,
+    apply=apply,
+    view=view,
+    tools=(SHOWDOWN_TOOL,),
+    deck="standard-jokers",
+)

@@ -1,0 +1,177 @@
+"""Jacks to open, trips to win: openers, redeals, reveals, the split and the jackpot."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import rulebook
+from referee.games import get
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.games.base import Verdict
+from tests.games.poker_play import bet
+from tests.games.poker_play import checks
+from tests.games.poker_play import draws
+from tests.games.poker_play import play
+
+G = "poker-jacks-trips"
+THREE = ["Ann", "Bob", "Cy"]
+DEAL = {"type": "deal"}
+
+
+def opens(player: int, openers: str, amount: int = 2) -> dict:
+    return {**bet(player, "bet", amount), "openers": openers}
+
+
+def reveal(player: int, cards: str | None = None) -> dict:
+    out = {"type": "reveal", "player": player}
+    if cards:
+        out["cards"] = cards
+    return out
+
+
+def low(player: int, cards: str | None = None) -> dict:
+    out = {"type": "show", "player": player}
+    if cards:
+        out["cards"] = cards
+    return out
+
+
+OPENED = [DEAL, opens(1, "JH JD"), bet(2, "call"), bet(0, "call")]
+TO_REVEAL = [*OPENED, *draws((1, 3), (2, 2), (0, 1)), *checks(1, 2, 0)]
+
+
+def test_openers_a_pair_of_jacks_or_better_opens():
+    _, state, step = play(G, THREE, [DEAL, opens(1, "JH JD")])
+    assert "Opened with pair of jacks" in step.ruling.summary
+    assert state["opener"] == 1
+
+
+@pytest.mark.parametrize("openers", ["10H 10D", "AH KD", "QS JD 4C"])
+def test_openers_less_than_jacks_is_refused(openers):
+    with pytest.raises(Refused, match="does not open") as err:
+        play(G, THREE, [DEAL, opens(1, openers)])
+    assert "poker-jacks-trips/openers" in err.value.ruling.rules
+
+
+def test_openers_must_be_shown_with_the_bet_that_opens():
+    with pytest.raises(BadInput, match="Show the openers"):
+        play(G, THREE, [DEAL, bet(1, "bet", 2)])
+    with pytest.raises(BadInput, match="only with the bet that opens"):
+        play(G, THREE, [*OPENED[:2], {**bet(2, "call"), "openers": "QH QD"}])
+
+
+def test_openers_nobody_may_call_or_raise_before_the_opening():
+    with pytest.raises(Refused, match="Nobody has opened yet"):
+        play(G, THREE, [DEAL, bet(1, "raise", 2)])
+
+
+def test_must_open_every_pass_in_the_opening_round_is_reminded():
+    _, _, step = play(G, THREE, [DEAL, bet(1, "check")])
+    assert "openers must open" in step.ruling.summary
+    assert "poker-jacks-trips/must-open" in step.ruling.rules
+
+
+def test_nobody_opens_the_pot_stays_everyone_antes_again_same_dealer():
+    game, state, step = play(G, THREE, [DEAL, *checks(1, 2, 0)])
+    assert step.ruling.verdict == Verdict.VOID
+    assert "poker-jacks-trips/nobody-opens" in step.ruling.rules
+    assert game.view(state)["expects"] == ["deal", "end"]
+    with pytest.raises(Refused, match="still in the pot"):
+        game.step(state, {"type": "end"})
+    state = game.step(state, DEAL).state
+    board = game.view(state)
+    assert board["detail"]["pot"] == 6
+    assert board["detail"]["dealer"] == "Ann"
+    assert board["detail"]["openers_needed"] == "J"
+
+
+def test_trips_to_win_a_reveal_below_three_of_a_kind_is_refused():
+    with pytest.raises(Refused, match="not three of a kind"):
+        play(G, THREE, [*TO_REVEAL, reveal(1, "JS JD 8C 4H 2S")])
+
+
+def test_nobody_reveals_everyone_still_in_exchanges_again():
+    game, state, step = play(G, THREE, [*TO_REVEAL, reveal(1), reveal(2), reveal(0)])
+    assert "exchanges again" in step.ruling.summary
+    assert "poker-jacks-trips/nobody-reveals" in step.ruling.rules
+    assert game.view(state)["expects"] == ["draw"]
+    again = [*draws((1, 1), (2, 1), (0, 1)), *checks(1, 2, 0)]
+    _, state, step = play(
+        G, THREE, [*TO_REVEAL, reveal(1), reveal(2), reveal(0), *again]
+    )
+    assert "reveals" in step.ruling.summary
+
+
+def test_winner_high_and_low_split_the_pot():
+    events = [
+        *TO_REVEAL,
+        reveal(1, "9S 9H 9D 4C 2S"),
+        reveal(2),
+        reveal(0),
+        low(2, "7C 5D 4H 3S AC"),
+        low(0),
+    ]
+    game, state, step = play(G, THREE, events)
+    assert "High: Bob with three nines" in step.ruling.summary
+    assert "Low: Cy with seven-five low" in step.ruling.summary
+    assert "Bob takes 5, Cy takes 4" in step.ruling.summary
+    assert all(rulebook.rule(r) for r in step.ruling.rules)
+
+
+def test_winner_high_option_gives_the_best_revealed_hand_everything():
+    events = [
+        *TO_REVEAL,
+        reveal(1, "9S 9H 9D 4C 2S"),
+        reveal(2, "KS KH KD 5C 3S"),
+        reveal(0),
+    ]
+    _, _, step = play(G, THREE, events, winner="high")
+    assert "Cy with three kings" in step.ruling.summary
+    assert "Cy takes 9" in step.ruling.summary
+
+
+def test_progressive_jackpot_deuces_wild_and_openers_rise_after_pass_outs():
+    game, state, step = play(G, THREE, [DEAL], progressive=True)
+    assert "Twos are wild" in step.ruling.summary
+    with_wild = [DEAL, opens(1, "JH 2D")]
+    assert play(G, THREE, with_wild, progressive=True)[1]["opener"] == 1
+    passes = [DEAL, *checks(1, 2, 0)]
+    _, state, step = play(G, THREE, passes, progressive=True)
+    assert "Openers rise to a pair of queens" in step.ruling.summary
+    _, state, _ = play(G, THREE, passes * 4, progressive=True)
+    assert state["openers_needed"] == "A"
+    with pytest.raises(Refused, match="pair of kings or better"):
+        play(G, THREE, [*passes, *passes, DEAL, opens(1, "QH QD")], progressive=True)
+
+
+def _jackpot_hand(winner: int, dealer: int) -> list[dict]:
+    """One hand where ``winner`` opens and everyone else folds."""
+    first = (dealer + 1) % 3
+    events = [DEAL]
+    seat = first
+    while seat != winner:
+        events.append(bet(seat, "check"))
+        seat = (seat + 1) % 3
+    events.append(opens(winner, "AS AH"))
+    events += [bet((winner + 1) % 3, "fold"), bet((winner + 2) % 3, "fold")]
+    return events
+
+
+def test_progressive_jackpot_three_hand_wins_take_the_pot():
+    events = _jackpot_hand(1, 0) + _jackpot_hand(1, 1)
+    game, state, step = play(G, THREE, events, progressive=True)
+    assert "hand wins: Bob 2" in step.ruling.summary
+    assert game.view(state)["detail"]["wild_rank"] == "4"
+    assert game.view(state)["detail"]["pot"] == 10
+    _, state, step = play(G, THREE, events + _jackpot_hand(1, 2), progressive=True)
+    assert "the jackpot is won. Bob takes 15" in step.ruling.summary
+    assert state["net"] == [-3, 6, -3]
+    assert sum(state["net"]) == 0
+    assert "poker-jacks-trips/progressive-jackpot" in step.ruling.rules
+
+
+def test_betting_after_the_opening_is_ordinary():
+    _, state, step = play(G, THREE, OPENED)
+    assert "exchange" in step.ruling.summary
+    assert get(G).view(state)["turn"] == "Bob"

@@ -1,0 +1,146 @@
+"""Draw poker on the web: a whole hand of each game by the API, the pages, the judge."""
+
+from __future__ import annotations
+
+import re
+
+GAME = "poker-draw"
+JACKS = "poker-jacks-trips"
+THREE = ["Ann", "Bob", "Cy"]
+
+
+def bet(player, action, amount=None):
+    out = {"type": "bet", "player": player, "action": action}
+    if amount is not None:
+        out["amount"] = amount
+    return out
+
+
+def main(page: str) -> str:
+    body = page.split("<main>", 1)[1].split("</main>", 1)[0]
+    return " ".join(re.sub(r"<[^>]+>", " ", body).split())
+
+
+def test_a_whole_draw_hand_with_deuces_wild_by_the_api(api):
+    match = api.create(GAME, THREE, options={"wilds": "deuces", "winner": "high-low"})
+    mid = match["id"]
+    steps = [
+        ({"type": "deal"}, "everyone antes 1 (pot 3)"),
+        (bet(1, "bet", 5), "Bob bets 5"),
+        (bet(2, "raise", 5), "Cy raises 5 to 10"),
+        (bet(0, "fold"), "Ann folds"),
+        (bet(1, "call"), "the exchange: Bob draws first"),
+        ({"type": "draw", "player": 1, "count": 4, "shows": "AS"}, "showing AS"),
+        ({"type": "draw", "player": 2, "count": 0}, "Cy stands pat"),
+        (bet(1, "check"), "Bob checks"),
+        (bet(2, "check"), "showdown"),
+        ({"type": "show", "player": 1, "cards": "AS 2D 4C 5H 3S"}, "Bob shows"),
+        ({"type": "show", "player": 2, "cards": "KS KD KC 9H 9S"}, "High: Cy"),
+    ]
+    for event, said in steps:
+        response = api.event(mid, event)
+        assert response.status_code == 201, response.get_json()
+        assert said in response.get_json()["ruling"]["summary"]
+    body = response.get_json()
+    assert "Low: Bob with five-four low" in body["ruling"]["summary"]
+    assert "Cy takes 12, Bob takes 11" in body["ruling"]["summary"]
+    assert "poker-draw/high-low" in body["ruling"]["rules"]
+    state = body["state"]
+    assert [s["score"] for s in state["sides"]] == [-1, 0, 1]
+    assert state["detail"]["last_hand"]["winners"] == {"high": ["Cy"], "low": ["Bob"]}
+    assert state["expects"] == ["deal", "end"]
+
+
+def test_a_refused_bet_and_a_bad_card_by_the_api(api):
+    mid = api.create(GAME, THREE)["id"]
+    api.event(mid, {"type": "deal"})
+    refused = api.event(mid, bet(2, "check"))
+    assert refused.status_code == 409
+    assert refused.get_json()["ruling"]["rules"] == ["poker-draw/betting"]
+    bad = api.event(mid, {"type": "draw", "player": 1, "count": 9})
+    assert bad.status_code == 422
+
+
+def test_a_whole_jacks_hand_redeal_open_reveal_and_split_by_the_api(api):
+    mid = api.create(JACKS, THREE)["id"]
+    steps = [
+        ({"type": "deal"}, "Openers: a pair of jacks or better"),
+        (bet(1, "check"), "openers must open"),
+        (bet(2, "check"), "Ann to act"),
+        (bet(0, "check"), "Nobody opened"),
+        ({"type": "deal"}, "deals five cards each again"),
+        ({**bet(1, "bet", 2), "openers": "QH QD"}, "Opened with pair of queens"),
+        (bet(2, "call"), "Cy calls 2"),
+        (bet(0, "call"), "Bob draws first"),
+        ({"type": "draw", "player": 1, "count": 3}, "Cy next"),
+        ({"type": "draw", "player": 2, "count": 2}, "Ann next"),
+        ({"type": "draw", "player": 0, "count": 1}, "betting round 2"),
+        (bet(1, "check"), "Cy to act"),
+        (bet(2, "check"), "Ann to act"),
+        (bet(0, "check"), "three of a kind or better reveals"),
+        ({"type": "reveal", "player": 1}, "no three of a kind"),
+        ({"type": "reveal", "player": 2}, "no three of a kind"),
+        ({"type": "reveal", "player": 0}, "exchanges again"),
+        ({"type": "draw", "player": 1, "count": 1}, "Cy next"),
+        ({"type": "draw", "player": 2, "count": 1}, "Ann next"),
+        ({"type": "draw", "player": 0, "count": 1}, "betting round 3"),
+        (bet(1, "check"), "Cy to act"),
+        (bet(2, "check"), "Ann to act"),
+        (bet(0, "check"), "reveals"),
+        ({"type": "reveal", "player": 1, "cards": "QH QD QS 8C 2D"}, "three queens"),
+        ({"type": "reveal", "player": 2}, "Waiting for Ann"),
+        ({"type": "reveal", "player": 0}, "for the low half"),
+        ({"type": "show", "player": 2, "cards": "8H 6D 4S 3C 2C"}, "eight-six low"),
+        ({"type": "show", "player": 0}, "High: Bob with three queens"),
+    ]
+    for event, said in steps:
+        response = api.event(mid, event)
+        assert response.status_code == 201, response.get_json()
+        assert said in response.get_json()["ruling"]["summary"], event
+    body = response.get_json()
+    assert "Low: Cy with eight-six low" in body["ruling"]["summary"]
+    assert "Bob takes 6, Cy takes 6" in body["ruling"]["summary"]
+    assert [s["score"] for s in body["state"]["sides"]] == [-4, 2, 2]
+    end = api.event(mid, {"type": "end"})
+    assert end.status_code == 201
+    assert end.get_json()["state"]["over"]
+
+
+def test_the_showdown_judge_by_the_api_and_its_page(client):
+    response = client.post(
+        "/api/v1/tools/poker-draw/showdown",
+        json={
+            "hands": "Ann: 9S 9H 2D QC 4S\nBob: KS KD 7C 4H JK\nCy: AS AD 8C 8H 3D",
+            "wild_ranks": "2",
+            "pot": 25,
+        },
+    )
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["summary"] == "Bob wins with three kings, seven kicker. Bob takes 25."
+    assert body["players"][0]["high"]["name"] == "three nines, queen kicker"
+    assert body["players"][1]["high"]["wilds"] == {"JK": "KH"}
+    bad = client.post("/api/v1/tools/poker-draw/showdown", json={"hands": "Ann: 9S 9Z"})
+    assert bad.status_code == 422
+    assert "'9Z' is not a card" in bad.get_json()["detail"]
+    page = client.get(
+        "/tools/poker-draw/showdown",
+        query_string={
+            "hands": "Ann: AS KS QS JS 10S; Bob: 2H 9H 9D 9C 9S",
+            "wild_ranks": "2",
+        },
+    )
+    assert page.status_code == 200
+    assert "Bob wins with five nines." in main(page.text)
+
+
+def test_the_match_page_asks_for_exactly_the_next_thing(client, api):
+    mid = api.create(JACKS, THREE)["id"]
+    page = main(client.get(f"/m/{mid}").text)
+    assert "Hand 1: Ann deals; everyone antes 1." in page
+    api.event(mid, {"type": "deal"})
+    client.get(f"/m/{mid}/join/{api.keys[mid]}")
+    page = main(client.get(f"/m/{mid}").text)
+    assert "Bob: open with jacks or better, or pass." in page
+    assert "Openers (shown to the referee)" in page
+    assert "Pass" in page
