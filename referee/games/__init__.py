@@ -19,6 +19,7 @@ GAME_IDS: tuple[str, ...] = (
     "basketball-ten",
     "pinochle",
     "bowling-solitaire",
+    "canasta",
 )
 
 
