@@ -116,6 +116,17 @@ THUMBS = [
     ("marrige in trump", "pinochle/marriages"),
     ("last trik", "pinochle/last-trick"),
     ("must i folow suit", "pinochle/follow-suit"),
+    # canasta
+    ("frozn pile", "canasta/frozen-pile"),
+    ("red tree", "canasta/red-threes"),
+    ("consealed", "canasta/concealed"),
+    ("may i go owt", "canasta/may-i-go-out"),
+    ("blak three", "canasta/black-threes"),
+    ("minimum meld", "canasta/initial-meld"),
+    ("pick up the pile", "canasta/taking-the-pile"),
+    ("too many wilds", "canasta/wild-cap"),
+    ("canaster", "canasta/canasta"),
+    ("stock ran out", "canasta/stock-out"),
 ]
 
 
