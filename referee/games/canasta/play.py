@@ -150,9 +150,9 @@ def meld(state: JSON, event: JSON) -> Step:
     groups = ml.group(laid, ml.parse_rank(event.get("to")))
     check_copies(laid, hand, "cards")
     side = side_of(seat)
-    first = _first_meld(state, side, ml.points(laid))
+    first = not hand["melds"][side]
     rules, made = _lay(state, side, groups, going_out=False)
-    rules += first
+    rules += _first_meld(state, side, ml.points(laid), first)
     hand["melded"] = sorted({*hand["melded"], seat})
     summary = f"{state['players'][seat]} melds {' '.join(laid)}: {made}."
     return Step(
@@ -224,9 +224,8 @@ def take_pile(state: JSON, event: JSON) -> Step:
         )
     with_top = Meld(r, (*mine.naturals, top), mine.wilds)
     others = [g for g in groups if g.rank != r]
-    rules = _first_meld(state, side, ml.points([*laid, top]))
-    laid_rules, made = _lay(state, side, [with_top, *others], going_out=False)
-    rules += laid_rules
+    rules, made = _lay(state, side, [with_top, *others], going_out=False)
+    rules += _first_meld(state, side, ml.points([*laid, top]), first)
     hand["melded"] = sorted({*hand["melded"], seat})
     summary = f"{name} takes the pile, melding {top}"
     summary += f" with {' '.join(laid)}: {made}." if laid else f": {made}."
@@ -297,7 +296,7 @@ def go_out(state: JSON, event: JSON) -> Step:
                 "in this turn.",
                 [*cited, rule("canasta")],
             )
-    first = _first_meld(state, side, ml.points(laid))
+    first = not hand["melds"][side]
     rules, made = _lay(state, side, groups, going_out=True)
     after = ml.from_json(hand["melds"][side])
     if not any(m.canasta for m in after.values()):
@@ -306,7 +305,7 @@ def go_out(state: JSON, event: JSON) -> Step:
             "least one card after the discard.",
             [*cited, rule("canasta")],
         )
-    rules += first
+    rules += _first_meld(state, side, ml.points(laid), first)
     hand["melded"] = sorted({*hand["melded"], seat})
     how = "concealed" if concealed else "out"
     hand["ended"] = {"how": how, "player": seat, "side": side}
@@ -377,10 +376,10 @@ def _lay(
     return rules, "; ".join(said)
 
 
-def _first_meld(state: JSON, side: int, count: int) -> list[str]:
+def _first_meld(state: JSON, side: int, count: int, first: bool) -> list[str]:
     """The first meld of a side this hand must reach its minimum count."""
     hand = state["hand"]
-    if hand["melds"][side]:
+    if not first:
         return []
     need = hand["minimums"][side]
     if count < need:
