@@ -228,7 +228,7 @@ def meld_tool(request: JSON) -> JSON:
     laid = list(request["cards"])
     answer = ml.evaluate(
         laid,
-        wild_cap=request.get("wild_cap") or "none",
+        wild_cap=request.get("wild_cap") or "unlimited",
         going_out=bool(request.get("going_out")),
         score=request.get("score"),
     )

@@ -273,10 +273,10 @@ OPTIONS = (
     Option(
         "wild_cap",
         "Wild cards per meld",
-        "none: no cap (the rules text). three: at most three wild cards in a meld "
+        "unlimited: no cap (the rules text). three: at most three wild cards in a meld "
         "(a common house rule).",
         "choice",
-        "none",
+        "unlimited",
         choices=ml.WILD_CAPS,
     ),
     Option(
@@ -301,10 +301,10 @@ TOOL_FIELDS = (
     Field(
         "wild_cap",
         "choice",
-        "none or three wild cards per meld.",
+        "unlimited or three wild cards per meld.",
         required=False,
         choices=ml.WILD_CAPS,
-        default="none",
+        default="unlimited",
     ),
     Field(
         "going_out",
@@ -337,7 +337,10 @@ _MELD: JSON = {
         "rules",
     ],
     "properties": {
-        "rank": {"enum": list(ml.MELD_RANKS)},
+        "rank": {
+            "enum": [*ml.MELD_RANKS, None],
+            "description": "null: cards that make no meld (red threes, wilds alone).",
+        },
         "cards": STRINGS,
         "naturals": {"type": "integer", "minimum": 0},
         "wilds": {"type": "integer", "minimum": 0},

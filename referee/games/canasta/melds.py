@@ -31,8 +31,8 @@ CANASTA_NATURALS = 4
 MELD_NATURALS = 2
 NATURAL_CANASTA = 500
 MIXED_CANASTA = 300
-WILD_CAPS = ("none", "three")
-WILD_CAP = {"none": None, "three": 3}
+WILD_CAPS = ("unlimited", "three")
+WILD_CAP = {"unlimited": None, "three": 3}
 # (lowest previous score, minimum count of the first meld): the table in the text.
 MINIMUMS = ((3000, 120), (1500, 90), (0, 50))
 NEGATIVE_MINIMUM = 15
@@ -276,38 +276,52 @@ def check(
 def evaluate(
     laid: Sequence[str],
     *,
-    wild_cap: str = "none",
+    wild_cap: str = "unlimited",
     going_out: bool = False,
     score: int | None = None,
 ) -> JSON:
-    """The calculator: legality and points of the melds the cards make."""
-    parts = group(laid)
+    """The calculator: legality and points of the melds the cards make.
+
+    Cards that can make no meld at all (red threes, wild cards with no natural card
+    anywhere) come back as an illegal entry with no rank, so the answer says why.
+    """
+    reds = [c for c in laid if c in RED_THREES]
+    rest = [c for c in laid if c not in RED_THREES]
+    out: list[JSON] = []
+    if reds:
+        out.append(
+            _loose(
+                reds,
+                "Red threes are laid out as bonus cards, never melded.",
+                [rule("red-threes"), rule("threes")],
+            )
+        )
+    if rest and all(is_wild(c) for c in rest):
+        out.append(
+            _loose(
+                rest,
+                "Jokers and 2s never meld on their own: a meld needs natural cards.",
+                [rule("wild-cards"), rule("melds")],
+            )
+        )
+        rest = []
+    parts = group(rest)
     merged: dict[str, Meld] = {}
     for m in parts:
         merged[m.rank] = merged[m.rank].plus(m) if m.rank in merged else m
     cap = WILD_CAP[wild_cap]
-    out: list[JSON] = []
-    legal = True
+    legal = not out
     for m in merged.values():
         try:
             rules = check(m, wild_cap=cap, going_out=going_out)
-            verdict, reason = "legal", ""
+            reason = ""
         except Refused as err:
-            rules, verdict, reason = (
-                list(err.ruling.rules),
-                "illegal",
-                err.ruling.summary,
-            )
+            rules, reason = list(err.ruling.rules), err.ruling.summary
             legal = False
         out.append(
-            {
-                **m.to_json(),
-                "legal": verdict == "legal",
-                "reason": reason,
-                "rules": rules,
-            }
+            {**m.to_json(), "legal": not reason, "reason": reason, "rules": rules}
         )
-    count = sum(m.points for m in merged.values())
+    count = points(c for c in laid if c not in RED_THREES)
     bonus = sum(m.bonus for m in merged.values())
     need = None if score is None else minimum(score)
     return {
@@ -320,6 +334,21 @@ def evaluate(
         "minimum": need,
         "meets_minimum": None if need is None else legal and count >= need,
         "merged": len(parts) - len(merged),
+    }
+
+
+def _loose(laid: list[str], reason: str, rules: list[str]) -> JSON:
+    return {
+        "rank": None,
+        "cards": list(laid),
+        "naturals": sum(1 for c in laid if not is_wild(c)),
+        "wilds": sum(1 for c in laid if is_wild(c)),
+        "points": points(c for c in laid if c not in RED_THREES),
+        "canasta": None,
+        "bonus": 0,
+        "legal": False,
+        "reason": reason,
+        "rules": rules,
     }
 
 
