@@ -50,6 +50,10 @@ def is_wild(card: str) -> bool:
 
 def value(card: str) -> int:
     """A card's count: joker 50, ace and 2 20, K-8 10, 7-4 and black 3 5."""
+    return _VALUES[card] if card in _VALUES else _value(card)
+
+
+def _value(card: str) -> int:
     if card == JOKER:
         return 50
     r = cards.rank(card)
@@ -60,6 +64,9 @@ def value(card: str) -> int:
     if card in RED_THREES:
         return 100  # only ever scored as a bonus; never melded or held at the end
     return 5
+
+
+_VALUES = {c: _value(c) for c in cards.DECKS[DECK].copies}
 
 
 def points(held: Iterable[str]) -> int:
