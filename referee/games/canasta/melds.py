@@ -270,8 +270,8 @@ def check(
         cited.append(rule("wild-cap"))
         if len(whole.wilds) > wild_cap:
             raise Refused(
-                f"At most {wild_cap} wild cards in a meld (the match's wild-card "
-                f"cap); the {_rank_name(whole.rank)} would have {len(whole.wilds)}.",
+                f"At most {wild_cap} wild cards in a meld (the wild-card cap in "
+                f"force); the {_rank_name(whole.rank)} would have {len(whole.wilds)}.",
                 [rule("wild-cap"), rule("wild-cards")],
                 options=("wild_cap",),
             )
