@@ -153,7 +153,7 @@ def view(state: JSON) -> JSON:
         "minimums": {names[i]: hand["minimums"][i] for i in (0, 1)},
         "melds": {
             names[i]: [
-                m.to_json() for _, m in sorted(table[i].items(), key=ml._rank_order)
+                m.to_json() for _, m in sorted(table[i].items(), key=ml.rank_order)
             ]
             for i in (0, 1)
         },

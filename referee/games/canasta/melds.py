@@ -144,7 +144,7 @@ def from_json(data: Mapping[str, Sequence[str]]) -> dict[str, Meld]:
 
 
 def to_json(melds: Mapping[str, Meld]) -> JSON:
-    return {r: m.cards for r, m in sorted(melds.items(), key=_rank_order)}
+    return {r: m.cards for r, m in sorted(melds.items(), key=rank_order)}
 
 
 def group(laid: Sequence[str], to: str | None = None) -> list[Meld]:
@@ -261,7 +261,7 @@ def check(
         )
     if len(whole.naturals) < MELD_NATURALS or whole.size < 3:
         raise Refused(
-            f"A meld of {_rank_name(whole.rank)} needs at least three cards, two of "
+            f"A meld of {rank_name(whole.rank)} needs at least three cards, two of "
             f"them natural; this one has {whole.size} ({len(whole.naturals)} "
             "natural).",
             cited,
@@ -271,7 +271,7 @@ def check(
         if len(whole.wilds) > wild_cap:
             raise Refused(
                 f"At most {wild_cap} wild cards in a meld (the wild-card cap in "
-                f"force); the {_rank_name(whole.rank)} would have {len(whole.wilds)}.",
+                f"force); the {rank_name(whole.rank)} would have {len(whole.wilds)}.",
                 [rule("wild-cap"), rule("wild-cards")],
                 options=("wild_cap",),
             )
@@ -359,7 +359,8 @@ def _loose(laid: list[str], reason: str, rules: list[str]) -> JSON:
     }
 
 
-def _rank_order(item: tuple[str, Meld]) -> int:
+def rank_order(item: tuple[str, Meld]) -> int:
+    """Sort key for (rank, meld) pairs: aces first, black threes last."""
     return MELD_RANKS.index(item[0])
 
 
@@ -379,5 +380,6 @@ RANK_WORDS = {
 }
 
 
-def _rank_name(r: str) -> str:
+def rank_name(r: str) -> str:
+    """A meld's rank in words, plural: "7" -> "sevens"."""
     return RANK_WORDS.get(r, f"{r}s")

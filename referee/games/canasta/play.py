@@ -6,6 +6,8 @@ returns a ``Step``. The hand's record lives in ``state["hand"]`` (see ``new_hand
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
@@ -58,7 +60,9 @@ def table_cards(hand: JSON) -> list[str]:
     return out
 
 
-def check_copies(laid: list[str], hand: JSON, field: str, more: list[str] = ()) -> None:
+def check_copies(
+    laid: list[str], hand: JSON, field: str, more: Sequence[str] = ()
+) -> None:
     """The cards laid plus those on the table fit in one 108-card pack."""
     try:
         cards.parse_cards(laid, DECK, held=[*table_cards(hand), *more])
@@ -161,7 +165,7 @@ def meld(state: JSON, event: JSON) -> Step:
             Verdict.OK,
             summary,
             tuple(dict.fromkeys(rules)),
-            options=_cap_option(state, rules),
+            options=_cap_option(rules),
         ),
     )
 
@@ -242,7 +246,7 @@ def take_pile(state: JSON, event: JSON) -> Step:
             Verdict.OK,
             summary,
             tuple(dict.fromkeys(rules)),
-            options=_cap_option(state, rules),
+            options=_cap_option(rules),
         ),
     )
 
@@ -324,7 +328,7 @@ def go_out(state: JSON, event: JSON) -> Step:
             Verdict.OK,
             summary,
             tuple(dict.fromkeys(rules)),
-            options=_cap_option(state, rules),
+            options=_cap_option(rules),
         ),
     )
 
@@ -420,12 +424,12 @@ def _describe(m: Meld, *, added: bool, was: str | None) -> str:
     return what
 
 
-def _cap_option(state: JSON, rules: list[str]) -> tuple[str, ...]:
+def _cap_option(rules: list[str]) -> tuple[str, ...]:
     return ("wild_cap",) if rule("wild-cap") in rules else ()
 
 
 def _plural(r: str) -> str:
-    return ml._rank_name(r)
+    return ml.rank_name(r)
 
 
 def _turns_again(card: str) -> bool:
