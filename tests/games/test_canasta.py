@@ -196,8 +196,14 @@ def test_wild_cap_option_three_refuses_a_fourth_wild_card():
     _, step = play([meld(0, "KS KH KD JK JK 2C")], wild_cap="three")
     assert "canasta/wild-cap" in step.ruling.rules
     assert step.ruling.options == ("wild_cap",)
+    # without the cap, a fourth wild card stands, and the ruling says which applied
     _, step = play([meld(0, "KS KH KD JK JK 2C 2D")])
+    assert "with 4 wild cards (no cap in this match)" in step.ruling.summary
+    assert "canasta/wild-cap" in step.ruling.rules
+    assert step.ruling.options == ("wild_cap",)
+    _, step = play([meld(0, "KS KH KD JK JK 2C")])
     assert "canasta/wild-cap" not in step.ruling.rules
+    assert step.ruling.options == ()
 
 
 # --- threes --------------------------------------------------------------------------

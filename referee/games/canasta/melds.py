@@ -266,15 +266,17 @@ def check(
             "natural).",
             cited,
         )
-    if wild_cap is not None:
+    # The cap is cited whenever it is in force, and without it whenever the common
+    # cap of three would have refused this meld: either way the option decided.
+    if wild_cap is not None or len(whole.wilds) > WILD_CAP["three"]:
         cited.append(rule("wild-cap"))
-        if len(whole.wilds) > wild_cap:
-            raise Refused(
-                f"At most {wild_cap} wild cards in a meld (the wild-card cap in "
-                f"force); the {rank_name(whole.rank)} would have {len(whole.wilds)}.",
-                [rule("wild-cap"), rule("wild-cards")],
-                options=("wild_cap",),
-            )
+    if wild_cap is not None and len(whole.wilds) > wild_cap:
+        raise Refused(
+            f"At most {wild_cap} wild cards in a meld (the wild-card cap in "
+            f"force); the {rank_name(whole.rank)} would have {len(whole.wilds)}.",
+            [rule("wild-cap"), rule("wild-cards")],
+            options=("wild_cap",),
+        )
     if whole.canasta:
         cited.append(rule("canasta"))
     return cited

@@ -376,6 +376,8 @@ def _lay(
         was = existing.canasta if existing else None
         table[g.rank] = whole
         said.append(_describe(whole, added=existing is not None, was=was))
+        if cap is None and len(whole.wilds) > ml.WILD_CAP["three"]:
+            said[-1] += f" with {len(whole.wilds)} wild cards (no cap in this match)"
     hand["melds"][side] = ml.to_json(table)
     return rules, "; ".join(said)
 
