@@ -169,8 +169,17 @@
   Picker.prototype.tap = function (card) {
     var left = (this.copies[card] || 0) - this.total(card);
     this.note = "";
-    if (left <= 0 && this.held(card)) {
+    var have = this.copies[card] || 0;
+    if (left <= 0 && have === 1 && this.held(card)) {
       this.cards.splice(this.cards.lastIndexOf(card), 1); // a second tap takes it back
+    } else if (left <= 0 && this.held(card) >= have) {
+      // A pack with several copies (canasta: two of each, four jokers): one copy more
+      // is refused in the server's words (cards.parse_cards); tap it in the hand to
+      // take one out.
+      this.note = card + " appears " + (have + 1) + " times, but a " + this.deckTitle +
+        " has " + this.copiesText(card) + ".";
+      this.render();
+      return;
     } else if (left <= 0) {
       var where = this.elsewhere(card).map(function (p) { return p.label; }).join(", ");
       this.note = shown(card) + " is already in " + where + ": a " + this.deckTitle + " has " + this.copiesText(card) + ".";

@@ -25,6 +25,7 @@ GAME_IDS: tuple[str, ...] = (
     "poker-baseball",
     "poker-midnight-baseball",
     "mexican-sweat",
+    "canasta",
 )
 
 

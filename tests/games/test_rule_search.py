@@ -163,6 +163,17 @@ THUMBS = [
     ("mexcan sweat fold", "mexican-sweat/match"),
     ("sweat no beting after match", "mexican-sweat/no-bet-after-match"),
     ("last player left wins", "mexican-sweat/end"),
+    # canasta
+    ("frozn pile", "canasta/frozen-pile"),
+    ("red tree", "canasta/red-threes"),
+    ("consealed", "canasta/concealed"),
+    ("may i go owt", "canasta/may-i-go-out"),
+    ("blak three", "canasta/black-threes"),
+    ("minimum meld", "canasta/initial-meld"),
+    ("pick up the pile", "canasta/taking-the-pile"),
+    ("too many wilds", "canasta/wild-cap"),
+    ("canaster", "canasta/canasta"),
+    ("stock ran out", "canasta/stock-out"),
 ]
 
 

@@ -1,0 +1,284 @@
+"""Canasta for two partnerships: melds, the pile, going out, hand scores, game to 5000.
+
+Seats go clockwise as listed (with teams: team A's first, team B's first, team A's
+second, team B's second), so partners sit opposite; the first seat deals the first
+hand and the deal moves clockwise. The referee follows the table, not the cards in
+the players' hands: events are what a scorer taps.
+
+Events during a hand: ``deal`` (the turned-up card(s), optional), ``red_three``,
+``meld``, ``take_pile``, ``ask_out`` (the "may I go out?" answer), ``go_out`` and
+``stock_out``. Then one result per side: ``hand_counts`` (quick) or ``hand_cards``
+(exact, with the picker). Cards are written in NOTATION.md form; in a meld a wild
+card joins the rank written just before it (``"7H 7D JK KS KC KD 2C"``).
+
+``view(state)["detail"]`` holds ``hand`` (number), ``dealer``, ``phase`` (``play``,
+``result`` or ``over``), ``target``, ``wild_cap``, ``minimums`` (side name -> the
+count its first meld needs this hand), ``melds`` (side name -> list of
+``Meld.to_json()``), ``red_threes`` (side name -> cards), ``pile`` (``upcard``,
+``frozen``, ``red_threes``), ``asked``, ``ended``, ``results`` (side name -> entry
+or null), ``last_hand`` and ``history`` (see ``scoring.close_hand``). Each side is
+``{"name", "score", "players", "minimum", "canastas", "red_threes"}``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Game
+from referee.games.base import Refused
+from referee.games.base import Setup
+from referee.games.base import Step
+from referee.games.base import Tool
+from referee.games.base import board
+from referee.games.base import partners_opposite
+from referee.games.canasta import melds as ml
+from referee.games.canasta import play
+from referee.games.canasta import scoring
+from referee.games.canasta.events import EVENTS
+from referee.games.canasta.events import OPTIONS
+from referee.games.canasta.events import TOOL_FIELDS
+from referee.games.canasta.events import TOOL_RESULT
+from referee.games.canasta.melds import rule
+
+GAME_ID = ml.GAME_ID
+PLAY_EVENTS = ["red_three", "meld", "take_pile", "ask_out", "go_out", "stock_out"]
+RESULT_EVENTS = ["hand_counts", "hand_cards"]
+HANDLERS = {
+    "deal": play.deal,
+    "red_three": play.red_three,
+    "meld": play.meld,
+    "take_pile": play.take_pile,
+    "ask_out": play.ask_out,
+    "go_out": play.go_out,
+    "stock_out": play.stock_out,
+    "hand_counts": scoring.hand_counts,
+    "hand_cards": scoring.hand_cards,
+}
+
+
+def check_setup(setup: Setup) -> None:
+    """Four players; with teams, exactly two teams of two."""
+    if setup.teams and len(setup.teams) != 2:
+        raise BadInput(
+            "Canasta is played by two partnerships of two.",
+            field="teams",
+            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}, '
+            '{"name": "Blues", "players": ["Bob", "Di"]}]',
+        )
+
+
+def start(setup: Setup) -> JSON:
+    """Seat the four clockwise with partners opposite; seat 0 deals first."""
+    seats, teams = partners_opposite(setup)
+    return {
+        "players": seats,
+        "teams": teams,
+        "options": dict(setup.options),
+        "scores": [0, 0],
+        "hand": play.new_hand(1, 0, [0, 0]),
+        "history": [],
+        "last_hand": None,
+        "winner": None,
+    }
+
+
+def phase(state: JSON) -> str:
+    if state["winner"] is not None:
+        return "over"
+    return "result" if state["hand"]["ended"] else "play"
+
+
+def apply(state: JSON, event: JSON) -> Step:
+    """Rule on one parsed event; the input state is left as it was."""
+    new = copy.deepcopy(state)
+    now = phase(new)
+    kind = event["type"]
+    if kind not in HANDLERS:
+        raise BadInput(f"'{kind}' is not an event of Canasta.", field="type")
+    if now == "over":
+        a, b = new["scores"]
+        raise Refused(
+            f"The game is over: {play.team(new, new['winner'])} won, "
+            f"{max(a, b)} to {min(a, b)}.",
+            [rule("game-end")],
+        )
+    if now == "result" and kind not in RESULT_EVENTS:
+        raise Refused(
+            f"Play of hand {new['hand']['number']} has ended: enter each side's "
+            "result.",
+            [rule("hand-score")],
+        )
+    return HANDLERS[kind](new, event)
+
+
+def expects(state: JSON) -> list[str]:
+    now = phase(state)
+    if now == "over":
+        return []
+    if now == "result":
+        return list(RESULT_EVENTS)
+    hand = state["hand"]
+    fresh = hand["upcard"] is None and hand["melds"] == [{}, {}]
+    return [*(["deal"] if fresh else []), *PLAY_EVENTS, *RESULT_EVENTS]
+
+
+def view(state: JSON) -> JSON:
+    """The scoreboard: scores, minimums, the table's melds, the last hand."""
+    hand = state["hand"]
+    names = [t["name"] for t in state["teams"]]
+    table = [ml.from_json(hand["melds"][i]) for i in (0, 1)]
+    sides = [
+        {
+            "name": names[i],
+            "score": state["scores"][i],
+            "players": list(state["teams"][i]["players"]),
+            "minimum": hand["minimums"][i],
+            "canastas": sum(1 for m in table[i].values() if m.canasta),
+            "red_threes": len(hand["red_threes"][i]),
+        }
+        for i in (0, 1)
+    ]
+    now = phase(state)
+    winner = None if state["winner"] is None else names[state["winner"]]
+    dealer = state["players"][hand["dealer"]]
+    target = state["options"]["target"]
+    detail: JSON = {
+        "hand": hand["number"],
+        "dealer": dealer,
+        "phase": now,
+        "target": target,
+        "wild_cap": state["options"]["wild_cap"],
+        "minimums": {names[i]: hand["minimums"][i] for i in (0, 1)},
+        "melds": {
+            names[i]: [
+                m.to_json() for _, m in sorted(table[i].items(), key=ml.rank_order)
+            ]
+            for i in (0, 1)
+        },
+        "red_threes": {names[i]: list(hand["red_threes"][i]) for i in (0, 1)},
+        "pile": {
+            "upcard": hand["upcard"],
+            "frozen": hand["pile_frozen"],
+            "red_threes": list(hand["pile_red_threes"]),
+        },
+        "asked": _asked(state),
+        "ended": _ended(state),
+        "results": {names[i]: hand["results"][i] for i in (0, 1)},
+        "last_hand": state["last_hand"],
+        "history": list(state["history"]),
+    }
+    if target != scoring.TARGET:
+        detail["title"] = f"Canasta to {target}"
+    return board(
+        sides=sides,
+        turn=None,
+        expects=expects(state),
+        prompt=_prompt(state, now, names),
+        phase=now,
+        winner=winner,
+        detail=detail,
+    )
+
+
+def _prompt(state: JSON, now: str, names: list[str]) -> str:
+    hand = state["hand"]
+    if now == "over":
+        a, b = state["scores"]
+        return f"{names[state['winner']]} win, {max(a, b)} to {min(a, b)}."
+    if now == "result":
+        missing = [names[i] for i in (0, 1) if hand["results"][i] is None]
+        return (
+            f"Hand {hand['number']} is over: enter the result for "
+            f"{' and '.join(missing)}."
+        )
+    need = hand["minimums"]
+    left = state["players"][(hand["dealer"] + 1) % play.SEATS]
+    return (
+        f"Hand {hand['number']}, {state['players'][hand['dealer']]} deals, {left} "
+        f"plays first. First melds: {names[0]} {need[0]}, {names[1]} {need[1]}."
+    )
+
+
+def _asked(state: JSON) -> JSON | None:
+    asked = state["hand"]["asked"]
+    if not asked:
+        return None
+    return {"player": state["players"][asked["player"]], "answer": asked["answer"]}
+
+
+def _ended(state: JSON) -> JSON | None:
+    ended = state["hand"]["ended"]
+    if not ended:
+        return None
+    who = ended["player"]
+    return {
+        "how": ended["how"],
+        "player": None if who is None else state["players"][who],
+        "side": None if ended["side"] is None else play.team(state, ended["side"]),
+    }
+
+
+# --- the calculator ------------------------------------------------------------------
+
+
+def meld_tool(request: JSON) -> JSON:
+    """One meld or a whole hand's melds in; legality and points out."""
+    laid = list(request["cards"])
+    answer = ml.evaluate(
+        laid,
+        wild_cap=request.get("wild_cap") or "unlimited",
+        going_out=bool(request.get("going_out")),
+        score=request.get("score"),
+    )
+    bad = [m for m in answer["melds"] if not m["legal"]]
+    if bad:
+        summary = f"Not legal: {bad[0]['reason']}"
+    else:
+        n = len(answer["melds"])
+        summary = (
+            f"Legal: {n} meld{'s' if n > 1 else ''}, {answer['count']} points of cards"
+        )
+        if answer["canasta_bonus"]:
+            summary += f" + {answer['canasta_bonus']} for canastas"
+        summary += "."
+        if answer["minimum"] is not None:
+            verb = "meets" if answer["meets_minimum"] else "falls short of"
+            summary += f" As a first meld it {verb} the minimum of {answer['minimum']}."
+    return {**answer, "summary": summary}
+
+
+GAME = Game(
+    id=GAME_ID,
+    title="Canasta",
+    summary="Meld, pile and going-out referee for two partnerships, hand scores "
+    "and the running game to 5000.",
+    source="The Canasta section of the shared card rules (four players in two "
+    "partnerships, 108 cards with four jokers). Readings: the first seat deals first; "
+    "the game goes to 5000 (the text's end-of-game section is empty); no cap on wild "
+    "cards unless the match chooses at most three.",
+    min_players=4,
+    max_players=4,
+    options=OPTIONS,
+    events=EVENTS,
+    start=start,
+    apply=apply,
+    view=view,
+    teams=True,
+    team_size=2,
+    tools=(
+        Tool(
+            name="melds",
+            title="Canasta meld calculator",
+            help="Type or tap one meld or a whole side's melds (a wild card goes "
+            "with the rank before it): legality, canastas and points.",
+            fields=TOOL_FIELDS,
+            run=meld_tool,
+            example={"cards": "7H 7D 7S 7C 7H 7D JK KS KC KD", "score": 0},
+            result=TOOL_RESULT,
+        ),
+    ),
+    deck=ml.DECK,
+    check_setup=check_setup,
+)

@@ -1,0 +1,387 @@
+"""Canasta melds: card values, grouping cards into melds, legality and canastas.
+
+Cards come in NOTATION.md form from the 108-card canasta pack (``cards.DECKS
+["canasta"]``). A wild card (joker or 2) joins the natural cards written just before it
+(``"7H 7D JK KS KC KD 2C"``: the joker goes with the sevens, the 2 with the kings);
+wild cards written before any natural card join the first rank that follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.games import cards
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Refused
+
+GAME_ID = "canasta"
+DECK = "canasta"
+JOKER = cards.JOKER
+RED_THREES = ("3H", "3D")
+BLACK_THREES = ("3S", "3C")
+# Ranks a meld can be of; black threes only by a player going out.
+MELD_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "3")
+NATURAL_RANKS = MELD_RANKS[:-1]
+CANASTA_SIZE = 7
+CANASTA_NATURALS = 4
+MELD_NATURALS = 2
+NATURAL_CANASTA = 500
+MIXED_CANASTA = 300
+WILD_CAPS = ("unlimited", "three")
+WILD_CAP = {"unlimited": None, "three": 3}
+# (lowest previous score, minimum count of the first meld): the table in the text.
+MINIMUMS = ((3000, 120), (1500, 90), (0, 50))
+NEGATIVE_MINIMUM = 15
+EXAMPLE = "7H 7D JK KS KC KD"
+
+
+def rule(local: str) -> str:
+    """The full rulebook id of a canasta rule."""
+    return f"{GAME_ID}/{local}"
+
+
+def is_wild(card: str) -> bool:
+    return card == JOKER or cards.rank(card) == "2"
+
+
+def value(card: str) -> int:
+    """A card's count: joker 50, ace and 2 20, K-8 10, 7-4 and black 3 5."""
+    return _VALUES[card] if card in _VALUES else _value(card)
+
+
+def _value(card: str) -> int:
+    if card == JOKER:
+        return 50
+    r = cards.rank(card)
+    if r in ("A", "2"):
+        return 20
+    if r in ("K", "Q", "J", "10", "9", "8"):
+        return 10
+    if card in RED_THREES:
+        return 100  # only ever scored as a bonus; never melded or held at the end
+    return 5
+
+
+_VALUES = {c: _value(c) for c in cards.DECKS[DECK].copies}
+
+
+def points(held: Iterable[str]) -> int:
+    return sum(value(c) for c in held)
+
+
+def minimum(score: int) -> int:
+    """The least count a side's first meld of a hand needs, by its score so far."""
+    if score < 0:
+        return NEGATIVE_MINIMUM
+    for lowest, need in MINIMUMS:
+        if score >= lowest:
+            return need
+    return MINIMUMS[-1][1]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One side's meld of one rank: its natural and wild cards."""
+
+    rank: str
+    naturals: tuple[str, ...]
+    wilds: tuple[str, ...] = ()
+
+    @property
+    def cards(self) -> list[str]:
+        return [*self.naturals, *self.wilds]
+
+    @property
+    def size(self) -> int:
+        return len(self.naturals) + len(self.wilds)
+
+    @property
+    def points(self) -> int:
+        return points(self.cards)
+
+    @property
+    def canasta(self) -> str | None:
+        """ "natural", "mixed" or None (not a canasta)."""
+        if self.size < CANASTA_SIZE or len(self.naturals) < CANASTA_NATURALS:
+            return None
+        return "mixed" if self.wilds else "natural"
+
+    @property
+    def bonus(self) -> int:
+        return {"natural": NATURAL_CANASTA, "mixed": MIXED_CANASTA}.get(
+            self.canasta or "", 0
+        )
+
+    def plus(self, other: Meld) -> Meld:
+        return Meld(
+            self.rank, (*self.naturals, *other.naturals), (*self.wilds, *other.wilds)
+        )
+
+    def to_json(self) -> JSON:
+        return {
+            "rank": self.rank,
+            "cards": self.cards,
+            "naturals": len(self.naturals),
+            "wilds": len(self.wilds),
+            "points": self.points,
+            "canasta": self.canasta,
+            "bonus": self.bonus,
+        }
+
+
+def from_json(data: Mapping[str, Sequence[str]]) -> dict[str, Meld]:
+    """A side's melds as stored in the state: rank -> its cards."""
+    return {
+        r: Meld(
+            r, tuple(c for c in held if not is_wild(c)), tuple(filter(is_wild, held))
+        )
+        for r, held in data.items()
+    }
+
+
+def to_json(melds: Mapping[str, Meld]) -> JSON:
+    return {r: m.cards for r, m in sorted(melds.items(), key=rank_order)}
+
+
+def group(laid: Sequence[str], to: str | None = None) -> list[Meld]:
+    """Cards laid at once, split into one group per rank (in the order written).
+
+    A wild card joins the natural rank written before it; wild cards before any
+    natural card join the first rank after them, or ``to`` when there is none.
+    """
+    for card in laid:
+        if card in RED_THREES:
+            raise Refused(
+                f"{card} is a red three: red threes are laid out as bonus cards, "
+                "never melded.",
+                [rule("red-threes"), rule("threes")],
+            )
+    ranks: list[str] = []
+    naturals: dict[str, list[str]] = {}
+    wilds: dict[str, list[str]] = {}
+    waiting: list[str] = []
+    current: str | None = None
+    for card in laid:
+        if is_wild(card):
+            if current is None:
+                waiting.append(card)
+            else:
+                wilds[current].append(card)
+            continue
+        r = cards.rank(card)
+        if r not in naturals:
+            ranks.append(r)
+            naturals[r], wilds[r] = [], []
+        naturals[r].append(card)
+        current = r
+        if waiting:
+            wilds[r].extend(waiting)
+            waiting = []
+    if waiting:
+        if not to:
+            raise BadInput(
+                "Only wild cards: say which meld they join ('to', e.g. \"7\"), "
+                "since jokers and 2s never meld on their own.",
+                field="to",
+                example='{"type": "meld", "player": 0, "cards": "JK", "to": "7"}',
+            )
+        if to in naturals:
+            wilds[to].extend(waiting)
+        else:
+            ranks.append(to)
+            naturals[to], wilds[to] = [], list(waiting)
+    elif to and ranks and to not in ranks:
+        raise BadInput(
+            f"'to' is {to} but the cards are {', '.join(ranks)}: leave 'to' out "
+            "or lay cards of that rank.",
+            field="to",
+            example='{"type": "meld", "player": 0, "cards": "JK", "to": "7"}',
+        )
+    return [Meld(r, tuple(naturals[r]), tuple(wilds[r])) for r in ranks]
+
+
+def parse_rank(text: str | None) -> str | None:
+    """A meld's rank as written in 'to' ("7", "k", "10", "t")."""
+    if text is None or text == "":
+        return None
+    r = str(text).strip().upper()
+    r = {"T": "10", "1": "A", "ACE": "A", "KING": "K", "QUEEN": "Q", "JACK": "J"}.get(
+        r, r
+    )
+    if r not in MELD_RANKS:
+        raise BadInput(
+            f"'{text}' is not a rank that melds: A, 4-10, J, Q, K (3 for black threes "
+            "when going out).",
+            field="to",
+            example='"to": "7"',
+        )
+    return r
+
+
+def check(
+    meld: Meld,
+    *,
+    existing: Meld | None = None,
+    wild_cap: int | None = None,
+    going_out: bool = False,
+) -> list[str]:
+    """The rules a meld (with what the side already has of its rank) keeps.
+
+    Raises ``Refused`` citing every rule it breaks; returns the rules it rests on.
+    """
+    whole = existing.plus(meld) if existing else meld
+    cited = [rule("melds")]
+    if existing:
+        cited.append(rule("one-meld-per-rank"))
+    if meld.wilds or whole.wilds:
+        cited.append(rule("wild-cards"))
+    if meld.rank == "3":
+        cited.append(rule("black-threes"))
+        if not going_out:
+            raise Refused(
+                "Black threes meld only when the player goes out in that turn "
+                "(three or four of them, no wild cards).",
+                [rule("black-threes"), rule("threes")],
+            )
+        if whole.wilds:
+            raise Refused(
+                "A meld of black threes takes no wild cards.",
+                [rule("black-threes"), rule("wild-cards")],
+            )
+        if whole.size > 4:
+            raise BadInput("A pack of 108 cards holds only four black threes.")
+    if not whole.naturals:
+        raise Refused(
+            "Jokers and 2s never meld on their own: a meld needs natural cards.",
+            [rule("wild-cards"), rule("melds")],
+        )
+    if len(whole.naturals) < MELD_NATURALS or whole.size < 3:
+        raise Refused(
+            f"A meld of {rank_name(whole.rank)} needs at least three cards, two of "
+            f"them natural; this one has {whole.size} ({len(whole.naturals)} "
+            "natural).",
+            cited,
+        )
+    # The cap is cited whenever it is in force, and without it whenever the common
+    # cap of three would have refused this meld: either way the option decided.
+    if wild_cap is not None or len(whole.wilds) > WILD_CAP["three"]:
+        cited.append(rule("wild-cap"))
+    if wild_cap is not None and len(whole.wilds) > wild_cap:
+        raise Refused(
+            f"At most {wild_cap} wild cards in a meld (the wild-card cap in "
+            f"force); the {rank_name(whole.rank)} would have {len(whole.wilds)}.",
+            [rule("wild-cap"), rule("wild-cards")],
+            options=("wild_cap",),
+        )
+    if whole.canasta:
+        cited.append(rule("canasta"))
+    return cited
+
+
+def evaluate(
+    laid: Sequence[str],
+    *,
+    wild_cap: str = "unlimited",
+    going_out: bool = False,
+    score: int | None = None,
+) -> JSON:
+    """The calculator: legality and points of the melds the cards make.
+
+    Cards that can make no meld at all (red threes, wild cards with no natural card
+    anywhere) come back as an illegal entry with no rank, so the answer says why.
+    """
+    reds = [c for c in laid if c in RED_THREES]
+    rest = [c for c in laid if c not in RED_THREES]
+    out: list[JSON] = []
+    if reds:
+        out.append(
+            _loose(
+                reds,
+                "Red threes are laid out as bonus cards, never melded.",
+                [rule("red-threes"), rule("threes")],
+            )
+        )
+    if rest and all(is_wild(c) for c in rest):
+        out.append(
+            _loose(
+                rest,
+                "Jokers and 2s never meld on their own: a meld needs natural cards.",
+                [rule("wild-cards"), rule("melds")],
+            )
+        )
+        rest = []
+    parts = group(rest)
+    merged: dict[str, Meld] = {}
+    for m in parts:
+        merged[m.rank] = merged[m.rank].plus(m) if m.rank in merged else m
+    cap = WILD_CAP[wild_cap]
+    legal = not out
+    for m in merged.values():
+        try:
+            rules = check(m, wild_cap=cap, going_out=going_out)
+            reason = ""
+        except Refused as err:
+            rules, reason = list(err.ruling.rules), err.ruling.summary
+            legal = False
+        out.append(
+            {**m.to_json(), "legal": not reason, "reason": reason, "rules": rules}
+        )
+    count = points(c for c in laid if c not in RED_THREES)
+    bonus = sum(m.bonus for m in merged.values())
+    need = None if score is None else minimum(score)
+    return {
+        "melds": out,
+        "legal": legal,
+        "count": count,
+        "canasta_bonus": bonus,
+        "total": count + bonus,
+        "canastas": sum(1 for m in merged.values() if m.canasta),
+        "minimum": need,
+        "meets_minimum": None if need is None else legal and count >= need,
+        "merged": len(parts) - len(merged),
+    }
+
+
+def _loose(laid: list[str], reason: str, rules: list[str]) -> JSON:
+    return {
+        "rank": None,
+        "cards": list(laid),
+        "naturals": sum(1 for c in laid if not is_wild(c)),
+        "wilds": sum(1 for c in laid if is_wild(c)),
+        "points": points(c for c in laid if c not in RED_THREES),
+        "canasta": None,
+        "bonus": 0,
+        "legal": False,
+        "reason": reason,
+        "rules": rules,
+    }
+
+
+def rank_order(item: tuple[str, Meld]) -> int:
+    """Sort key for (rank, meld) pairs: aces first, black threes last."""
+    return MELD_RANKS.index(item[0])
+
+
+RANK_WORDS = {
+    "A": "aces",
+    "3": "black threes",
+    "4": "fours",
+    "5": "fives",
+    "6": "sixes",
+    "7": "sevens",
+    "8": "eights",
+    "9": "nines",
+    "10": "tens",
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
+}
+
+
+def rank_name(r: str) -> str:
+    """A meld's rank in words, plural: "7" -> "sevens"."""
+    return RANK_WORDS.get(r, f"{r}s")

@@ -1,0 +1,438 @@
+"""Canasta during a hand: the deal's up-card, red threes, melds, the pile, going out.
+
+Every handler takes a state it may change (``apply`` hands it a deep copy) and
+returns a ``Step``. The hand's record lives in ``state["hand"]`` (see ``new_hand``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.games import cards
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.canasta import melds as ml
+from referee.games.canasta.melds import DECK
+from referee.games.canasta.melds import Meld
+from referee.games.canasta.melds import rule
+
+SEATS = 4
+
+
+def new_hand(number: int, dealer: int, scores: list[int]) -> JSON:
+    """A fresh hand: nothing on the table, each side's first-meld minimum fixed."""
+    return {
+        "number": number,
+        "dealer": dealer,
+        "minimums": [ml.minimum(s) for s in scores],
+        "melds": [{}, {}],  # per side: rank -> cards
+        "red_threes": [[], []],
+        "melded": [],  # seats that have laid cards this hand (concealed going out)
+        "upcard": None,  # the deal's turned-up cards, bottom first
+        "pile_frozen": False,  # frozen by the deal (a wild or red three turned up)
+        "pile_red_threes": [],  # red threes turned up at the deal and covered
+        "asked": None,  # {"player", "answer"}: the last "may I go out?"
+        "ended": None,  # {"how": "out"|"concealed"|"stock", "player", "side"}
+        "results": [None, None],  # each side's entered result
+    }
+
+
+def side_of(seat: int) -> int:
+    """Partners sit opposite: seats 0 and 2 are one side, 1 and 3 the other."""
+    return seat % 2
+
+
+def team(state: JSON, side: int) -> str:
+    return str(state["teams"][side]["name"])
+
+
+def table_cards(hand: JSON) -> list[str]:
+    """Every card face up on the table: both sides' melds and red threes."""
+    out: list[str] = []
+    for side in (0, 1):
+        for held in hand["melds"][side].values():
+            out.extend(held)
+        out.extend(hand["red_threes"][side])
+    return out
+
+
+def check_copies(
+    laid: list[str], hand: JSON, field: str, more: Sequence[str] = ()
+) -> None:
+    """The cards laid plus those on the table fit in one 108-card pack."""
+    try:
+        cards.parse_cards(laid, DECK, held=[*table_cards(hand), *more])
+    except BadInput as err:
+        raise BadInput(
+            f"{err.message} (counting the cards already on the table)",
+            field=field,
+            example=err.example,
+        ) from None
+
+
+# --- the deal and red threes ----------------------------------------------------------
+
+
+def deal(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    turned = list(event["upcard"])
+    if hand["upcard"] is not None or hand["melds"] != [{}, {}] or hand["ended"]:
+        raise Refused(
+            "The deal of this hand is already past: play is under way.", [rule("deal")]
+        )
+    stops = [c for c in turned[:-1] if not _turns_again(c)]
+    if stops:
+        raise Refused(
+            f"{stops[0]} is neither wild nor a three, so the turning stops there: "
+            "no card goes on top of it at the deal.",
+            [rule("deal")],
+        )
+    top = turned[-1]
+    if _turns_again(top):
+        raise Refused(
+            f"{top} is {'wild' if ml.is_wild(top) else 'a three'}: turn up another "
+            "card and put it on top.",
+            [rule("deal"), rule("frozen-pile")],
+        )
+    reds = [c for c in turned if c in ml.RED_THREES]
+    check_copies(reds, hand, "upcard")
+    frozen = any(ml.is_wild(c) or c in ml.RED_THREES for c in turned)
+    hand.update(upcard=turned, pile_frozen=frozen, pile_red_threes=reds)
+    dealer = state["players"][hand["dealer"]]
+    summary = f"{dealer} deals; the discard pile starts with {top}."
+    rules = [rule("deal")]
+    if frozen:
+        under = " ".join(c for c in turned[:-1] if ml.is_wild(c) or c in ml.RED_THREES)
+        summary += f" It is frozen ({under} under it)."
+        rules.append(rule("frozen-pile"))
+    if reds:
+        summary += " The red three goes to the side that first takes the pile."
+        rules.append(rule("red-threes"))
+    return Step(state, Ruling(Verdict.OK, summary, tuple(rules)))
+
+
+def red_three(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    seat = event["player"]
+    laid = list(event["cards"])
+    _check_bound(state, seat)
+    wrong = [c for c in laid if c not in ml.RED_THREES]
+    if wrong:
+        raise BadInput(
+            f"{wrong[0]} is not a red three: only 3H and 3D are laid out this way.",
+            field="cards",
+            example='{"type": "red_three", "player": 0, "cards": "3H"}',
+        )
+    check_copies(laid, hand, "cards", hand["pile_red_threes"])
+    side = side_of(seat)
+    hand["red_threes"][side] = [*hand["red_threes"][side], *laid]
+    name = state["players"][seat]
+    n = len(laid)
+    summary = (
+        f"{name} lays out {' '.join(laid)} and draws {n} replacement"
+        f"{'s' if n > 1 else ''} from the stock."
+    )
+    rules = [rule("red-threes")]
+    if len(hand["red_threes"][side]) == 4:
+        summary += f" {team(state, side)} hold all four red threes (800 if they meld)."
+        rules.append(rule("red-three-score"))
+    return Step(state, Ruling(Verdict.OK, summary, tuple(rules)))
+
+
+# --- melds and the pile --------------------------------------------------------------
+
+
+def meld(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    seat = event["player"]
+    _check_bound(state, seat)
+    laid = list(event["cards"])
+    groups = ml.group(laid, ml.parse_rank(event.get("to")))
+    check_copies(laid, hand, "cards")
+    side = side_of(seat)
+    first = not hand["melds"][side]
+    rules, made = _lay(state, side, groups, going_out=False)
+    rules += _first_meld(state, side, ml.points(laid), first)
+    hand["melded"] = sorted({*hand["melded"], seat})
+    summary = f"{state['players'][seat]} melds {' '.join(laid)}: {made}."
+    return Step(
+        state,
+        Ruling(
+            Verdict.OK,
+            summary,
+            tuple(dict.fromkeys(rules)),
+            options=_cap_option(rules),
+        ),
+    )
+
+
+def take_pile(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    seat = event["player"]
+    _check_bound(state, seat)
+    top = event["top"]
+    name = state["players"][seat]
+    side = side_of(seat)
+    cited = [rule("taking-the-pile")]
+    if top in ml.BLACK_THREES:
+        raise Refused(
+            f"A black three ({top}) on top stops the pile: {name} draws from the "
+            "stock.",
+            [*cited, rule("black-threes")],
+        )
+    if ml.is_wild(top):
+        raise Refused(
+            f"A wild card ({top}) on top: the pile cannot be taken; {name} draws from "
+            "the stock.",
+            [*cited, rule("wild-cards")],
+        )
+    if top in ml.RED_THREES:
+        raise BadInput(
+            "A red three is never the top discard: the deal covers it at once.",
+            field="top",
+            example='"top": "7C"',
+        )
+    laid = list(event.get("cards") or [])
+    r = cards.rank(top)
+    groups = ml.group(laid, r) if laid else []
+    check_copies([*laid, top], hand, "cards")
+    mine = next((g for g in groups if g.rank == r), Meld(r, ()))
+    existing = hand["melds"][side].get(r)
+    first = not hand["melds"][side]
+    frozen = bool(event.get("frozen")) or hand["pile_frozen"]
+    if frozen:
+        cited.append(rule("frozen-pile"))
+    if first:
+        cited.append(rule("initial-meld"))
+    if frozen or first:
+        if len(mine.naturals) < 2:
+            why = (
+                "the pile is frozen"
+                if frozen
+                else f"{team(state, side)} have not melded yet"
+            )
+            raise Refused(
+                f"{name} may take the pile only with two natural {_plural(r)} from "
+                f"the hand to meld with {top}: {why}.",
+                cited,
+            )
+    elif not existing and (mine.size < 2 or not mine.naturals):
+        raise Refused(
+            f"{name} needs two cards matching {top} from the hand (one of them "
+            f"natural), or a meld of {_plural(r)} on the table, to take the pile.",
+            cited,
+        )
+    with_top = Meld(r, (*mine.naturals, top), mine.wilds)
+    others = [g for g in groups if g.rank != r]
+    rules, made = _lay(state, side, [with_top, *others], going_out=False)
+    rules += _first_meld(state, side, ml.points([*laid, top]), first)
+    hand["melded"] = sorted({*hand["melded"], seat})
+    summary = f"{name} takes the pile, melding {top}"
+    summary += f" with {' '.join(laid)}: {made}." if laid else f": {made}."
+    if hand["pile_red_threes"]:
+        reds = hand["pile_red_threes"]
+        hand["red_threes"][side] = [*hand["red_threes"][side], *reds]
+        summary += f" {' '.join(reds)} from the pile is laid out, with no replacement."
+        rules.append(rule("red-threes"))
+    hand.update(pile_frozen=False, pile_red_threes=[])
+    rules = [*cited, *rules]
+    return Step(
+        state,
+        Ruling(
+            Verdict.OK,
+            summary,
+            tuple(dict.fromkeys(rules)),
+            options=_cap_option(rules),
+        ),
+    )
+
+
+# --- going out and the end of play ---------------------------------------------------
+
+
+def ask_out(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    seat = event["player"]
+    _check_bound(state, seat)
+    yes = bool(event["answer"])
+    hand["asked"] = {"player": seat, "answer": yes}
+    name = state["players"][seat]
+    partner = state["players"][(seat + 2) % SEATS]
+    if yes:
+        summary = f"{partner} says yes: {name} must now go out this turn."
+    else:
+        summary = f"{partner} says no: {name} may not go out this turn."
+    return Step(state, Ruling(Verdict.OK, summary, (rule("may-i-go-out"),)))
+
+
+def go_out(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    seat = event["player"]
+    name = state["players"][seat]
+    side = side_of(seat)
+    asked = hand["asked"]
+    if asked and asked["player"] == seat and not asked["answer"]:
+        raise Refused(
+            f"{name} asked and was told no: that answer binds for this turn.",
+            [rule("may-i-go-out"), rule("going-out")],
+        )
+    _check_bound(state, seat)
+    laid = list(event["cards"])
+    discard = event.get("discard")
+    concealed = bool(event.get("concealed"))
+    groups = ml.group(laid, ml.parse_rank(event.get("to")))
+    check_copies([*laid, *([discard] if discard else [])], hand, "cards")
+    cited = [rule("going-out")]
+    if concealed:
+        cited.append(rule("concealed"))
+        if seat in hand["melded"]:
+            raise Refused(
+                f"{name} has already laid cards this hand, so cannot go out concealed.",
+                cited,
+            )
+        if not any(g.canasta for g in groups):
+            raise Refused(
+                f"Going out concealed needs a canasta among {name}'s own cards laid "
+                "in this turn.",
+                [*cited, rule("canasta")],
+            )
+    first = not hand["melds"][side]
+    rules, made = _lay(state, side, groups, going_out=True)
+    after = ml.from_json(hand["melds"][side])
+    if not any(m.canasta for m in after.values()):
+        raise Refused(
+            f"{team(state, side)} have no canasta, so {name} may not go out: keep at "
+            "least one card after the discard.",
+            [*cited, rule("canasta")],
+        )
+    rules += _first_meld(state, side, ml.points(laid), first)
+    hand["melded"] = sorted({*hand["melded"], seat})
+    how = "concealed" if concealed else "out"
+    hand["ended"] = {"how": how, "player": seat, "side": side}
+    hand["asked"] = None
+    bonus = 200 if concealed else 100
+    tail = f", discarding {discard}" if discard else ""
+    summary = (
+        f"{name} goes out{' concealed' if concealed else ''}, melding "
+        f"{' '.join(laid)}{tail}: {made}. {team(state, side)} score {bonus} for it; "
+        "now enter the hand's result."
+    )
+    rules = [*cited, *rules, rule("hand-score")]
+    return Step(
+        state,
+        Ruling(
+            Verdict.OK,
+            summary,
+            tuple(dict.fromkeys(rules)),
+            options=_cap_option(rules),
+        ),
+    )
+
+
+def stock_out(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    seat = event["player"]
+    _check_bound(state, seat)
+    name = state["players"][seat]
+    side = side_of(seat)
+    top = event.get("top")
+    cited = [rule("stock-out")]
+    matches = top and not _turns_again(top) and cards.rank(top) in hand["melds"][side]
+    if matches:
+        raise Refused(
+            f"The stock is gone and {top} matches {team(state, side)}'s meld of "
+            f"{_plural(cards.rank(top))}: {name} must take the discard.",
+            [*cited, rule("taking-the-pile")],
+        )
+    hand["ended"] = {"how": "stock", "player": seat, "side": side}
+    hand["asked"] = None
+    summary = (
+        f"The stock is used up and {name} does not take the discard: play ends. "
+        "Enter the hand's result."
+    )
+    return Step(state, Ruling(Verdict.OK, summary, tuple(cited)))
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def _lay(
+    state: JSON, side: int, groups: list[Meld], *, going_out: bool
+) -> tuple[list[str], str]:
+    """Merge the groups into the side's melds, checking each; describe the result."""
+    hand = state["hand"]
+    cap = ml.WILD_CAP[state["options"]["wild_cap"]]
+    table = ml.from_json(hand["melds"][side])
+    rules: list[str] = []
+    said: list[str] = []
+    for g in groups:
+        existing = table.get(g.rank)
+        rules += ml.check(g, existing=existing, wild_cap=cap, going_out=going_out)
+        whole = existing.plus(g) if existing else g
+        was = existing.canasta if existing else None
+        table[g.rank] = whole
+        said.append(_describe(whole, added=existing is not None, was=was))
+        if cap is None and len(whole.wilds) > ml.WILD_CAP["three"]:
+            said[-1] += f" with {len(whole.wilds)} wild cards (no cap in this match)"
+    hand["melds"][side] = ml.to_json(table)
+    return rules, "; ".join(said)
+
+
+def _first_meld(state: JSON, side: int, count: int, first: bool) -> list[str]:
+    """The first meld of a side this hand must reach its minimum count."""
+    hand = state["hand"]
+    if not first:
+        return []
+    need = hand["minimums"][side]
+    if count < need:
+        raise Refused(
+            f"{team(state, side)}'s first meld counts {count}, short of the "
+            f"{need} their score requires (card values only, no bonuses).",
+            [rule("initial-meld"), rule("card-values")],
+        )
+    return [rule("initial-meld"), rule("card-values")]
+
+
+def _check_bound(state: JSON, seat: int) -> None:
+    """After a "yes", the asker's turn ends only by going out."""
+    asked = state["hand"]["asked"]
+    if asked and asked["answer"] and asked["player"] != seat:
+        who = state["players"][asked["player"]]
+        raise Refused(
+            f"{who} was told yes and must go out now; record {who}'s going out "
+            "(or undo the answer).",
+            [rule("may-i-go-out")],
+        )
+    if asked and asked["player"] != seat:
+        state["hand"]["asked"] = None  # a "no" binds its turn only; play moved on
+
+
+def _describe(m: Meld, *, added: bool, was: str | None) -> str:
+    what = (
+        f"{_plural(m.rank)} now {m.size}"
+        if added
+        else f"new meld of {_plural(m.rank)} ({m.size})"
+    )
+    if m.canasta and was != m.canasta:
+        if was == "natural":
+            return f"{what}, the natural canasta turns mixed"
+        return f"{what}, a {m.canasta} canasta"
+    if m.canasta:
+        return f"{what}, {m.canasta} canasta"
+    return what
+
+
+def _cap_option(rules: list[str]) -> tuple[str, ...]:
+    return ("wild_cap",) if rule("wild-cap") in rules else ()
+
+
+def _plural(r: str) -> str:
+    return ml.rank_name(r)
+
+
+def _turns_again(card: str) -> bool:
+    return ml.is_wild(card) or cards.rank(card) == "3"

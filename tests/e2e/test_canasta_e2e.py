@@ -1,0 +1,112 @@
+"""Canasta at 390x844 in headless Chromium: a meld and a hand result, one-handed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator
+from playwright.sync_api import Page
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+MIN_TAP_PX = 44
+PHONE_HEIGHT = 844
+
+
+def name(card: str) -> str:
+    if card == "JK":
+        return "joker"
+    return f"{RANKS.get(card[:-1], card[:-1])} of {SUITS[card[-1]]}"
+
+
+def tap_cards(box: Locator, laid: str) -> None:
+    """The suit when it changes, then the rank; the joker has its own key."""
+    suit = None
+    for card in laid.split():
+        if card != "JK" and card[-1] != suit:
+            suit = card[-1]
+            box.get_by_role("button", name=SUITS[suit], exact=True).tap()
+        box.get_by_role("button", name=name(card), exact=True).tap()
+
+
+def submit(page: Page, target: Locator) -> None:
+    with page.expect_navigation():
+        target.tap()
+    page.wait_for_load_state()
+
+
+def small_targets(scope: Locator) -> list[str]:
+    return [
+        b.evaluate("e => e.outerHTML.slice(0, 60)")
+        for b in scope.locator("button, label.chip, summary, a.button").all()
+        if b.is_visible() and b.bounding_box()["height"] < MIN_TAP_PX
+    ]
+
+
+def test_a_meld_and_a_hand_result_entered_one_handed(page: Page, shots: Path) -> None:
+    page.goto("/")
+    with page.expect_navigation():
+        page.get_by_role("link", name=re.compile("^Canasta")).tap()
+    page.get_by_label("Players").fill("Ann\nBob\nCy\nDi")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start").tap()
+    expect(page.locator(".prompt")).to_contain_text(
+        "First melds: Ann & Cy 50, Bob & Di 50."
+    )
+
+    form = page.get_by_role("form", name="Lay cards")
+    box = form.locator(".card-picker")
+    form.get_by_role("radio", name="Ann").tap()
+    # A third seven of hearts is refused at once, in the server's words.
+    tap_cards(box, "7H 7H 7H")
+    expect(box.locator("[data-msg]")).to_have_text(
+        "7H appears 3 times, but a canasta pack (two decks and four jokers) has "
+        "only 2 copies of 7H."
+    )
+    form.get_by_role("button", name="Clear Cards laid").tap()
+    # The cards stay in the order tapped: the joker goes with the aces.
+    tap_cards(box, "AS AH JK")
+    expect(box.get_by_role("textbox")).to_have_value("AS AH JK")
+    meld = form.get_by_role("button", name="Rule on this meld")
+    # the meld form fits the first screen, within a thumb's reach
+    assert meld.bounding_box()["y"] + MIN_TAP_PX <= PHONE_HEIGHT * 1.5
+    assert not small_targets(form), small_targets(form)
+    page.screenshot(path=shots / "canasta-meld.png", full_page=True)
+    submit(page, meld)
+    expect(page.locator(".ruling")).to_contain_text(
+        "Ann melds AS AH JK: new meld of aces (3)."
+    )
+    expect(page.get_by_role("region", name="Table")).to_contain_text("Ann & Cy")
+
+    # The hand ends; each side's result by counts.
+    submit(page, page.get_by_role("link", name="Hand over? Enter the result"))
+    result = page.get_by_role("form", name="Result by counts")
+    assert not small_targets(result), small_targets(result)
+    result.get_by_label("Points melded").fill("90")
+    result.get_by_label("Points in hand").fill("35")
+    page.screenshot(path=shots / "canasta-result.png", full_page=True)
+    submit(page, result.get_by_role("button", name="Score this side"))
+    expect(page.locator(".ruling")).to_contain_text(
+        "Ann & Cy: melds 90, in hand -35 = 55 this hand."
+    )
+    result = page.get_by_role("form", name="Result by counts")
+    expect(result.get_by_role("radio", name="Bob & Di")).to_be_checked()
+    result.get_by_label("Natural canastas").fill("1")
+    result.get_by_label("Points melded").fill("110")
+    result.get_by_role("radio", name="Out", exact=True).tap()
+    submit(page, result.get_by_role("button", name="Score this side"))
+    expect(page.locator(".ruling")).to_contain_text(
+        "Hand 1: Ann & Cy +55, Bob & Di +710. Score 55 to 710."
+    )
+    expect(page.locator(".prompt")).to_contain_text(
+        "Hand 2, Bob deals, Cy plays first. First melds: Ann & Cy 50, Bob & Di 50."
+    )
+    hand = page.get_by_role("region", name="Hand 1")
+    canastas = hand.get_by_role("row").filter(has_text="Canastas")
+    expect(canastas).to_have_text(re.compile(r"Canastas\s*0\s*500"))
+    page.screenshot(path=shots / "canasta-after-hand.png", full_page=True)

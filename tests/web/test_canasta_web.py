@@ -1,0 +1,151 @@
+"""Canasta on the web: a whole game to 5000 by the JSON API, refusals and bad input
+with their words, the meld calculator, and a hand entered on the phone page."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from referee import ledger
+from referee.db import db
+from referee.models import Match
+from tests.canasta_table import GAME_TO_5000
+
+GAME = "canasta"
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+def main(page: str) -> str:
+    body = page.split("<main>", 1)[1].split("</main>", 1)[0]
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", body).split()))
+
+
+def test_a_whole_game_to_5000_through_the_json_api(api, app):
+    mid = api.create(GAME, FOUR)["id"]
+    for event, scores in GAME_TO_5000:
+        response = api.event(mid, event)
+        assert response.status_code == 201, (event, response.get_json())
+        body = response.get_json()
+        assert body["ruling"]["rules"], event
+        if scores is not None:
+            assert {s["name"]: s["score"] for s in body["state"]["sides"]} == scores
+    state = api.get(mid)["state"]
+    assert state["winner"] == "Ann & Cy"
+    assert body["ruling"]["verdict"] == "win"
+    assert "canasta/game-end" in body["ruling"]["rules"]
+    with app.app_context():
+        assert ledger.board(db.session.get(Match, mid)) == state  # replay agrees
+    refused = api.event(mid, {"type": "meld", "player": 0, "cards": "AS AH AD"})
+    assert refused.status_code == 409
+    assert refused.get_json()["ruling"]["rules"] == ["canasta/game-end"]
+
+
+def test_a_refused_pile_is_409_with_every_rule_and_nothing_stored(api):
+    mid = api.create(GAME, FOUR)["id"]
+    assert api.event(mid, {"type": "deal", "upcard": "JK 9S"}).status_code == 201
+    response = api.event(
+        mid, {"type": "take_pile", "player": 1, "top": "9S", "cards": "9H JK"}
+    )
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == [
+        "canasta/taking-the-pile",
+        "canasta/frozen-pile",
+        "canasta/initial-meld",
+    ]
+    assert api.get(mid)["seq"] == 1
+
+
+def test_a_third_copy_of_a_card_is_422_in_the_servers_words(api):
+    mid = api.create(GAME, FOUR)["id"]
+    response = api.event(mid, {"type": "meld", "player": 0, "cards": "7H 7H 7H JK"})
+    assert response.status_code == 422
+    message = response.get_json()["errors"]["cards"]
+    assert message.startswith(
+        "7H appears 3 times, but a canasta pack (two decks and four jokers) has only "
+        "2 copies of 7H."
+    )
+    assert "Example:" in message
+
+
+def test_counts_beyond_the_pack_are_422_naming_the_limit(api):
+    mid = api.create(GAME, FOUR)["id"]
+    first = {
+        "type": "hand_counts",
+        "side": 0,
+        "natural_canastas": 0,
+        "mixed_canastas": 0,
+        "meld_points": 100,
+        "hand_points": 0,
+        "red_threes": 3,
+    }
+    assert api.event(mid, first).status_code == 201
+    response = api.event(mid, {**first, "side": 1, "red_threes": 2})
+    assert response.status_code == 422
+    assert "only 4" in response.get_json()["errors"]["red_threes"]
+
+
+def test_the_meld_calculator_api_and_page(client):
+    response = client.post(
+        "/api/v1/tools/canasta/melds",
+        json={"cards": "KS KH KD KC KS KH JK 2C 7S 7H 7D", "wild_cap": "three"},
+    )
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["legal"] is True
+    assert [(m["rank"], m["canasta"]) for m in body["melds"]] == [
+        ("K", "mixed"),
+        ("7", None),
+    ]
+    assert body["total"] == 60 + 70 + 15 + 300
+    bad = client.post("/api/v1/tools/canasta/melds", json={"cards": "7H 7H 7H"})
+    assert bad.status_code == 422
+    page = client.get("/tools/canasta/melds?cards=3S+3C+3S&going_out=on")
+    assert "Legal: 1 meld, 15 points of cards." in main(page.text)
+    page = client.get("/tools/canasta/melds?cards=3S+3C+3S")
+    assert "Not legal: Black threes meld only" in main(page.text)
+
+
+# --- the phone page -----------------------------------------------------------------
+
+
+def start(client):
+    response = client.post(f"/new/{GAME}", data={"players": "\n".join(FOUR)})
+    assert response.status_code == 302, response.text
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def post(client, mid, seq, **fields):
+    return client.post(
+        f"/m/{mid}/events", data={"idem": f"t{seq}", "seq": seq, **fields}
+    )
+
+
+def test_a_hand_on_the_page_meld_go_out_and_both_results(client):
+    mid = start(client)
+    page = main(client.get(f"/m/{mid}").text)
+    assert "First melds: Ann & Cy 50, Bob & Di 50." in page
+    assert "Rule on this meld" in page
+    bad = post(client, mid, 0, type="meld", player=0, cards="KS KH KD")
+    assert bad.status_code == 409
+    assert "short of the 50" in main(bad.text)
+    assert 'value="KS KH KD"' in bad.text  # what was typed stays
+    steps = [
+        {"type": "meld", "player": 0, "cards": "QS QH QD QC QS QH QD"},
+        {"type": "go_out", "player": 2, "cards": "5S 5H 5D JK", "discard": "9C"},
+        {
+            "type": "hand_counts",
+            "side": 0,
+            "natural_canastas": 1,
+            "mixed_canastas": 0,
+            "meld_points": 135,
+            "hand_points": 0,
+        },
+        {"type": "hand_cards", "side": 1, "melds": "", "hand": "AS KD 4C"},
+    ]
+    for seq, fields in enumerate(steps):
+        response = post(client, mid, seq, **fields)
+        assert response.status_code == 303, main(response.text)
+    page = main(client.get(f"/m/{mid}").text)
+    assert "Hand 1: Ann & Cy +735, Bob & Di -35. Score 735 to -35." in page
+    assert "First melds: Ann & Cy 50, Bob & Di 15." in page
+    assert "Hand 2, Bob deals" in page
