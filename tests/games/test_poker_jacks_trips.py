@@ -169,6 +169,7 @@ def test_progressive_jackpot_three_hand_wins_take_the_pot():
     assert state["net"] == [-3, 6, -3]
     assert sum(state["net"]) == 0
     assert "poker-jacks-trips/progressive-jackpot" in step.ruling.rules
+    assert get(G).view(state)["detail"]["wild_rank"] == "2"  # a new jackpot
 
 
 def test_betting_after_the_opening_is_ordinary():

@@ -90,6 +90,7 @@ def start(setup: Setup, game_id: str) -> JSON:
         "openers": None,
         "openers_needed": "J",
         "hand_wins": [0] * n,
+        "jackpot_hands": 0,  # hands won toward the current progressive jackpot
         "last_hand": None,
         "history": [],
         "winner": None,
@@ -111,8 +112,7 @@ def wild_rank(state: JSON) -> str | None:
     """The progressive jackpot's wild rank this hand (deuces in the first)."""
     if not (is_jacks(state) and state["options"]["progressive"]):
         return None
-    played = sum(1 for h in state["history"] if h.get("won"))
-    return WILD_CYCLE[played % len(WILD_CYCLE)]
+    return WILD_CYCLE[state["jackpot_hands"] % len(WILD_CYCLE)]
 
 
 def wilds_of(state: JSON) -> hl.Wilds:
@@ -758,6 +758,7 @@ def _jackpot_hand(
     for s in seats:
         wins[s] += 1
     state["hand_wins"] = wins
+    state["jackpot_hands"] += 1
     cited = cited + [rule(state, "progressive-jackpot")]
     done = [s for s in seats if wins[s] >= PROGRESSIVE_WINS]
     who = _names(state, seats)
@@ -771,6 +772,7 @@ def _jackpot_hand(
             f"the jackpot is won. {take}."
         )
         state["hand_wins"] = [0] * len(names)
+        state["jackpot_hands"] = 0  # a new jackpot starts again with deuces wild
         return _close_hand(
             state,
             shares,
