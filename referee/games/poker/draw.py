@@ -948,7 +948,7 @@ def prompt(state: JSON) -> str:
             return f"{names[seat]}: call {due}, raise or fold."
         return f"{names[seat]}: check or bet."
     if phase == "draw" and seat is not None:
-        most = "up to three" + (
+        most = "Up to three" + (
             " (four with an ace shown)" if _four_allowed(state) else ""
         )
         return f"{names[seat]}: how many cards to exchange? {most}."
