@@ -48,7 +48,7 @@ from referee.games.poker import showdown as sd
 
 JACKS = "poker-jacks-trips"
 WILD_CHOICES = {
-    "none": hl.Wilds(),
+    "off": hl.Wilds(),  # not "none": a JSON null option reads as "none"
     "deuces": hl.Wilds(ranks=frozenset({"2"})),
     "jokers": hl.Wilds(),
     "deuces-and-jokers": hl.Wilds(ranks=frozenset({"2"})),
@@ -160,7 +160,7 @@ def _options_cited(state: JSON) -> tuple[str, ...]:
     if is_jacks(state):
         return ("progressive",) if opts["progressive"] else ()
     out = []
-    if opts["wilds"] != "none":
+    if opts["wilds"] != "off":
         out.append("wilds")
     if opts["winner"] != "high":
         out.append("winner")
