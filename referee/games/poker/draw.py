@@ -358,9 +358,9 @@ def _nobody_opened(state: JSON, words: str, cited: list[str]) -> Step:
     """Nobody opened: everyone antes again and the same dealer deals again."""
     cited = cited + [rule(state, "nobody-opens")]
     # the chips stay in the pot for the redeal: charge them to each player now
-    state["net"] = [
-        n - p for n, p in zip(state["net"], state["pot"]["put"], strict=True)
-    ]
+    put = state["pot"]["put"]
+    state["net"] = [n - p for n, p in zip(state["net"], put, strict=True)]
+    charged = {state["players"][s]: -p for s, p in enumerate(put) if p}
     state["pot"] = potlib.carry(state["pot"])
     state["phase"] = "deal"
     state["round"] = None
@@ -379,6 +379,7 @@ def _nobody_opened(state: JSON, words: str, cited: list[str]) -> Step:
             f"({potlib.total(state['pot'])}) stays, everyone antes again and the "
             f"cards are dealt again.{extra}",
             tuple(cited),
+            score=charged,
             options=_options_cited(state),
         ),
     )
