@@ -10,9 +10,10 @@ The same random hands (default 20,000 per case) go through
   cards, so the wild rows have no treys figure);
 
 for 5- and 7-card hands, without wilds and with deuces and a joker wild (every hand
-in the wild rows holds one to three wild cards). Each case is timed three times in
-alternation and the best run counts, so drift from the other processes on the
-machine hits both evaluators alike. Figures are printed; nothing is asserted.
+in the wild rows holds one to three wild cards). Each evaluator runs three times on
+a case and its best run counts, which damps the noise of other processes on the
+machine. Figures are printed; nothing is asserted. The non-wild rows also check that
+every hand timed is ordered and tied exactly as treys orders it.
 """
 
 from __future__ import annotations
@@ -55,6 +56,24 @@ def _rate(run: Callable[[], None], count: int, repeat: int = 3) -> float:
     return count / best
 
 
+def _agree(
+    coded: list[tuple[list[int], int]],
+    split: list[tuple[list[int], list[int]]],
+    evaluator: Evaluator,
+) -> str:
+    """Same order and the same ties as treys on every hand timed (else a count)."""
+    pairs = sorted(
+        (hl.high_key(codes, n), evaluator.evaluate(hole, board))
+        for (codes, n), (hole, board) in zip(coded, split, strict=True)
+    )
+    bad = sum(
+        1
+        for (k1, t1), (k2, t2) in zip(pairs, pairs[1:], strict=False)
+        if (k1 == k2) != (t1 == t2) or (k1 < k2 and t1 <= t2)
+    )
+    return f"all {len(pairs):,} hands" if not bad else f"{bad} disagreements"
+
+
 def _treys(card: str) -> int:
     return Card.new(("T" if card[:-1] == "10" else card[:-1]) + card[-1].lower())
 
@@ -63,6 +82,7 @@ def main(count: int) -> None:
     rng = random.Random(11)
     evaluator = Evaluator()
     print(f"Poker hand evaluator, {count:,} random hands per case (hands per second)")
+    agreement: list[str] = []
     print(f"{'case':<22}{'high_key':>12}{'best_high':>12}{'treys':>12}{'ratio':>9}")
     for size in (5, 7):
         for wild in (False, True):
@@ -95,11 +115,14 @@ def main(count: int) -> None:
                     evaluator.evaluate(hole, board)
 
             base = _rate(theirs, count)
+            checked = _agree(coded, split, evaluator)
+            agreement.append(f"{size} cards: {checked}")
             print(
                 f"{label:<22}{ours:>12,.0f}{named:>12,.0f}{base:>12,.0f}"
                 f"{ours / base:>8.2f}x"
             )
     print("ratio: high_key against treys on the same hands (above 1: faster).")
+    print("agreement with treys, order and ties: " + "; ".join(agreement))
 
 
 if __name__ == "__main__":

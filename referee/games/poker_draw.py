@@ -48,9 +48,7 @@ def view(state: JSON) -> JSON:
     board = draw.view(state)
     opts = state["options"]
     names = {"high": "", "high-low": " (high/low)", "lowball": " (lowball)"}
-    wild = (
-        "" if opts["wilds"] == "none" else f", {opts['wilds'].replace('-', ' ')} wild"
-    )
+    wild = "" if opts["wilds"] == "off" else f", {opts['wilds'].replace('-', ' ')} wild"
     board["detail"]["title"] = f"Five card draw{names[opts['winner']]}{wild}"
     return board
 
@@ -235,10 +233,10 @@ OPTIONS = (
     Option(
         "wilds",
         "Wild cards",
-        "none, deuces, jokers (two added to the deck), deuces and jokers, or "
+        "off, deuces, jokers (two added to the deck), deuces and jokers, or "
         "one-eyed jacks (JS JH).",
         "choice",
-        "none",
+        "off",
         choices=tuple(draw.WILD_CHOICES),
     ),
     Option(

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from referee import rulebook
 from referee.games import get
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.base import Verdict
+from referee.games.poker.hands import TRIPS
+from referee.games.poker.hands import best_high
+from referee.games.poker.hands import pack
 from tests.games.poker_play import bet
 from tests.games.poker_play import checks
 from tests.games.poker_play import draws
@@ -169,9 +175,31 @@ def test_progressive_jackpot_three_hand_wins_take_the_pot():
     assert state["net"] == [-3, 6, -3]
     assert sum(state["net"]) == 0
     assert "poker-jacks-trips/progressive-jackpot" in step.ruling.rules
+    assert get(G).view(state)["detail"]["wild_rank"] == "2"  # a new jackpot
 
 
 def test_betting_after_the_opening_is_ordinary():
     _, state, step = play(G, THREE, OPENED)
     assert "exchange" in step.ruling.summary
     assert get(G).view(state)["turn"] == "Bob"
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.permutations([f"{r}{s}" for s in "SHDC" for r in ("3", "6", "9", "Q", "A")]))
+def test_chips_are_never_made_or_lost_whoever_reveals(deck):
+    """Trips reveal, the rest pass then show for low: the nets always sum to zero."""
+    hands = [deck[0:5], deck[5:10], deck[10:15]]
+    events = list(TO_REVEAL)
+    trips = [best_high(h).key >= pack(TRIPS, (2, 2, 2)) for h in hands]
+    for seat in (1, 2, 0):
+        events.append(reveal(seat, " ".join(hands[seat]) if trips[seat] else None))
+    if any(trips):
+        for seat in (1, 2, 0):
+            if not trips[seat]:
+                events.append(low(seat, " ".join(hands[seat])))
+    _, state, _ = play(G, THREE, events)
+    if any(trips):
+        assert sum(state["net"]) == 0
+        assert state["phase"] == "deal"
+    else:
+        assert state["phase"] == "draw"

@@ -143,3 +143,24 @@ def test_award_pays_out_every_chip_exactly(bets, carried):
     order = list(range(len(bets)))
     awarded = potlib.award(pot, order, lambda seats: [seats[:1], seats[-1:]])
     assert sum(potlib.payouts(awarded).values()) == potlib.total(pot)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4), st.lists(st.tuples(st.integers(0, 9), st.integers(1, 5))))
+def test_betting_a_round_ends_with_every_player_still_in_level(seats, choices):
+    """Whatever legal actions are taken, a closed round leaves no one owing chips."""
+    pot = potlib.ante_all(potlib.new_pot(seats), 1)
+    rnd, pot = betting.open_round(pot, 1 % seats, rules=RULES, max_raises=3)
+    for pick, amount in choices:
+        if rnd["done"]:
+            break
+        seat = rnd["turn"]
+        allowed = betting.options_for(rnd, pot, seat)
+        action = allowed[pick % len(allowed)]
+        size = amount if action in ("bet", "raise") else None
+        rnd, pot, _ = betting.act(rnd, pot, seat, action, size, names=NAMES)
+    if rnd["done"]:
+        assert all(potlib.owed(pot, s) == 0 for s in potlib.live(pot))
+    else:
+        assert betting.to_act(rnd, pot)[0] == rnd["turn"]
+    assert potlib.total(pot) == sum(pot["put"])

@@ -48,7 +48,7 @@ from referee.games.poker import showdown as sd
 
 JACKS = "poker-jacks-trips"
 WILD_CHOICES = {
-    "none": hl.Wilds(),
+    "off": hl.Wilds(),  # not "none": a JSON null option reads as "none"
     "deuces": hl.Wilds(ranks=frozenset({"2"})),
     "jokers": hl.Wilds(),
     "deuces-and-jokers": hl.Wilds(ranks=frozenset({"2"})),
@@ -90,6 +90,7 @@ def start(setup: Setup, game_id: str) -> JSON:
         "openers": None,
         "openers_needed": "J",
         "hand_wins": [0] * n,
+        "jackpot_hands": 0,  # hands won toward the current progressive jackpot
         "last_hand": None,
         "history": [],
         "winner": None,
@@ -111,8 +112,7 @@ def wild_rank(state: JSON) -> str | None:
     """The progressive jackpot's wild rank this hand (deuces in the first)."""
     if not (is_jacks(state) and state["options"]["progressive"]):
         return None
-    played = sum(1 for h in state["history"] if h.get("won"))
-    return WILD_CYCLE[played % len(WILD_CYCLE)]
+    return WILD_CYCLE[state["jackpot_hands"] % len(WILD_CYCLE)]
 
 
 def wilds_of(state: JSON) -> hl.Wilds:
@@ -160,7 +160,7 @@ def _options_cited(state: JSON) -> tuple[str, ...]:
     if is_jacks(state):
         return ("progressive",) if opts["progressive"] else ()
     out = []
-    if opts["wilds"] != "none":
+    if opts["wilds"] != "off":
         out.append("wilds")
     if opts["winner"] != "high":
         out.append("winner")
@@ -358,9 +358,9 @@ def _nobody_opened(state: JSON, words: str, cited: list[str]) -> Step:
     """Nobody opened: everyone antes again and the same dealer deals again."""
     cited = cited + [rule(state, "nobody-opens")]
     # the chips stay in the pot for the redeal: charge them to each player now
-    state["net"] = [
-        n - p for n, p in zip(state["net"], state["pot"]["put"], strict=True)
-    ]
+    put = state["pot"]["put"]
+    state["net"] = [n - p for n, p in zip(state["net"], put, strict=True)]
+    charged = {state["players"][s]: -p for s, p in enumerate(put) if p}
     state["pot"] = potlib.carry(state["pot"])
     state["phase"] = "deal"
     state["round"] = None
@@ -379,6 +379,7 @@ def _nobody_opened(state: JSON, words: str, cited: list[str]) -> Step:
             f"({potlib.total(state['pot'])}) stays, everyone antes again and the "
             f"cards are dealt again.{extra}",
             tuple(cited),
+            score=charged,
             options=_options_cited(state),
         ),
     )
@@ -758,6 +759,7 @@ def _jackpot_hand(
     for s in seats:
         wins[s] += 1
     state["hand_wins"] = wins
+    state["jackpot_hands"] += 1
     cited = cited + [rule(state, "progressive-jackpot")]
     done = [s for s in seats if wins[s] >= PROGRESSIVE_WINS]
     who = _names(state, seats)
@@ -771,6 +773,7 @@ def _jackpot_hand(
             f"the jackpot is won. {take}."
         )
         state["hand_wins"] = [0] * len(names)
+        state["jackpot_hands"] = 0  # a new jackpot starts again with deuces wild
         return _close_hand(
             state,
             shares,
@@ -946,7 +949,7 @@ def prompt(state: JSON) -> str:
             return f"{names[seat]}: call {due}, raise or fold."
         return f"{names[seat]}: check or bet."
     if phase == "draw" and seat is not None:
-        most = "up to three" + (
+        most = "Up to three" + (
             " (four with an ace shown)" if _four_allowed(state) else ""
         )
         return f"{names[seat]}: how many cards to exchange? {most}."

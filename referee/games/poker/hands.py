@@ -540,9 +540,15 @@ def _best_low(
     best: tuple[int, tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
     ace = 1 if low.ace_low else 14
     all_ranks = [ace] + list(range(2, 14)) if low.ace_low else list(range(2, 15))
+    seen: set[tuple[tuple[str, ...], int]] = set()
     for five in combinations(cards, 5):
         nat = [c for c, is_wild in five if not is_wild]
         wil = [c for c, is_wild in five if is_wild]
+        # fives that differ only in which wild cards they hold rank alike
+        shape = (tuple(nat), len(wil))
+        if shape in seen:
+            continue
+        seen.add(shape)
         ranks = [RANK_VALUE[c[:-1]] for c in nat]
         suits = [SUIT_INDEX[c[-1]] for c in nat]
         if not wil:

@@ -194,6 +194,18 @@ def parse_hands(text: Any) -> list[tuple[str, list[str]]]:
     return out
 
 
+def _wilds_words(wilds: hl.Wilds, players: list[tuple[str, list[str]]]) -> str:
+    """The wild cards in words; a joker held is wild even when nothing else is."""
+    words = wilds.describe()
+    if any(cardlib.JOKER in cards for _, cards in players):
+        words = (
+            "jokers wild"
+            if not (wilds.ranks or wilds.cards)
+            else f"{words}, jokers too"
+        )
+    return words
+
+
 def _is_card(token: str) -> bool:
     try:
         cardlib.parse_card(token, "standard-jokers")
@@ -267,7 +279,7 @@ def showdown_tool(request: JSON) -> JSON:
     return {
         "summary": summary[0].upper() + summary[1:],
         "mode": mode,
-        "wilds": wilds.describe(),
+        "wilds": _wilds_words(wilds, players),
         "low": judge.low.title if mode != "high" else None,
         "players": [
             {
