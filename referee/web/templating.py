@@ -29,6 +29,23 @@ def game_template(game_id: str, part: str) -> list[str]:
     return [f"games/{module_name(game_id)}/{part}.html", f"games/generic/{part}.html"]
 
 
+# A game's own stylesheet under static/games/, linked only on its pages (match, watch,
+# log, tools) so style.css stays small enough for every game's 14 KB first view.
+_POKER = ("poker-draw", "poker-jacks-trips", "poker-baseball")
+GAME_STYLESHEETS: dict[str, str] = {
+    "liars-dice": "games/liars_dice.css",
+    **dict.fromkeys(
+        (*_POKER, "poker-midnight-baseball", "mexican-sweat"), "games/poker.css"
+    ),
+}
+
+
+def game_stylesheet(game_id: str) -> str | None:
+    """The fingerprinted URL of the game's own stylesheet, if it has one."""
+    name = GAME_STYLESHEETS.get(game_id)
+    return asset_url(name) if name else None
+
+
 def ordinal(n: Any) -> str:
     n = int(n)
     suffix = (
@@ -43,6 +60,7 @@ def init_app(app: Flask) -> None:
         rule_url=rule_url,
         rule_title=rule_title,
         game_template=game_template,
+        game_stylesheet=game_stylesheet,
         describe=ledger.describe,
         seat_names=ledger.seat_names,
         card_decks=cards.DECKS,  # the card picker checks cards against its deck

@@ -94,7 +94,9 @@ def test_a_match_pages_first_view_is_at_most_14_kb_compressed(
         assert FINGERPRINTED.match(url), url
         response = client.get(url, headers=headers)
         assert response.status_code == 200, url
-        assert response.headers["Content-Encoding"] == encoding, url
+        if response.headers.get("Content-Encoding") != encoding:
+            # Files under COMPRESS_MIN_SIZE go as they are (a game's small stylesheet)
+            assert len(response.get_data()) < app.config["COMPRESS_MIN_SIZE"], url
         wire[url] = len(response.get_data())
     assert any(url.endswith(".css") for url in wire)
     assert any(url.endswith(".js") for url in wire)
