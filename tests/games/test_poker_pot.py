@@ -164,3 +164,27 @@ def test_betting_a_round_ends_with_every_player_still_in_level(seats, choices):
     else:
         assert betting.to_act(rnd, pot)[0] == rnd["turn"]
     assert potlib.total(pot) == sum(pot["put"])
+
+
+def test_payment_does_not_make_a_side_pot_for_the_player_who_paid():
+    # Cy pays the pot for a face-up three; Ann and Bob only anted: all three are
+    # still in and none is all in, so the best hand takes every chip.
+    pot = potlib.ante_all(potlib.new_pot(3), 1)
+    pot = potlib.add(pot, 2, potlib.match_the_pot(pot), "pay", "face-up three")
+    assert potlib.pots(pot) == [{"amount": 6, "eligible": [0, 1, 2]}]
+    awarded = potlib.award(pot, [1, 2, 0], lambda seats: [[0]])
+    assert potlib.payouts(awarded) == {0: 6}
+
+
+def test_all_in_after_a_payment_caps_only_the_all_in_player():
+    pot = potlib.ante_all(potlib.new_pot(3), 1)
+    pot = potlib.add(pot, 2, 3, "pay", "face-up three")
+    pot = potlib.add(pot, 0, 2, "bet", all_in=True)
+    pot = potlib.add(pot, 1, 5, "bet")
+    pot = potlib.add(pot, 2, 5, "call")
+    # Ann (seat 0) put 3 in all: she can win 3 from each; the rest (Bob's 3 more,
+    # Cy's 6 more) is Bob's and Cy's.
+    assert potlib.pots(pot) == [
+        {"amount": 9, "eligible": [0, 1, 2]},
+        {"amount": 9, "eligible": [1, 2]},
+    ]

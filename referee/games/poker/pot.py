@@ -123,15 +123,19 @@ def pots(pot: JSON) -> list[JSON]:
     """The main pot and any side pots: ``[{"amount", "eligible": [seats]}]``.
 
     Side pots only arise when someone is all in for less than the others put in.
+    Antes and payments are not bets: a player still in who is not all in may win
+    every pot, whatever each one paid (Cy paying for a face-up three does not make
+    the pot Cy's alone).
     """
     put = pot["put"]
     alive = live(pot)
-    levels = sorted({put[s] for s in alive if pot["all_in"][s]} | {max(put, default=0)})
+    capped = [s for s in alive if pot["all_in"][s]]
+    levels = sorted({put[s] for s in capped} | {max(put, default=0)})
     out: list[JSON] = []
     below = 0
     for level in levels:
         amount = sum(min(p, level) - min(p, below) for p in put)
-        eligible = [s for s in alive if put[s] >= level]
+        eligible = [s for s in alive if s not in capped or put[s] >= level]
         if not out:
             amount += int(pot["carried"])
         if eligible:
