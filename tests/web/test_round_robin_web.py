@@ -209,7 +209,9 @@ def test_an_organiser_runs_a_round_robin_from_the_pages(client: Any) -> None:
         "/n/new/round-robin",
         data={
             "game": "darts-301",
-            "players": "Ann, 1500\nBob, 1700\n=HYPERLINK(1), 1600\nDee\t1400\nEve;1300\nFay, 1200",
+            # a rating column after a comma, a tab or a semicolon
+            "players": "Ann, 1500\nBob, 1700\n=HYPERLINK(1), 1600\nDee\t1400\n"
+            "Eve;1300\nFay, 1200",
             "seating": "rating",
             "stations": "Oche 1\nOche 2",
             "fmt_meetings": "single",
