@@ -324,3 +324,20 @@ def test_a_boards_phone_scores_its_own_match_and_nothing_else(app: Any) -> None:
     assert nxt["pairing"] != on_one["number"]
     reply = board.get(f"/m/{nxt['match']}")
     assert reply.status_code == 200
+
+
+def test_a_bunko_nights_writes_sent_to_a_round_robin_are_refused(client: Any) -> None:
+    rr = Event(client)
+    headers = {
+        "Authorization": f"Bearer {rr.organiser}",
+        "Idempotency-Key": uuid.uuid4().hex,
+    }
+    base = f"/api/v1/tournaments/{rr.id}"
+    assert client.post(f"{base}/rounds", json={}, headers=headers).status_code == 409
+    reply = client.post(
+        f"{base}/results", json={"table": 1, "scores": [21, 3]}, headers=headers
+    )
+    assert reply.status_code == 422
+    reply = rr.send({"type": "end"})
+    assert reply.status_code == 422
+    assert "result, correction" in reply.get_json()["detail"]

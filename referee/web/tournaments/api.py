@@ -366,6 +366,10 @@ def add_event(tournament_id: str) -> Response | tuple[Response, int]:
             }
         )
     fmt = tournaments.format_of(night)
+    if actor != ORGANISER and event.get("type") not in fmt.table_writes:
+        return problem(
+            403, "forbidden", "Forbidden", "Only the organiser can send that."
+        )
     kinds = [k.type for k in fmt.events]
     if event.get("type") not in kinds:
         where = (
