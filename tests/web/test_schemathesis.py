@@ -68,9 +68,22 @@ def test_schemathesis_finds_no_failure_with_every_check(
         )
         assert made.status == 201, (made.status, made.text, server.log_tail())
         night = made.body
+        made = call(
+            server.port,
+            "POST",
+            "/api/v1/tournaments",
+            {
+                "kind": "round-robin",
+                "game": "darts-301",
+                "players": ["Ann", "Bob", "Cy", "Dee"],
+            },
+        )
+        assert made.status == 201, (made.status, made.text, server.log_tail())
+        league = made.body
         keys = {
             match["id"]: match["edit_key"],
             night["id"]: night["keys"]["organiser"]["key"],
+            league["id"]: league["keys"]["organiser"]["key"],
         }
         began = time.monotonic()
         run = subprocess.run(
@@ -104,6 +117,7 @@ def test_schemathesis_finds_no_failure_with_every_check(
                 "PYTHONPATH": str(ROOT),
                 "REFEREE_FUZZ_MATCH": match["id"],
                 "REFEREE_FUZZ_NIGHT": night["id"],
+                "REFEREE_FUZZ_LEAGUE": league["id"],
                 "REFEREE_FUZZ_KEYS": json.dumps(keys),
             },
             capture_output=True,
