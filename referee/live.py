@@ -26,6 +26,7 @@ the tables' live scores.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import sqlite3
 import threading
@@ -65,8 +66,7 @@ class Hub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.topics: dict[Key, Topic] = {}
-        self._listener: threading.Thread | None = None
-        self._listener_url = ""
+        self._listeners: dict[str, threading.Thread] = {}  # database URL -> thread
         self._stop = threading.Event()
 
     # --- watchers ---------------------------------------------------------------
@@ -96,7 +96,11 @@ class Hub:
             return topic.generation
 
     def message(
-        self, topic: Topic, generation: int, how: tuple[Any, ...], build: Callable[[], Any]
+        self,
+        topic: Topic,
+        generation: int,
+        how: tuple[Any, ...],
+        build: Callable[[], Any],
     ) -> Any:
         """What ``build`` makes for ``how`` at ``generation``, built once per process.
 
@@ -138,26 +142,37 @@ class Hub:
     # --- the listener -------------------------------------------------------------
 
     def _ensure_listener(self, database_url: str) -> None:
-        if self._listener is not None and self._listener.is_alive():
-            return
         with self._lock:
-            if self._listener is not None and self._listener.is_alive():
+            thread = self._listeners.get(database_url)
+            if thread is not None and thread.is_alive():
                 return
-            url = make_url(database_url)
-            target = _listen_postgres if url.get_backend_name() == "postgresql" else None
-            if url.get_backend_name() == "sqlite":
-                target = _watch_sqlite
+            backend = make_url(database_url).get_backend_name()
+            target = {"postgresql": _listen_postgres, "sqlite": _watch_sqlite}.get(
+                backend
+            )
             if target is None:
                 return
-            self._listener_url = database_url
-            self._listener = threading.Thread(
-                target=target, args=(self, database_url), name="referee-live", daemon=True
+            thread = threading.Thread(
+                target=target,
+                args=(self, database_url),
+                name="referee-live",
+                daemon=True,
             )
-            self._listener.start()
+            self._listeners[database_url] = thread
+            thread.start()
+
+    def idle(self, database_url: str) -> bool:
+        """For a listener: True, and it is forgotten, when no one watches anything."""
+        with self._lock:
+            if self.topics:
+                return False
+            self._listeners.pop(database_url, None)
+            return True
 
 
 HUB = Hub()
 POLL_SECONDS = 0.05  # how often the SQLite watcher looks at data_version
+IDLE_SECONDS = 10.0  # a listener with no one to tell for this long stops
 
 
 # --- the write side (called by ledger.write) ------------------------------------------
@@ -168,7 +183,9 @@ def payload(noun: str, head_id: str, seq: int, parent: str | None) -> str:
     return " ".join([noun, head_id, str(seq), *([parent] if parent else [])])
 
 
-def announce(connection: Any, noun: str, head_id: str, seq: int, parent: str | None) -> None:
+def announce(
+    connection: Any, noun: str, head_id: str, seq: int, parent: str | None
+) -> None:
     """Inside a write's transaction: on PostgreSQL, NOTIFY the listeners at commit."""
     if connection.dialect.name != "postgresql":
         return
@@ -215,16 +232,23 @@ def _listen_postgres(hub: Hub, database_url: str) -> None:
                 conn.execute(f"LISTEN {CHANNEL}")
                 # Whatever was committed while no one listened: each watcher re-reads.
                 hub.bump_all()
+                busy = time.monotonic()
                 while not hub._stop.is_set():
-                    for note in conn.notifies(timeout=5.0):
+                    for note in conn.notifies(timeout=1.0):
                         _heard(hub, note.payload)
+                    if hub.topics:
+                        busy = time.monotonic()
+                    elif time.monotonic() - busy > IDLE_SECONDS and hub.idle(
+                        database_url
+                    ):
+                        return
         except Exception:  # a lost connection: try again, the log has it all
             logger.warning("live: the LISTEN connection failed", exc_info=True)
             time.sleep(1.0)
 
 
 def _watch_sqlite(hub: Hub, database_url: str) -> None:
-    """Poll ``PRAGMA data_version`` (free when nothing changed) for other workers' commits."""
+    """Watch ``PRAGMA data_version`` (free if nothing changed) for others' commits."""
     path = make_url(database_url).database or ""
     versions: dict[Key, tuple[int, ...]] = {}
     while not hub._stop.is_set():
@@ -233,7 +257,14 @@ def _watch_sqlite(hub: Hub, database_url: str) -> None:
             try:
                 conn.execute("PRAGMA busy_timeout=10000")
                 last: tuple[Any, ...] | None = None
+                busy = time.monotonic()
                 while not hub._stop.is_set():
+                    if hub.topics:
+                        busy = time.monotonic()
+                    elif time.monotonic() - busy > IDLE_SECONDS and hub.idle(
+                        database_url
+                    ):
+                        return
                     # A commit by another connection, or a new topic to keep an eye on
                     now = (
                         conn.execute("PRAGMA data_version").fetchone()[0],
@@ -250,30 +281,33 @@ def _watch_sqlite(hub: Hub, database_url: str) -> None:
             time.sleep(1.0)
 
 
-def _compare(hub: Hub, conn: sqlite3.Connection, versions: dict[Key, tuple[int, ...]]) -> None:
+def _compare(
+    hub: Hub, conn: sqlite3.Connection, versions: dict[Key, tuple[int, ...]]
+) -> None:
     """Bump the watched topics whose head (or, for a night, a table's match) moved."""
     keys = hub.watched()
     matches = [i for n, i in keys if n == "match"]
     nights = [i for n, i in keys if n == "tournament"]
     now: dict[Key, tuple[int, ...]] = {}
+    # The ids go in as one JSON parameter: no SQL is built from them.
     if matches:
-        marks = ",".join("?" * len(matches))
         for mid, version in conn.execute(
-            f"SELECT id, version FROM match WHERE id IN ({marks})",  # nosec B608: placeholders only
-            matches,
+            "SELECT id, version FROM match WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(matches),),
         ):
             now[("match", mid)] = (version,)
     if nights:
-        marks = ",".join("?" * len(nights))
         for tid, version in conn.execute(
-            f"SELECT id, version FROM tournament WHERE id IN ({marks})",  # nosec B608: placeholders only
-            nights,
+            "SELECT id, version FROM tournament "
+            "WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(nights),),
         ):
             now[("tournament", tid)] = (version,)
         for tid, total, count in conn.execute(
             "SELECT tournament_id, sum(version), count(*) FROM match "
-            f"WHERE tournament_id IN ({marks}) GROUP BY tournament_id",  # nosec B608: placeholders only
-            nights,
+            "WHERE tournament_id IN (SELECT value FROM json_each(?)) "
+            "GROUP BY tournament_id",
+            (json.dumps(nights),),
         ):
             key = ("tournament", tid)
             now[key] = (*now.get(key, (0,)), total, count)

@@ -110,6 +110,25 @@
     document.querySelector("main").appendChild(box);
   }
 
+  // With no signal, or while earlier entries wait, a tap goes to the outbox from
+  // here: no page to load, and the board stays in view. (Before this file loads,
+  // or when the signal only seems to be there, the worker queues the form itself.)
+  var pending = 0;
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (ev.defaultPrevented || forms.indexOf(form) < 0) return;
+    if (navigator.onLine && !pending) return;
+    if (!navigator.serviceWorker.controller) return;
+    ev.preventDefault();
+    leaving = false;
+    delete form.dataset.sending; // the worker keeps one of a double tap (same key)
+    var data = new FormData(form);
+    if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
+    tell({ type: "queue", match: match, url: form.action, body: new URLSearchParams(data).toString() });
+    form.reset();
+    dirty = false;
+  });
+
   function tell(what) {
     navigator.serviceWorker.ready.then(function (r) { if (r.active) r.active.postMessage(what); });
   }
@@ -144,6 +163,14 @@
     return read().then(function (items) {
       var bad = items.filter(function (i) { return i.state === "refused"; });
       var waiting = items.length - bad.length;
+      pending = items.length;
+      // What is queued now has its key: the next tap is a new entry.
+      forms.forEach(function (f) {
+        var idem = f.querySelector("input[name=idem]");
+        if (idem && items.some(function (i) { return i.idem === idem.value; })) {
+          idem.value = crypto.randomUUID();
+        }
+      });
       status.className = "outbox-status" + (waiting ? " waiting" : " saved");
       status.textContent = waiting
         ? (bad.length ? "Held: " + waiting + " waiting behind a refused entry"

@@ -52,6 +52,11 @@ self.addEventListener("message", function (event) {
   var data = event.data || {};
   var work = null;
   if (data.type === "replay") work = replay();
+  if (data.type === "queue") {
+    work = items().then(function (all) {
+      return enqueue(data.url, data.body, data.match, all);
+    }).then(replay);
+  }
   if (data.type === "drop") work = drop(data.match, data.all).then(changed);
   if (data.type === "resume") work = resume(data.match).then(replay);
   if (work) event.waitUntil(work);
@@ -145,29 +150,35 @@ function describe(url, params) {
 function submit(request, match) {
   var copy = request.clone();
   return items().then(function (all) {
-    var ahead = all.filter(function (i) { return i.match === match; });
-    if (ahead.length || self.navigator.onLine === false) return queue(copy, match, ahead);
-    return fetch(request).catch(function () { return queue(copy, match, ahead); });
+    var queued = function () {
+      return copy.text().then(function (body) {
+        return enqueue(request.url, body, match, all);
+      }).then(function () { return Response.redirect("/m/" + match, 303); });
+    };
+    var ahead = all.some(function (i) { return i.match === match; });
+    if (ahead || self.navigator.onLine === false) return queued();
+    return fetch(request).catch(queued);
   });
 }
 
-function queue(request, match, ahead) {
-  return request.text().then(function (body) {
-    var params = new URLSearchParams(body);
-    var last = ahead[ahead.length - 1];
-    // Each queued write adds one row: the next one expects the seq after it.
-    var seq = last ? String(Number(last.seq) + 1) : params.get("seq");
-    return store("readwrite", function (s) {
-      return s.add({
-        match: match, url: request.url, body: body, seq: seq,
-        idem: params.get("idem"), what: describe(request.url, params),
-        state: "waiting", at: Date.now()
-      });
+// Into the outbox, behind what waits for the same match. The same key twice is one
+// tap sent twice (a double tap), kept once.
+function enqueue(url, body, match, all) {
+  var params = new URLSearchParams(body);
+  var ahead = all.filter(function (i) { return i.match === match; });
+  if (ahead.some(function (i) { return i.idem === params.get("idem"); })) return Promise.resolve();
+  var last = ahead[ahead.length - 1];
+  // Each queued write adds one row: the next one expects the seq after it.
+  var seq = last ? String(Number(last.seq) + 1) : params.get("seq");
+  return store("readwrite", function (s) {
+    return s.add({
+      match: match, url: url, body: body, seq: seq,
+      idem: params.get("idem"), what: describe(url, params),
+      state: "waiting", at: Date.now()
     });
   }).then(function () {
     changed();
     if (self.registration.sync) self.registration.sync.register("outbox").catch(function () {});
-    return Response.redirect("/m/" + match, 303);
   });
 }
 

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from flask import Blueprint
@@ -116,7 +117,7 @@ def _stream(key: Key, view: str | None, build: Callable[[str], Message]) -> Resp
                 if generation != seen:
                     seen = generation
                     message = HUB.message(
-                        topic, generation, (view, last), lambda: _read(build, last)
+                        topic, generation, (view, last), partial(_read, build, last)
                     )
                     if message.text:
                         yield message.text

@@ -14,8 +14,8 @@ from flask import Blueprint
 from flask import Response
 from flask import url_for
 
-from referee.web.assets import assets
 from referee.web.assets import asset_url
+from referee.web.assets import assets
 
 bp = Blueprint("pwa", __name__)
 
@@ -58,9 +58,7 @@ def manifest() -> Response:
 def service_worker() -> Response:
     shell = [asset_url(name) for name in SHELL]
     source = assets().get("sw.js").bodies["identity"].decode()
-    version = hashlib.sha256(
-        (json.dumps(shell) + source).encode()
-    ).hexdigest()[:12]
+    version = hashlib.sha256((json.dumps(shell) + source).encode()).hexdigest()[:12]
     head = f"var ASSETS = {json.dumps(shell)};\nvar VERSION = {json.dumps(version)};\n"
     response = Response(head + source, mimetype="text/javascript")
     # Browsers look for a new worker at most daily anyway; never keep it longer.
