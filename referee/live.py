@@ -292,7 +292,8 @@ def _compare(
     # The ids go in as one JSON parameter: no SQL is built from them.
     if matches:
         for mid, version in conn.execute(
-            "SELECT id, version FROM match WHERE id IN (SELECT value FROM json_each(?))",
+            "SELECT id, version FROM match "
+            "WHERE id IN (SELECT value FROM json_each(?))",
             (json.dumps(matches),),
         ):
             now[("match", mid)] = (version,)

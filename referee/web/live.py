@@ -115,10 +115,16 @@ def _stream(key: Key, view: str | None, build: Callable[[str], Message]) -> Resp
             while True:
                 generation = topic.generation
                 if generation != seen:
-                    seen = generation
-                    message = HUB.message(
-                        topic, generation, (view, last), partial(_read, build, last)
+                    # On connecting, read the log as it is now: a message cached for
+                    # this generation may predate a commit not yet heard of.
+                    message = (
+                        _read(build, last)
+                        if seen == -1
+                        else HUB.message(
+                            topic, generation, (view, last), partial(_read, build, last)
+                        )
                     )
+                    seen = generation
                     if message.text:
                         yield message.text
                         last = message.id
