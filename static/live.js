@@ -97,17 +97,19 @@
     if (idem && window.crypto && crypto.randomUUID) idem.value = crypto.randomUUID();
   });
 
-  var box = document.createElement("div");
-  box.className = "outbox";
-  var status = document.createElement("p");
-  status.className = "outbox-status";
+  // The status sits in the heading's line (a chip: the pads keep their place on
+  // the screen); a refused entry, rarer, gets a box of its own below it.
+  var status = document.createElement("span");
   status.setAttribute("role", "status");
   var refused = document.createElement("div");
-  box.appendChild(status);
-  box.appendChild(refused);
-  var anchor = document.querySelector(".match-head");
-  if (anchor) { anchor.parentNode.insertBefore(box, anchor.nextSibling); } else {
-    document.querySelector("main").appendChild(box);
+  var head = document.querySelector(".match-head");
+  var main = document.querySelector("main");
+  if (head) {
+    head.insertBefore(status, head.querySelector(".chip"));
+    head.parentNode.insertBefore(refused, head.nextSibling);
+  } else {
+    main.insertBefore(refused, main.firstChild);
+    main.insertBefore(status, refused);
   }
 
   // With no signal, or while earlier entries wait, a tap goes to the outbox from
@@ -171,7 +173,7 @@
           idem.value = crypto.randomUUID();
         }
       });
-      status.className = "outbox-status" + (waiting ? " waiting" : " saved");
+      status.className = "chip outbox-status" + (waiting ? " waiting" : " saved");
       status.textContent = waiting
         ? (bad.length ? "Held: " + waiting + " waiting behind a refused entry"
           : "Waiting for signal (" + waiting + ")")

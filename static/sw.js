@@ -70,7 +70,8 @@ self.addEventListener("sync", function (event) {
 
 function page(request) {
   return fetch(request).then(function (response) {
-    if (response.ok && response.type === "basic") {
+    var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+    if (response.ok && response.type === "basic" && html) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) {
         return cache.put(request.url, copy).then(function () { return trim(cache); });
