@@ -147,6 +147,12 @@ def figures(
     if not lags:
         print(f"  {name:8} nothing measured; failed writes: {FAILED_POSTS[:3]}")
         return lags
+    # Per event: the first viewer's and the last viewer's lag (the fan-out's spread).
+    spread = []
+    for seq, at in sent.items():
+        got = [w - at for view in views if (w := shown(view, seq)) is not None]
+        if got:
+            spread.append((min(got), max(got)))
     lags.sort()
     p99 = lags[int(0.99 * (len(lags) - 1))] if lags else float("nan")
     print(
@@ -154,6 +160,13 @@ def figures(
         f"{p99 * 1000:7.1f} ms   worst {lags[-1] * 1000:7.1f} ms   "
         f"({len(lags)} deliveries, {missing} missing)"
     )
+    if spread:
+        firsts = statistics.median(f for f, _ in spread) * 1000
+        lasts = statistics.median(last for _, last in spread) * 1000
+        print(
+            f"  {'':8} per event, median: first viewer {firsts:.1f} ms, "
+            f"last viewer {lasts:.1f} ms"
+        )
     return lags
 
 
