@@ -243,6 +243,8 @@ def _listen_postgres(hub: Hub, database_url: str) -> None:
                     ):
                         return
         except Exception:  # a lost connection: try again, the log has it all
+            if hub.idle(database_url):  # unless no one is left to tell
+                return
             logger.warning("live: the LISTEN connection failed", exc_info=True)
             time.sleep(1.0)
 
@@ -277,6 +279,8 @@ def _watch_sqlite(hub: Hub, database_url: str) -> None:
             finally:
                 conn.close()
         except sqlite3.Error:
+            if hub.idle(database_url):
+                return
             logger.warning("live: the SQLite watcher failed", exc_info=True)
             time.sleep(1.0)
 
