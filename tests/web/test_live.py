@@ -221,3 +221,17 @@ def test_a_stream_holds_no_database_connection_while_it_waits(app, client, api):
 
         assert db.engine.pool.checkedout() == 0
     response.close()
+
+
+def test_a_tables_event_wakes_its_nights_boards(app, client):
+    night = client.post(
+        "/api/v1/tournaments", json={"kind": "bunko-night", "players": EIGHT}
+    ).get_json()
+    table = next(t for t in night["tables"] if t.get("match"))
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    with app.app_context(), HUB.watching(("tournament", night["id"]), url) as topic:
+        before = topic.generation
+        first = ledger.get(table["match"]).players[0]
+        roll = {"type": "first_roll", "player": first, "die": 5}
+        ledger.append(table["match"], roll, idem_key="first roll")
+        assert HUB.wait(topic, before, 5.0) != before
