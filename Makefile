@@ -1,11 +1,13 @@
-# Quick start: `make run` serves the app on SQLite; `make test` runs the whole suite
+# Quick start: `make run` serves the app on SQLite (gunicorn with gevent workers, as in
+# production: live boards need them); `make dev` is Flask's reloading debug server;
+# `make test` runs the whole suite
 # (ruff, `make audit`: bandit and pip-audit, then pytest).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test audit bench clean
+.PHONY: run dev test audit bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -15,7 +17,11 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/flask --app referee db upgrade
-	$(BIN)/flask --app referee run --host 0.0.0.0 --port $${PORT:-5000}
+	$(BIN)/gunicorn -c gunicorn.conf.py 'referee:create_app()'
+
+dev: $(STAMP)
+	$(BIN)/flask --app referee db upgrade
+	$(BIN)/flask --app referee run --debug --port $${PORT:-5000}
 
 test: $(STAMP)
 	$(BIN)/ruff check .

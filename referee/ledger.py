@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 
 from referee import games
 from referee import keys
+from referee import live
 from referee.db import db
 from referee.db import lock_row
 from referee.db import write_lock
@@ -404,7 +405,13 @@ def write(
             if written is None:  # another writer moved the head on: read again
                 db.session.rollback()
                 continue
+            # Viewers hear of the write only once it is committed (NOTIFY is sent
+            # at commit on PostgreSQL; on SQLite the bump follows the commit).
+            connection = db.session.connection()
+            dialect = connection.dialect.name
+            live.announce(connection, stream.noun, head_id, written.seq, seen[1])
             db.session.commit()
+            live.committed(dialect, stream.noun, head_id, seen[1])
             return written
         except IntegrityError:
             db.session.rollback()

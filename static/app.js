@@ -48,46 +48,17 @@
     setTimeout(function () { delete form.dataset.sending; }, 4000);
   });
 
-  // Live board: reload when another phone records something. Once the player has
-  // started filling a form (typed, tapped cards into a picker, ticked a box), a reload
-  // would throw that away: show a banner to tap instead.
-  // data-seq is what this page shows; data-poll-field names the JSON field that
-  // changes when something happens (a match's "seq", a night's "fingerprint").
-  var poll = body.getAttribute("data-poll");
-  if (!poll) return;
-  var seen = body.getAttribute("data-seq");
-  var field = body.getAttribute("data-poll-field") || "seq";
-  var every = parseInt(body.getAttribute("data-poll-every") || "3000", 10);
-  var message = body.getAttribute("data-poll-message") ||
-    "Another phone recorded something. Tap to see it.";
-  // A page shown as the answer to a form (a 409 or 422 re-render) must not re-post
-  // that form when it refreshes: go to the page's own address instead.
-  var page = body.getAttribute("data-page");
-  function refresh() {
-    if (page) { window.location.replace(page); } else { window.location.reload(); }
+  // The app works offline (pages opened before, an outbox for scores) where the
+  // browser allows a service worker: HTTPS, or this machine.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
-  var dirty = false;
-  document.addEventListener("input", function () { dirty = true; });
-  document.addEventListener("change", function () { dirty = true; });
-  var banner = null;
-  function announce() {
-    if (banner) return;
-    banner = document.createElement("button");
-    banner.type = "button";
-    banner.className = "notice live-banner";
-    banner.textContent = message;
-    banner.addEventListener("click", refresh);
-    var main = document.querySelector("main");
-    main.insertBefore(banner, main.firstChild);
+
+  // Live boards and the outbox come after the page has shown: not on its first view.
+  var more = document.currentScript && document.currentScript.getAttribute("data-more");
+  if (more && (body.hasAttribute("data-live") || body.hasAttribute("data-poll"))) {
+    var script = document.createElement("script");
+    script.src = more;
+    document.head.appendChild(script);
   }
-  setInterval(function () {
-    if (document.visibilityState !== "visible") return;
-    fetch(poll, { headers: { Accept: "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (m) {
-        if (!m || m[field] === undefined || String(m[field]) === seen) return;
-        if (dirty) { announce(); } else { refresh(); }
-      })
-      .catch(function () {});
-  }, every);
 })();

@@ -82,6 +82,57 @@ def call(
         conn.close()
 
 
+@dataclass
+class Event:
+    """One Server-Sent Event as received, and when (``time.perf_counter``)."""
+
+    id: str
+    event: str
+    data: Any
+    at: float
+
+
+class Events:
+    """A Server-Sent Events reader on a connection of its own (tests and bench)."""
+
+    def __init__(
+        self, port: int, path: str, last_id: str = "", timeout: float = 10.0
+    ) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        headers = {"Accept": "text/event-stream"}
+        if last_id:
+            headers["Last-Event-ID"] = last_id
+        self.conn.request("GET", path, headers=headers)
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+        self.headers = {k.lower(): v for k, v in self.response.getheaders()}
+
+    def next(self) -> Event | None:
+        """The next event with data (comments, ``retry`` skipped); None at the end."""
+        fields: dict[str, str] = {}
+        while True:
+            line = self.response.readline()
+            if not line:
+                return None
+            text = line.decode().rstrip("\r\n")
+            if text:
+                name, _, value = text.partition(":")
+                if name:  # a line starting with ':' is a comment (a keep-alive)
+                    fields[name] = value[1:] if value.startswith(" ") else value
+                continue
+            if "data" in fields:
+                return Event(
+                    fields.get("id", ""),
+                    fields.get("event", "message"),
+                    json.loads(fields["data"]),
+                    time.perf_counter(),
+                )
+            fields = {}
+
+    def close(self) -> None:
+        self.conn.close()
+
+
 # --- gunicorn -----------------------------------------------------------------------
 
 
@@ -92,7 +143,7 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """``gunicorn --workers 2 --threads 1`` (sync) on a free local port.
+    """``gunicorn --workers 2 --threads 1`` (sync, or gevent) on a free local port.
 
     Use as a context manager: it waits until the app answers and always stops the
     server on the way out (TERM, then KILL after a timeout).
@@ -107,6 +158,7 @@ class Gunicorn:
         ready_path: str = "/api/v1/games",
         env: dict[str, str] | None = None,
         preload: bool = False,
+        worker_class: str = "sync",
     ) -> None:
         self.app_spec = app_spec
         self.database_url = database_url
@@ -115,6 +167,7 @@ class Gunicorn:
         self.ready_path = ready_path
         self.extra_env = env or {}
         self.preload = preload
+        self.worker_class = worker_class  # "gevent" for the live streams
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -146,7 +199,7 @@ class Gunicorn:
                         "--threads",
                         "1",
                         "--worker-class",
-                        "sync",
+                        self.worker_class,
                         "--bind",
                         f"127.0.0.1:{self.port}",
                         "--graceful-timeout",

@@ -22,8 +22,10 @@ def init_app(app: Flask) -> None:
     from referee.web import assets
     from referee.web import compression
     from referee.web import errors
+    from referee.web import live
     from referee.web import matches
     from referee.web import pages
+    from referee.web import pwa
     from referee.web import rules
     from referee.web import session
     from referee.web import templating
@@ -47,6 +49,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tools.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournaments.api_bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(pwa.bp)
     errors.init_app(app)
     templating.init_app(app)
     app.after_request(_headers)

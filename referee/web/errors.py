@@ -47,7 +47,15 @@ def wants_json() -> bool:
 
 def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
-    def csrf_error(err: CSRFError) -> tuple[str, int]:
+    def csrf_error(err: CSRFError) -> Any:
+        if wants_json():  # an outbox replaying a queued form
+            return problem(
+                400,
+                "about:blank",
+                "This form has expired",
+                "The page this was entered on has expired: reload it and enter "
+                "it again.",
+            )
         return render_template(
             "error.html",
             code=400,

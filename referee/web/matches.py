@@ -24,6 +24,7 @@ from referee.games.base import Refused
 from referee.models import Match
 from referee.web import access
 from referee.web import csvsafe
+from referee.web import errors
 from referee.web import shapes
 from referee.web.forms import EventForm
 from referee.web.forms import RematchForm
@@ -310,7 +311,13 @@ def export_csv(match_id: str) -> Response:
 def _outcome(
     match_id: str, write: Any, values: Any = None, back: str | None = None
 ) -> Response | tuple[str, int]:
-    """Run a write and turn its outcome into a redirect (stored) or a re-render."""
+    """Run a write and turn its outcome into a redirect (stored) or a re-render.
+
+    A phone's outbox replaying a form it queued offline asks for JSON instead
+    (``Accept: application/json``): the seq it reached, or why it was not stored.
+    """
+    if errors.wants_json():
+        return outbox_answer(match_id, write)
     try:
         written = write()
     except ledger.NotFound:
@@ -341,6 +348,32 @@ def _outcome(
         )
     g.tournament_written = written.tournament_id
     return redirect(back or url_for("matches.show", match_id=match_id), code=303)
+
+
+def outbox_answer(match_id: str, write: Any) -> Response | tuple[str, int]:
+    """A form write's outcome as JSON: 201 ``{"seq"}`` or 409/422 ``{"detail"}``."""
+    try:
+        written = write()
+    except ledger.NotFound:
+        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    except ledger.Forbidden:
+        abort(403, "This phone cannot score this match. Join it with its PIN first.")
+    except BadInput as err:
+        return errors.problem(422, "bad-input", "Not understood", str(err))
+    except Refused as err:
+        ruling = err.ruling.to_json()
+        return errors.problem(409, "refused", "Not allowed", ruling["summary"])
+    except ledger.Stale as err:
+        return errors.problem(409, "stale", "The match moved on", str(err))
+    except ledger.KeyReused as err:
+        return errors.problem(422, "idempotency-key", "Already used", str(err))
+    g.tournament_written = written.tournament_id
+    response = Response(
+        json.dumps({"seq": written.seq, "replayed": written.replayed}),
+        status=201,
+        mimetype="application/json",
+    )
+    return response
 
 
 def _form_fingerprint() -> str:

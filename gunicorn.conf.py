@@ -1,0 +1,23 @@
+"""Production serving: ``gunicorn -c gunicorn.conf.py 'referee:create_app()'``.
+
+gevent workers: each worker serves many connections at once as greenlets, so the
+long-lived live streams (Server-Sent Events, one per open board) cost a few KB each
+and never hold a worker that a write needs, as they would under sync workers (one
+request per worker) or gthread workers (one thread per open stream). psycopg 3 and
+SQLAlchemy's pool cooperate with gevent once gunicorn has monkey-patched the worker;
+the app must therefore be loaded after the fork (no ``preload_app``). See docs/live.md.
+"""
+
+import multiprocessing
+import os
+
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"  # nosec B104: a server binds to its network
+worker_class = "gevent"
+# One worker per core: a gevent worker is never idle waiting on a socket.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", 1000))
+# A live stream ends by itself within LIVE_STREAM_SECONDS; shutdown need not wait.
+graceful_timeout = 10
+timeout = 30
+keepalive = 5
+accesslog = os.environ.get("ACCESS_LOG")  # "-" for stdout

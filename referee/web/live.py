@@ -1,0 +1,278 @@
+"""Server-Sent Events: a match's or a night's boards, pushed as the log moves.
+
+``GET /m/<id>/live`` and ``GET /n/<id>/live`` answer ``text/event-stream``. Each
+message is one ``update``: its ``id`` is where the viewer now is in the log (a
+match's seq; a night's seq and its tables' total, the page's fingerprint), its data
+a JSON object. A browser that reconnects sends ``Last-Event-ID`` and gets whatever
+was committed since, read from the database; the first connection names the seq its
+page shows with ``?last=``.
+
+``?view=`` asks for the page's live regions as HTML (``watch``, ``match``, ``tv``,
+``night``): the ``{% block live... %}`` blocks of that page's template, rendered
+once per process per change and sent to every viewer of it. Without ``view`` the
+data is for programs: the log rows since the viewer's id and the board.
+
+A stream ends after ``LIVE_STREAM_SECONDS`` (the browser reconnects where it was) and
+sends a comment every ``LIVE_HEARTBEAT_SECONDS`` so that proxies keep it open.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from flask import Blueprint
+from flask import Response
+from flask import abort
+from flask import current_app
+from flask import request
+from flask import stream_with_context
+from sqlalchemy import select
+
+from referee import ledger
+from referee import tournaments
+from referee.db import db
+from referee.live import HUB
+from referee.live import Key
+from referee.models import Match
+from referee.models import MatchEvent
+from referee.models import Tournament
+from referee.models import TournamentEvent
+from referee.web import shapes
+
+bp = Blueprint("live", __name__)
+
+CATCH_UP_ROWS = 500  # a viewer further behind gets the board and ``"gap": true``
+# page -> its template; the page's live regions are its blocks named live*
+MATCH_VIEWS = {"match": "match.html", "watch": "watch.html"}
+NIGHT_VIEWS = {"night": "nights/night.html", "tv": "nights/tv.html"}
+
+
+@dataclass(frozen=True)
+class Message:
+    """One SSE message (``text``, empty when nothing changed) and the id it leaves."""
+
+    id: str
+    text: str
+
+
+# --- the routes ---------------------------------------------------------------------
+
+
+@bp.get("/m/<match_id>/live")
+def match_stream(match_id: str) -> Response:
+    view = _view(MATCH_VIEWS)
+    if db.session.get(Match, match_id) is None:
+        abort(404, f"There is no match '{match_id}'.")
+    db.session.rollback()
+    return _stream(
+        ("match", match_id), view, lambda last: _match_message(match_id, view, last)
+    )
+
+
+@bp.get("/n/<tournament_id>/live")
+def night_stream(tournament_id: str) -> Response:
+    view = _view(NIGHT_VIEWS)
+    if db.session.get(Tournament, tournament_id) is None:
+        abort(404, f"There is no night '{tournament_id}'.")
+    db.session.rollback()
+    return _stream(
+        ("tournament", tournament_id),
+        view,
+        lambda last: _night_message(tournament_id, view, last),
+    )
+
+
+def _view(views: dict[str, str]) -> str | None:
+    view = request.args.get("view") or None
+    if view is not None and view not in views:
+        abort(404, f"There is no live view '{view}' (one of: {', '.join(views)}).")
+    return view
+
+
+def _stream(key: Key, view: str | None, build: Callable[[str], Message]) -> Response:
+    """The event stream of one topic for this viewer, from its last id on."""
+    config = current_app.config
+    seconds = float(config.get("LIVE_STREAM_SECONDS", 120))
+    beat = float(config.get("LIVE_HEARTBEAT_SECONDS", 15))
+    url = config["SQLALCHEMY_DATABASE_URI"]
+    # A reconnecting EventSource says where it was; a page's first connection, ?last=.
+    start = (request.headers.get("Last-Event-ID") or request.args.get("last") or "")[
+        :40
+    ]
+
+    def events() -> Iterator[str]:
+        last = start
+        with HUB.watching(key, url) as topic:
+            yield "retry: 2000\n\n"
+            deadline = time.monotonic() + seconds
+            seen = -1  # the topic's generation this viewer has looked at
+            while True:
+                generation = topic.generation
+                if generation != seen:
+                    # On connecting, read the log as it is now: a message cached for
+                    # this generation may predate a commit not yet heard of.
+                    message = (
+                        _read(build, last)
+                        if seen == -1
+                        else HUB.message(
+                            topic, generation, (view, last), partial(_read, build, last)
+                        )
+                    )
+                    seen = generation
+                    if message.text:
+                        yield message.text
+                        last = message.id
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                if HUB.wait(topic, seen, min(beat, left)) == seen:
+                    yield ": keep-alive\n\n"
+
+    response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event at once
+    return response
+
+
+def _read(build: Callable[[str], Message], last: str) -> Message:
+    """Build a message, then hand the database connection back to the pool at once.
+
+    A viewer waits far longer than it reads: holding a connection while it waits
+    would starve the writers of the pool.
+    """
+    try:
+        return build(last)
+    finally:
+        db.session.remove()
+
+
+def _sse(ident: str, data: dict[str, Any]) -> Message:
+    body = json.dumps(data, separators=(",", ":"), default=str)
+    return Message(ident, f"id: {ident}\nevent: update\ndata: {body}\n\n")
+
+
+# --- a match ------------------------------------------------------------------------
+
+
+def _match_message(match_id: str, view: str | None, last: str) -> Message:
+    match = db.session.get(Match, match_id, populate_existing=True)
+    if match is None:
+        return Message(last, "")
+    ident = str(match.version)
+    if ident == last:
+        return Message(last, "")
+    data: dict[str, Any] = {"seq": match.version}
+    if view is not None:
+        data["html"] = regions(MATCH_VIEWS[view], match_context(match, view))
+        return _sse(ident, data)
+    after = int(last) if last.isdecimal() and int(last) <= match.version else 0
+    rows = list(
+        db.session.execute(
+            select(MatchEvent)
+            .where(
+                MatchEvent.match_id == match.id,
+                MatchEvent.seq > max(after, match.version - CATCH_UP_ROWS),
+                MatchEvent.seq <= match.version,
+            )
+            .order_by(MatchEvent.seq)
+        ).scalars()
+    )
+    data["gap"] = match.version - after > CATCH_UP_ROWS
+    data["entries"] = [
+        {
+            "seq": row.seq,
+            "kind": row.kind,
+            "event": row.data if row.kind == "event" else row.data.get("event"),
+            "target": row.data.get("target") if row.kind != "event" else None,
+            "ruling": row.ruling,
+        }
+        for row in rows
+    ]
+    data["match"] = shapes.match_json(match)
+    return _sse(ident, data)
+
+
+def match_context(match: Match, view: str) -> dict[str, Any]:
+    """What a watcher's page shows (the names the live blocks of the page use)."""
+    limit = 12 if view == "match" else 6
+    return {
+        "match": match,
+        "game": ledger.game_of(match),
+        "view": ledger.board(match),
+        "log": ledger.history(match, limit=limit) if match.version else [],
+        "editor": False,
+        "error": None,
+        "refused": None,
+        "errors": {},
+        "values": {},
+    }
+
+
+# --- a night ------------------------------------------------------------------------
+
+
+def _night_message(tournament_id: str, view: str | None, last: str) -> Message:
+    night = db.session.get(Tournament, tournament_id, populate_existing=True)
+    if night is None:
+        return Message(last, "")
+    tables = tournaments.table_matches(night)
+    ident = tournaments.fingerprint(night, tables)
+    if ident == last:
+        return Message(last, "")
+    data: dict[str, Any] = {"seq": night.version, "fingerprint": ident}
+    if view is not None:
+        data["html"] = regions(NIGHT_VIEWS[view], night_context(night, tables))
+        return _sse(ident, data)
+    head = last.partition(".")[0]
+    after = int(head) if head.isdecimal() and int(head) <= night.version else 0
+    rows = db.session.execute(
+        select(TournamentEvent)
+        .where(
+            TournamentEvent.tournament_id == night.id,
+            TournamentEvent.seq > max(after, night.version - CATCH_UP_ROWS),
+        )
+        .order_by(TournamentEvent.seq)
+    ).scalars()
+    data["entries"] = [
+        {"seq": r.seq, "kind": r.kind, "event": r.data, "ruling": r.ruling}
+        for r in rows
+    ]
+    data["view"] = tournaments.view(night, tables)
+    return _sse(ident, data)
+
+
+def night_context(night: Tournament, tables: list[Any]) -> dict[str, Any]:
+    """What every viewer of a night's board sees (no organiser's or table's parts)."""
+    return {
+        "night": night,
+        "view": tournaments.view(night, tables),
+        "organiser": False,
+        "fingerprint": tournaments.fingerprint(night, tables),
+        "player_index": {p: i for i, p in enumerate(night.players)},
+    }
+
+
+# --- rendering a page's live blocks ---------------------------------------------------
+
+
+def regions(template_name: str, context: dict[str, Any]) -> dict[str, str]:
+    """The page's ``live*`` blocks, rendered alone: ``{block name: html}``.
+
+    Each block is one element marked ``data-live="<its name>"``, which the page's
+    script swaps; the blocks hold nothing that differs between viewers.
+    """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    template = app.jinja_env.get_template(template_name)
+    values = dict(context)
+    app.update_template_context(values)
+    out = {}
+    for name, block in template.blocks.items():
+        if name.startswith("live"):
+            out[name] = "".join(block(template.new_context(values))).strip()
+    return out

@@ -1,0 +1,216 @@
+// Live boards and the outbox (loaded by app.js once the page is up). Without this
+// file, or without JavaScript, the pages still work: <noscript> refreshes the boards.
+(function () {
+  "use strict";
+  var body = document.body;
+  var seen = body.getAttribute("data-seq");
+  var page = body.getAttribute("data-page");
+  var message = body.getAttribute("data-poll-message") ||
+    "Another phone recorded something. Tap to see it.";
+  var dirty = false;
+  var leaving = false;
+  var banner = null;
+
+  // Once the player has started filling a form (typed, tapped cards, ticked a box), a
+  // reload would throw that away: show a banner to tap instead.
+  document.addEventListener("input", function () { dirty = true; });
+  document.addEventListener("change", function () { dirty = true; });
+  // This page's own form is on its way: the page that answers it is newer anyway.
+  document.addEventListener("submit", function (ev) { if (!ev.defaultPrevented) leaving = true; });
+
+  // A page shown as the answer to a form (a 409 or 422) must not re-post that form
+  // when it refreshes: go to the page's own address instead.
+  function refresh() {
+    if (page) { window.location.replace(page); } else { window.location.reload(); }
+  }
+  function announce() {
+    if (banner) return;
+    banner = document.createElement("button");
+    banner.type = "button";
+    banner.className = "notice live-banner";
+    banner.textContent = message;
+    banner.addEventListener("click", refresh);
+    var main = document.querySelector("main");
+    main.insertBefore(banner, main.firstChild);
+  }
+  function moved(id, data) {
+    if (leaving || id === undefined || String(id) === seen) return;
+    seen = String(id);
+    body.setAttribute("data-seq", seen);
+    // A watcher's page gets its live regions with the message: swap them in place.
+    var html = data && data.html;
+    if (html) {
+      Object.keys(html).forEach(function (name) {
+        var region = document.querySelector('[data-live="' + name + '"]');
+        if (region) region.outerHTML = html[name];
+      });
+      return;
+    }
+    if (dirty) { announce(); } else { refresh(); }
+  }
+
+  // Server-Sent Events; polling where the browser has none or the stream is refused.
+  var stream = body.getAttribute("data-live");
+  var polling = false;
+  function poll() {
+    var url = body.getAttribute("data-poll");
+    if (polling || !url) return;
+    polling = true;
+    var field = body.getAttribute("data-poll-field") || "seq";
+    var every = parseInt(body.getAttribute("data-poll-every") || "3000", 10);
+    setInterval(function () {
+      if (document.visibilityState !== "visible") return;
+      fetch(url, { headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (m) { if (m && m[field] !== undefined) moved(m[field]); })
+        .catch(function () {});
+    }, every);
+  }
+  if (stream && window.EventSource) {
+    var source = new EventSource(stream);
+    source.addEventListener("update", function (ev) {
+      var data = null;
+      try { data = JSON.parse(ev.data); } catch (e) { return; }
+      moved(ev.lastEventId, data);
+    });
+    source.addEventListener("error", function () {
+      // EventSource retries by itself; CLOSED means the server said no: poll.
+      if (source.readyState === 2) poll();
+    });
+    window.addEventListener("pagehide", function () { source.close(); });
+  } else {
+    poll();
+  }
+
+  // --- the outbox: what a match page sends with no signal (see static/sw.js) -------
+  var OUTBOX = /\/m\/([^/]+)\/(events|undo)$/;
+  var match = body.getAttribute("data-match");
+  var forms = Array.prototype.filter.call(document.forms, function (f) {
+    return f.method === "post" && OUTBOX.test(new URL(f.action, location.href).pathname);
+  });
+  if (!match || !forms.length || !("serviceWorker" in navigator) || !window.indexedDB ||
+      !window.isSecureContext) return;
+  // This page may be the copy kept for no signal, shown again and again: each load
+  // gets keys of its own, so two taps are two events (one tap sent twice stays one).
+  forms.forEach(function (f) {
+    var idem = f.querySelector("input[name=idem]");
+    if (idem && window.crypto && crypto.randomUUID) idem.value = crypto.randomUUID();
+  });
+
+  // The status sits in the heading's line (a chip: the pads keep their place on
+  // the screen); a refused entry, rarer, gets a box of its own below it.
+  var status = document.createElement("span");
+  status.setAttribute("role", "status");
+  var refused = document.createElement("div");
+  var head = document.querySelector(".match-head");
+  var main = document.querySelector("main");
+  if (head) {
+    head.insertBefore(status, head.querySelector(".chip"));
+    head.parentNode.insertBefore(refused, head.nextSibling);
+  } else {
+    main.insertBefore(refused, main.firstChild);
+    main.insertBefore(status, refused);
+  }
+
+  // With no signal, or while earlier entries wait, a tap goes to the outbox from
+  // here: no page to load, and the board stays in view. (Before this file loads,
+  // or when the signal only seems to be there, the worker queues the form itself.)
+  var pending = 0;
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (ev.defaultPrevented || forms.indexOf(form) < 0) return;
+    if (navigator.onLine && !pending) return;
+    if (!navigator.serviceWorker.controller) return;
+    ev.preventDefault();
+    leaving = false;
+    delete form.dataset.sending; // the worker keeps one of a double tap (same key)
+    var data = new FormData(form);
+    if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
+    tell({ type: "queue", match: match, url: form.action, body: new URLSearchParams(data).toString() });
+    form.reset();
+    dirty = false;
+  });
+
+  function tell(what) {
+    navigator.serviceWorker.ready.then(function (r) { if (r.active) r.active.postMessage(what); });
+  }
+  function read() {
+    return new Promise(function (resolve) {
+      var open = indexedDB.open("referee-outbox", 1);
+      open.onupgradeneeded = function () {
+        open.result.createObjectStore("items", { keyPath: "id", autoIncrement: true });
+      };
+      open.onerror = function () { resolve([]); };
+      open.onsuccess = function () {
+        var db = open.result;
+        var got = db.transaction("items", "readonly").objectStore("items").getAll();
+        got.onsuccess = function () {
+          db.close();
+          resolve(got.result.filter(function (i) { return i.match === match; }));
+        };
+        got.onerror = function () { db.close(); resolve([]); };
+      };
+    });
+  }
+  function button(text, secondary, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    if (secondary) b.className = "secondary";
+    b.addEventListener("click", action);
+    return b;
+  }
+  var waitingBefore = 0;
+  function render() {
+    return read().then(function (items) {
+      var bad = items.filter(function (i) { return i.state === "refused"; });
+      var waiting = items.length - bad.length;
+      pending = items.length;
+      // What is queued now has its key: the next tap is a new entry.
+      forms.forEach(function (f) {
+        var idem = f.querySelector("input[name=idem]");
+        if (idem && items.some(function (i) { return i.idem === idem.value; })) {
+          idem.value = crypto.randomUUID();
+        }
+      });
+      status.className = "chip outbox-status" + (waiting ? " waiting" : " saved");
+      status.textContent = waiting
+        ? (bad.length ? "Held: " + waiting + " waiting behind a refused entry"
+          : "Waiting for signal (" + waiting + ")")
+        : "\u2713 Saved";
+      refused.textContent = "";
+      bad.forEach(function (i) {
+        var note = document.createElement("div");
+        note.className = "error-box outbox-refused";
+        note.setAttribute("role", "alert");
+        var p = document.createElement("p");
+        p.textContent = "Not recorded: " + i.what + ". " + i.reason;
+        note.appendChild(p);
+        if (waiting) {
+          note.appendChild(button("Send the " + waiting + " waiting anyway", false,
+            function () { tell({ type: "resume", match: match }); }));
+          note.appendChild(button("Drop them", true,
+            function () { tell({ type: "drop", match: match, all: true }); }));
+        } else {
+          note.appendChild(button("OK", true,
+            function () { tell({ type: "drop", match: match, all: false }); }));
+        }
+        refused.appendChild(note);
+      });
+      // Everything queued went through: show the board as it is now.
+      if (waitingBefore && !items.length && !dirty) refresh();
+      waitingBefore = items.length;
+      return waiting;
+    });
+  }
+  navigator.serviceWorker.addEventListener("message", function (ev) {
+    if (ev.data && ev.data.type === "outbox") render();
+  });
+  window.addEventListener("online", function () { tell({ type: "replay" }); });
+  render().then(function (waiting) { if (waiting) tell({ type: "replay" }); });
+  // No "online" event on a Wi-Fi with no way out: keep trying while entries wait.
+  setInterval(function () {
+    render().then(function (waiting) { if (waiting && navigator.onLine) tell({ type: "replay" }); });
+  }, 10000);
+  window.refereeOutbox = { render: render, replay: function () { tell({ type: "replay" }); } };
+})();
