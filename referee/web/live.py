@@ -51,6 +51,9 @@ CATCH_UP_ROWS = 500  # a viewer further behind gets the board and ``"gap": true`
 # page -> its template; the page's live regions are its blocks named live*
 MATCH_VIEWS = {"match": "match.html", "watch": "watch.html"}
 NIGHT_VIEWS = {"night": "nights/night.html", "tv": "nights/tv.html"}
+# The pages of a tournament of any game reload on a change: they need the id only, not
+# the whole view (hundreds of KB for a big round robin) sent to every viewer.
+ID_ONLY = "id"
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ def match_stream(match_id: str) -> Response:
 
 @bp.get("/n/<tournament_id>/live")
 def night_stream(tournament_id: str) -> Response:
-    view = _view(NIGHT_VIEWS)
+    view = _view({**NIGHT_VIEWS, ID_ONLY: ""})
     if db.session.get(Tournament, tournament_id) is None:
         abort(404, f"There is no night '{tournament_id}'.")
     db.session.rollback()
@@ -226,6 +229,8 @@ def _night_message(tournament_id: str, view: str | None, last: str) -> Message:
     if ident == last:
         return Message(last, "")
     data: dict[str, Any] = {"seq": night.version, "fingerprint": ident}
+    if view == ID_ONLY:
+        return _sse(ident, data)
     if view is not None:
         data["html"] = regions(NIGHT_VIEWS[view], night_context(night, tables))
         return _sse(ident, data)
