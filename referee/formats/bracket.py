@@ -415,7 +415,8 @@ class Bracket:
         """Final places so far: the champion 1st, then by the round each went out.
 
         Players out in the same round share a place (both semi-final losers of a
-        single elimination are 3rd); those still in are not placed yet.
+        single elimination are 3rd); those still in are not placed yet, but count
+        above everyone already out.
         """
         lives = 2 if self.kind == "double" else 1
         lost = dict.fromkeys(self.players, 0)
@@ -429,7 +430,8 @@ class Bracket:
                 out_at[r.loser] = r.slot.depth
         champion = self.champion(results)
         places: list[tuple[int, list[str]]] = [(1, [champion])] if champion else []
-        taken = len(places)
+        # those still in will all finish above everyone already out
+        taken = sum(1 for p in self.players if p not in out_at)
         for depth in sorted(set(out_at.values()), reverse=True):
             names = [p for p in self.players if out_at.get(p) == depth]
             places.append((taken + 1, names))

@@ -14,8 +14,9 @@ Everyone plays every round; nobody is knocked out. The rules this module keeps:
   group) and backs up to earlier pairings when a later player would be stuck; only
   when no pairing at all avoids repeats does it allow the fewest;
 * ``swiss/bye``: with an odd number of players, the lowest-ranked player who has
-  not had a bye sits out and scores the bye (if everyone has had one, the
-  lowest-ranked of those with the fewest);
+  not had a bye sits out and scores the bye. A second bye counts as a repeat: it
+  is given (to the lowest-ranked of those with the fewest) only when every
+  pairing with a fresh bye would repeat more meetings;
 * ``swiss/buchholz``: Buchholz is the sum of the points of everyone a player met;
   a bye counts as a meeting with a player of no points;
 * ``swiss/median-buchholz``: the same sum without the highest and the lowest
@@ -193,10 +194,14 @@ def pair(
     if len(order) % 2:
         # lowest-ranked first among those with the fewest byes
         candidates = sorted(reversed(order), key=lambda p: byes[p])  # type: ignore[arg-type]
-    for allowed in range(len(order) // 2 + 1):
+    for allowed in range(len(order) // 2 + 2):
         for bye in candidates:
+            # a second bye is a repeat too: it is only given to avoid another one
+            again = int(bye is not None and byes[bye] > 0)
+            if again > allowed:
+                continue
             rest = [p for p in order if p != bye]
-            found = _match(rest, score, seen, allowed)
+            found = _match(rest, score, seen, allowed - again)
             if found is not None:
                 repeats = sum(frozenset(g) in seen for g in found)
                 return Pairing(tuple(found), bye, repeats)
