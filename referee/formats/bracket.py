@@ -32,9 +32,9 @@ or ``None`` while not yet known.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from functools import lru_cache
 
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -439,6 +439,7 @@ class Bracket:
         return places
 
 
-def bracket_from(kind: str, seeded: Sequence[str], reset: bool = True) -> Bracket:
-    """A bracket for players listed by seed (seed 1 first)."""
-    return Bracket(kind, tuple(seeded), reset)
+@lru_cache(maxsize=64)
+def bracket_from(kind: str, seeded: tuple[str, ...], reset: bool = True) -> Bracket:
+    """A bracket for players listed by seed (seed 1 first), built once per event."""
+    return Bracket(kind, seeded, reset)
