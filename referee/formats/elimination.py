@@ -71,7 +71,7 @@ class Elimination(PairingFormat):
                 sides.append({feed.kind: feed.slot})
         count = sum(1 for s in b.slots if (s.part, s.round) == (slot.part, slot.round))
         title = b.round_title(slot)
-        label = title if count == 1 else f"{title} {slot.index}"
+        label = title if count == 1 else f"{title}, match {slot.index}"
         return {
             "id": slot.id,
             "round": slot.depth,
@@ -92,21 +92,30 @@ class Elimination(PairingFormat):
         results = self.results(state)
         losses = b.losses(results)
         wins = dict.fromkeys(b.players, 0)
-        for winner in results.values():
-            wins[winner] += 1
+        last_loss: dict[str, br.Slot] = {}
+        for r in b.resolve(results):
+            if r.status == "done" and r.winner and r.loser:
+                wins[r.winner] += 1
+                last_loss[r.loser] = r.slot
         placed = b.placings(results)
-        out_of = {p: place for place, names in placed for p in names}
+        out_of = {p for _, names in placed for p in names}
         champion = b.champion(results)
         rows = []
-        still = [p for p in b.players if p not in out_of]
-        for p in still:
+        for p in b.players:
+            if p in out_of:
+                continue
             where = "in"
             if b.kind == "double":
                 where = "winners' bracket" if losses[p] == 0 else "losers' bracket"
             rows.append(_row(1, p, wins[p], losses[p], where))
         for place, names in placed:
             for p in names:
-                status = "champion" if p == champion else _ordinal(place)
+                if p == champion:
+                    status = "champion"
+                elif place == 2 and champion is not None:
+                    status = "runner-up"
+                else:
+                    status = f"out: {b.round_title(last_loss[p]).lower()}"
                 rows.append(_row(place, p, wins[p], losses[p], status))
         return rows
 
@@ -171,12 +180,6 @@ def _row(rank: int, entrant: str, won: int, lost: int, status: str) -> JSON:
         "lost": lost,
         "status": status,
     }
-
-
-def _ordinal(n: int) -> str:
-    teens = 10 <= n % 100 <= 20
-    suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 class SingleElimination(Elimination):
