@@ -86,9 +86,10 @@ def test_advance_single_elimination_of_six_with_byes() -> None:
     table = fmt.standings(state)
     assert [(r["rank"], r["entrant"], r["status"]) for r in table[:2]] == [
         (1, "S1", "champion"),
-        (2, "S2", "2nd"),
+        (2, "S2", "runner-up"),
     ]
-    assert {r["entrant"] for r in table if r["rank"] == 3} == {"S3", "S4"}
+    third = [(r["entrant"], r["status"]) for r in table if r["rank"] == 3]
+    assert third == [("S3", "out: semi-finals"), ("S4", "out: semi-finals")]
     assert fmt.layout(state)["champion"] == "S1"
     played = [p for p in state["pairings"] if p["result"]["how"] != "bye"]
     assert len(played) == 5  # n - 1 matches decide n players
