@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from referee import formats
 from referee import tournaments
 
 FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -167,3 +168,33 @@ def test_seeding_by_rating_and_bad_setups(client: Any, app: Any) -> None:
     assert reply.get_json()["errors"].get("ratings")
     with app.app_context():
         assert tournaments.audit(tournaments.get(rr.id)) == []
+
+
+EXAMPLE_PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_every_documented_pairing_event_example_is_accepted(client: Any) -> None:
+    """Each format's examples, after their setup, on four players and two boards."""
+    from jsonschema import Draft202012Validator
+
+    spec = client.get("/api/v1/openapi.json").get_json()
+    path = spec["paths"]["/api/v1/tournaments/{id}/events"]["post"]
+    examples = path["requestBody"]["content"]["application/json"]["examples"]
+    schema = {**spec["components"]["schemas"]["TournamentRecorded"]}
+    validator = Draft202012Validator({**schema, "components": spec["components"]})
+    sent = 0
+    for name, example in examples.items():
+        kind = name.rsplit("-", 2)[0]
+        rr = Event(client, kind=kind, players=EXAMPLE_PLAYERS, seating="given")
+        fmt_events = {k.type: k for k in formats.get(kind).events}
+        event = example["value"]["event"]
+        setup = next(
+            ex.setup for ex in fmt_events[event["type"]].examples if ex.event == event
+        )
+        for before in setup:
+            assert rr.send(before).status_code == 201
+        reply = rr.send(event)
+        assert reply.status_code == 201, (name, reply.get_json())
+        validator.validate(reply.get_json())
+        sent += 1
+    assert sent >= 3

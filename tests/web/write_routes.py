@@ -45,6 +45,8 @@ PAGE_FORMS: dict[str, dict[str, Any]] = {
     "tournaments.correct": {"round": "1", "table": "1", "score_a": "2", "score_b": "1"},
     "tournaments.end": {},
     "tournaments.tie_break": {"title": "winner", "die_Ann": "6"},
+    "tournaments.new_event": {"game": "darts-301", "players": "\n".join(EIGHT)},
+    "tournaments.pairing_result": {"winner": "Ann", "score_a": "1", "score_b": "0"},
 }
 # JSON bodies of each API write.
 API_BODIES: dict[str, dict[str, Any]] = {
@@ -61,6 +63,7 @@ API_BODIES: dict[str, dict[str, Any]] = {
     "tournament_api.post_end": {},
     "tournament_api.post_tie_break": {"title": "winner", "rolls": {"Ann": 6}},
     "tournament_api.rounds": {},
+    "tournament_api.add_event": {"event": {"type": "end"}},
 }
 
 
@@ -149,6 +152,8 @@ def url_of(rule: Rule, match_id: str | None, tournament_id: str | None) -> str:
             values[arg] = "darts-301"
         elif arg == "name":
             values[arg] = "checkout"
+        elif arg == "kind":
+            values[arg] = "round-robin"
         else:
             raise LookupError(f"no value for <{arg}> of {rule.rule}: add one here")
     path = rule.rule

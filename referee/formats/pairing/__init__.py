@@ -35,6 +35,7 @@ its own events (``own_events``, ``parse_own``, ``apply_own``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -154,7 +155,7 @@ class PairingFormat(Format):
                             "pairing": 2,
                             "winner": "Cy",
                             "how": "no-show",
-                            "note": "Dee did not come to the board",
+                            "note": "Bob did not come to the board",
                         }
                     ),
                 ),
@@ -169,7 +170,7 @@ class PairingFormat(Format):
                         {
                             "type": "correction",
                             "pairing": 1,
-                            "winner": "Bob",
+                            "winner": "Dee",
                             "score": [2, 3],
                             "note": "scores swapped",
                         },
@@ -283,6 +284,7 @@ class PairingFormat(Format):
 
     def apply(self, state: JSON | None, event: JSON) -> Step:
         kind = event.get("type")
+        state = copy.deepcopy(state)  # never the caller's: replay and trials reuse it
         if state is None:
             if kind != "create":
                 raise BadInput("A tournament's log opens with 'create'.", field="type")
@@ -558,15 +560,13 @@ class PairingFormat(Format):
 
     def _acceptable(self, state: JSON, events: list[JSON]) -> list[JSON]:
         """The events the tournament takes now; a refused one waits (or is moot)."""
-        import copy
-
         taken = []
         trial = state
         for event in events:
             try:
-                trial = self.apply(copy.deepcopy(trial), event).state
+                trial = self.apply(trial, event).state
                 for follow in self.follow_ups(trial):
-                    trial = self.apply(copy.deepcopy(trial), follow).state
+                    trial = self.apply(trial, follow).state
             except (BadInput, Refused):
                 continue
             taken.append(event)

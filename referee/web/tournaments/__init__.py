@@ -16,5 +16,6 @@ from __future__ import annotations
 from referee.web.tournaments import api as api
 from referee.web.tournaments import brackets as brackets
 from referee.web.tournaments import pages as pages
+from referee.web.tournaments import pairings as pairings
 from referee.web.tournaments.access import api_bp as api_bp
 from referee.web.tournaments.access import bp as bp

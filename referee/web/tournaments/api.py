@@ -365,6 +365,16 @@ def add_event(tournament_id: str) -> Response | tuple[Response, int]:
                 '{"type": "result", "pairing": 1, "winner": "Ann", "score": [3, 1]}.'
             }
         )
+    fmt = tournaments.format_of(night)
+    kinds = [k.type for k in fmt.events]
+    if event.get("type") not in kinds:
+        where = (
+            f"one of: {', '.join(kinds)}"
+            if kinds
+            else f"a {fmt.title.lower()} takes its writes at its own paths "
+            "(results, corrections, seating, rounds, end, tie-breaks)"
+        )
+        return _bad({"type": f"'{event.get('type')}' is not an event here: {where}."})
     expected = _expected_seq(body)
     return _api_write(
         night,
