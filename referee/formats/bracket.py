@@ -279,6 +279,20 @@ class Bracket:
                 example=self.slots[0].id,
             ) from None
 
+    def play_order(self) -> dict[tuple[str, int], int]:
+        """Each round (part, number) numbered in the order of play, from 1.
+
+        A round can start once the rounds it draws from are under way, so rounds go
+        by depth (every slot of a round has the same); at equal depth the winners'
+        round goes first (in double elimination of 8: W1, W2, L1, W3, L2, L3, L4,
+        the grand final, the reset).
+        """
+        parts = (WINNERS, LOSERS, FINAL, RESET)
+        rounds = sorted(
+            {(s.depth, parts.index(s.part), s.part, s.round) for s in self.slots}
+        )
+        return {(part, rnd): n for n, (_, _, part, rnd) in enumerate(rounds, start=1)}
+
     def round_title(self, slot: Slot) -> str:
         rounds = self.losers_rounds if slot.part == LOSERS else self.winners_rounds
         return round_name(self.kind, slot.part, slot.round, rounds)

@@ -8,9 +8,10 @@ of the tournament's game and its result flows back the same way as everywhere.
 Every match of the bracket is declared at once, its sides being seeds or the
 winner or loser of an earlier match; the reset of a double elimination's grand final
 is declared only when it is due (the losers' bracket champion won the first). A
-pairing's ``round`` is its depth in the bracket (how many matches must come before
-it), so calls go round by round and the losers' bracket keeps pace with the
-winners'. Byes are decided at once (the layer's ``bye`` results).
+pairing's ``round`` numbers its bracket round in the order of play
+(``Bracket.play_order``: by depth, the winners' round first), so calls go round by
+round and the losers' bracket keeps pace with the winners'. Byes are decided at
+once (the layer's ``bye`` results).
 
 Standings: the champion first, then everyone by the round they went out in (those
 out in the same round share a place); players still in share the place above all
@@ -69,13 +70,10 @@ class Elimination(PairingFormat):
                 sides.append(b.players[n - 1] if n <= len(b.players) else None)
             else:
                 sides.append({feed.kind: feed.slot})
-        count = sum(1 for s in b.slots if (s.part, s.round) == (slot.part, slot.round))
-        title = b.round_title(slot)
-        label = title if count == 1 else f"{title}, match {slot.index}"
         return {
             "id": slot.id,
-            "round": slot.depth,
-            "label": label,
+            "round": b.play_order()[(slot.part, slot.round)],
+            "label": b.round_title(slot),
             "group": slot.part,
             "sides": sides,
         }

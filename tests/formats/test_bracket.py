@@ -346,3 +346,20 @@ def test_byes_property_no_match_is_ever_against_nobody(n: int, kind: str) -> Non
             assert BYE not in r.sides
             assert None not in r.sides
         assert r.status in ("done", "bye", "empty", "void")
+
+
+def test_advance_rounds_numbered_in_the_order_of_play() -> None:
+    order = Bracket("double", names(8)).play_order()
+    assert sorted(order, key=order.__getitem__) == [
+        ("winners", 1),
+        ("winners", 2),
+        ("losers", 1),
+        ("winners", 3),
+        ("losers", 2),
+        ("losers", 3),
+        ("losers", 4),
+        ("final", 1),
+        ("reset", 1),
+    ]
+    single = Bracket("single", names(5)).play_order()
+    assert single == {("winners", 1): 1, ("winners", 2): 2, ("winners", 3): 3}

@@ -19,6 +19,9 @@ from referee.web.tournaments.access import bp
 
 KINDS = {"bracket", "swiss"}  # the layouts these pages draw
 
+# The public page of an elimination event draws the tree too (its _layout_ template).
+bp.add_app_template_global(bracket_svg, "bracket_svg")
+
 
 def _context(tournament_id: str) -> dict[str, Any]:
     try:
