@@ -8,6 +8,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee.formats.bracket import BYE
+from referee.formats.bracket import MIN_PLAYERS
 from referee.formats.bracket import Bracket
 from referee.formats.bracket import bracket_size
 from referee.formats.bracket import drop_order
@@ -283,17 +284,17 @@ def test_grand_final_placings_double_eight() -> None:
 
 @st.composite
 def played(draw, kind: str):  # type: ignore[no-untyped-def]
-    n = draw(st.integers(MIN := {"single": 2, "double": 3}[kind], 33))
+    n = draw(st.integers(MIN_PLAYERS[kind], 24))
     reset = draw(st.booleans())
     bracket = Bracket(kind, names(n), reset=reset)
-    coins = draw(st.lists(st.booleans(), min_size=4 * n, max_size=4 * n))
+    # a double elimination plays at most 2n - 1 matches (2n with the reset)
+    coins = draw(st.lists(st.booleans(), min_size=2 * n, max_size=2 * n))
     flips = iter(coins)
     results = play_out(bracket, lambda m: m.sides[0] if next(flips) else m.sides[1])
-    del MIN
     return bracket, results
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(played("single"))
 def test_advance_property_every_player_plays_until_eliminated(case) -> None:  # type: ignore[no-untyped-def]
     bracket, results = case
@@ -310,7 +311,7 @@ def test_advance_property_every_player_plays_until_eliminated(case) -> None:  # 
         assert all(r.winner == p for r in theirs[:-1])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(played("double"))
 def test_drop_property_two_losses_out_except_the_champion(case) -> None:  # type: ignore[no-untyped-def]
     bracket, results = case
