@@ -42,12 +42,12 @@ class Swiss(PairingFormat):
             "rounds",
             "Rounds",
             "How many rounds; 0 plays enough for one unbeaten player (the players' "
-            "log 2, rounded up: 4 for 9 to 16). At most one fewer than the players "
-            "(as many as the players when odd).",
+            "log 2, rounded up: 4 for 9 to 16). At most 15, and at most one fewer "
+            "than the players (as many as the players when odd).",
             "integer",
             0,
             minimum=0,
-            maximum=sw.MAX_PLAYERS,
+            maximum=sw.MAX_ROUNDS,
         ),
         Option(
             "tie_break",
@@ -81,8 +81,7 @@ class Swiss(PairingFormat):
         most = sw.max_rounds(len(players))
         if options.get("rounds", 0) > most:
             raise BadInput(
-                f"{len(players)} players can play at most {most} rounds without "
-                "meeting twice.",
+                f"{len(players)} players play at most {most} rounds of Swiss.",
                 field="options.rounds",
                 example=f'"rounds": {sw.default_rounds(len(players))}',
             )

@@ -12,7 +12,10 @@ Everyone plays every round; nobody is knocked out. The rules this module keeps:
   a Dutch partner has been met, the search goes on in a fixed order (the rest of
   the bottom half, then the top half from its weakest, then the nearest score
   group) and backs up to earlier pairings when a later player would be stuck; only
-  when no pairing at all avoids repeats does it allow the fewest;
+  when no pairing at all avoids repeats does it allow the fewest. The search stops
+  after ``SEARCH_LIMIT`` steps (never reached within 15 rounds of up to 64 players
+  in ``bench/swiss_pairing.py``) and then pairs each player in turn with the first
+  new opponent in that order;
 * ``swiss/bye``: with an odd number of players, the lowest-ranked player who has
   not had a bye sits out and scores the bye. A second bye counts as a repeat: it
   is given (to the lowest-ranked of those with the fewest) only when every
@@ -47,7 +50,8 @@ R_STANDINGS = "swiss/standings"
 WIN, DRAW, BYE_POINTS = 1.0, 0.5, 1.0
 TIE_BREAKS = ("buchholz", "median-buchholz")
 MIN_PLAYERS, MAX_PLAYERS = 3, 64
-SEARCH_LIMIT = 200_000  # pairing search steps per repeat allowance (see ``pair``)
+MAX_ROUNDS = 15
+SEARCH_LIMIT = 20_000  # pairing search steps for one round (see ``pair``)
 
 
 @dataclass(frozen=True)
@@ -121,8 +125,13 @@ def default_rounds(players: int) -> int:
 
 
 def max_rounds(players: int) -> int:
-    """A round robin's worth: past it, someone must meet a player twice."""
-    return players - 1 if players % 2 == 0 else players
+    """A round robin's worth (past it, someone must meet a player twice), at most 15.
+
+    Fifteen is more than any Swiss plays (big opens play 9 to 13) and keeps every
+    pairing fast: past about 20 rounds of 48 or more, the search for a pairing with
+    no repeat can run long (``bench/swiss_pairing.py``).
+    """
+    return min(MAX_ROUNDS, players - 1 if players % 2 == 0 else players)
 
 
 def standings(
@@ -194,18 +203,27 @@ def pair(
     if len(order) % 2:
         # lowest-ranked first among those with the fewest byes
         candidates = sorted(reversed(order), key=lambda p: byes[p])  # type: ignore[arg-type]
+    search = _Search(score, seen)
     for allowed in range(len(order) // 2 + 2):
         for bye in candidates:
             # a second bye is a repeat too: it is only given to avoid another one
             again = int(bye is not None and byes[bye] > 0)
             if again > allowed:
                 continue
-            rest = [p for p in order if p != bye]
-            found = _match(rest, score, seen, allowed - again)
+            rest = tuple(p for p in order if p != bye)
+            found = search.first(rest, allowed - again)
             if found is not None:
-                repeats = sum(frozenset(g) in seen for g in found)
-                return Pairing(tuple(found), bye, repeats)
+                return _pairing(found, bye, seen)
+            if search.steps > SEARCH_LIMIT:
+                # too many ways to try (only ever seen in rounds far past log2 of
+                # many players): the first new opponent in order, without looking ahead
+                return _pairing(search.greedy(rest), bye, seen)
     raise AssertionError("a pairing with repeats allowed always exists")
+
+
+def _pairing(found: list[tuple[str, str]], bye: str | None, seen: set) -> Pairing:
+    repeats = sum(frozenset(g) in seen for g in found)
+    return Pairing(tuple(found), bye, repeats)
 
 
 def _preferences(p: str, left: Sequence[str], score: dict[str, float]) -> list[str]:
@@ -225,32 +243,56 @@ def _preferences(p: str, left: Sequence[str], score: dict[str, float]) -> list[s
     return same + below
 
 
-def _match(
-    order: Sequence[str],
-    score: dict[str, float],
-    seen: set[frozenset[str]],
-    allowed: int,
-) -> list[tuple[str, str]] | None:
-    """The first pairing in preference order with at most ``allowed`` repeats."""
-    failed: set[tuple[frozenset[str], int]] = set()
-    steps = 0
+class _Search:
+    """The pairing search: depth first in preference order, with what failed kept."""
 
-    def search(left: tuple[str, ...], budget: int) -> list[tuple[str, str]] | None:
-        nonlocal steps
+    def __init__(self, score: dict[str, float], seen: set[frozenset[str]]) -> None:
+        self.score = score
+        self.seen = seen
+        self.met: dict[str, set[str]] = {}  # each player's earlier opponents
+        for pair_ in seen:
+            a, b = tuple(pair_)
+            self.met.setdefault(a, set()).add(b)
+            self.met.setdefault(b, set()).add(a)
+        self.steps = 0
+        self.failed: set[tuple[frozenset[str], int]] = set()
+
+    def first(self, left: tuple[str, ...], budget: int) -> list[tuple[str, str]] | None:
+        """The first pairing in preference order with at most ``budget`` repeats."""
         if not left:
             return []
-        if (frozenset(left), budget) in failed or steps > SEARCH_LIMIT:
+        here = frozenset(left)
+        if (here, budget) in self.failed or self.steps > SEARCH_LIMIT:
             return None
-        steps += 1
+        self.steps += 1
+        # Players with nobody new left among ``left`` need a repeat each (one
+        # repeat serves two of them at most): too many, and this cannot work.
+        stuck = sum(1 for x in left if here - {x} <= self.met.get(x, set()))
+        if (stuck + 1) // 2 > budget:
+            self.failed.add((here, budget))
+            return None
         p, rest = left[0], left[1:]
-        for q in _preferences(p, left, score):
-            cost = frozenset((p, q)) in seen
+        met = self.met.get(p, set())
+        for q in _preferences(p, left, self.score):
+            cost = q in met
             if cost > budget:
                 continue
-            found = search(tuple(x for x in rest if x != q), budget - cost)
+            found = self.first(tuple(x for x in rest if x != q), budget - cost)
             if found is not None:
                 return [(p, q), *found]
-        failed.add((frozenset(left), budget))
+        if self.steps <= SEARCH_LIMIT:  # a cut-off search proves nothing
+            self.failed.add((here, budget))
         return None
 
-    return search(tuple(order), allowed)
+    def greedy(self, left: tuple[str, ...]) -> list[tuple[str, str]]:
+        """Each player in turn takes the first new opponent in order (else any)."""
+        out = []
+        rest = list(left)
+        while rest:
+            p = rest.pop(0)
+            prefs = _preferences(p, [p, *rest], self.score)
+            met = self.met.get(p, set())
+            q = min(prefs, key=lambda q: q in met)
+            rest.remove(q)
+            out.append((p, q))
+        return out

@@ -147,7 +147,7 @@ def test_pairing_withdrawn_players_are_not_paired() -> None:
 
 
 @pytest.mark.parametrize(
-    ("n", "rounds", "most"), [(8, 3, 7), (10, 4, 9), (9, 4, 9), (33, 6, 33)]
+    ("n", "rounds", "most"), [(8, 3, 7), (10, 4, 9), (9, 4, 9), (33, 6, 15)]
 )
 def test_pairing_round_counts(n: int, rounds: int, most: int) -> None:
     assert default_rounds(n) == rounds
