@@ -284,3 +284,22 @@ def test_pairing_whole_ten_player_event_has_no_repeats() -> None:
     check_standings(players, rounds)
     # 5 games a round, every one a new pair
     assert len(met(rounds)) == 5 * default_rounds(10)
+
+
+def test_no_repeat_search_limit_falls_back_to_the_first_new_opponent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the step limit each player takes the first opponent not met, in order."""
+    from referee.formats import swiss_pairing
+
+    monkeypatch.setattr(swiss_pairing, "SEARCH_LIMIT", 0)
+    players = names(6)
+    rounds = [
+        won(("P4", "P1"), ("P5", "P2"), ("P3", "P6")),
+        won(("P4", "P3"), ("P5", "P1"), ("P6", "P2")),
+    ]
+    pairing = pair(players, rounds)
+    # the full search backs up (see above); the greedy pairing does not, and P6
+    # is left with P2, met before
+    assert list(pairing.games) == [("P4", "P5"), ("P3", "P1"), ("P6", "P2")]
+    assert pairing.repeats == 1
