@@ -70,7 +70,7 @@ class Event:
             assert reply.status_code == 201, reply.get_json()
 
 
-def test_a_five_player_round_robin_calls_plays_and_ranks(client: Any) -> None:
+def test_a_five_player_round_robin_calls_plays_and_ranks(client: Any, app: Any) -> None:
     rr = Event(client, seating="given")
     data = rr.data
     assert data["kind"] == "round-robin"
@@ -142,6 +142,8 @@ def test_a_five_player_round_robin_calls_plays_and_ranks(client: Any) -> None:
     log = client.get(f"/api/v1/tournaments/{rr.id}/events").get_json()["events"]
     assert [e["kind"] for e in log][:3] == ["create", "pairings", "call"]
     assert log[-1]["kind"] == "correction"
+    with app.app_context():  # every stored ruling is what a replay says
+        assert tournaments.audit(tournaments.get(rr.id)) == []
     assert log[-1]["actor"] == "organiser"
 
 
@@ -198,3 +200,162 @@ def test_every_documented_pairing_event_example_is_accepted(client: Any) -> None
         validator.validate(reply.get_json())
         sent += 1
     assert sent >= 3
+
+
+def test_an_organiser_runs_a_round_robin_from_the_pages(client: Any) -> None:
+    page = client.get("/n/new/round-robin?game=darts-301")
+    assert page.status_code == 200
+    assert "Tie-break 1" in page.text
+    assert "Legs" in page.text
+    reply = client.post(
+        "/n/new/round-robin",
+        data={
+            "game": "darts-301",
+            # a rating column after a comma, a tab or a semicolon
+            "players": "Ann, 1500\nBob, 1700\n=HYPERLINK(1), 1600\nDee\t1400\n"
+            "Eve;1300\nFay, 1200",
+            "seating": "rating",
+            "stations": "Oche 1\nOche 2",
+            "fmt_meetings": "single",
+            "fmt_tie_break_1": "difference",
+            "fmt_tie_break_2": "head-to-head",
+            "fmt_tie_break_3": "none",
+            "opt_start": "301",
+            "idem": uuid.uuid4().hex,
+        },
+    )
+    assert reply.status_code == 302, reply.text[:500]
+    admin_url = reply.headers["Location"]
+    tid = admin_url.split("/")[2]
+    admin = client.get(admin_url)
+    assert admin.status_code == 200
+    assert "Oche 1" in admin.text
+    assert "Board PIN" in admin.text
+    view = client.get(f"/api/v1/tournaments/{tid}").get_json()
+    assert view["seeds"] == ["Bob", "=HYPERLINK(1)", "Ann", "Dee", "Eve", "Fay"]
+    assert view["options"]["tie_break_1"] == "difference"
+    first = view["calls"][0]
+    # A no-show from the organiser's page: the board is called to the next match.
+    form = {"winner": first["entrants"][0], "how": "no-show", "idem": uuid.uuid4().hex}
+    done = client.post(f"/n/{tid}/pairings/{first['number']}/result", data=form)
+    assert done.status_code == 303
+    after = client.get(f"/api/v1/tournaments/{tid}").get_json()
+    assert after["pairings"][first["number"] - 1]["result"]["how"] == "no-show"
+    assert after["stations"][first["station"] - 1]["pairing"] not in (
+        None,
+        first["number"],
+    )
+    # A winner who is not in the pairing is re-rendered with the message, 422.
+    bad = client.post(
+        f"/n/{tid}/pairings/{first['number'] + 1}/result",
+        data={"winner": "Zed", "idem": uuid.uuid4().hex},
+    )
+    assert bad.status_code == 422
+    assert "The winner is" in bad.text
+    # A correction keeps the old result in the log.
+    fixed = client.post(
+        f"/n/{tid}/pairings/{first['number']}/result",
+        data={
+            "kind": "correction",
+            "winner": first["entrants"][1],
+            "score_a": "0",
+            "score_b": "1",
+            "note": "wrong board",
+            "idem": uuid.uuid4().hex,
+        },
+    )
+    assert fixed.status_code == 303
+    log = client.get(f"/n/{tid}/log").text
+    assert "Correction" in log
+    assert "Before:" in log
+    # Everyone's pages.
+    public = client.get(f"/n/{tid}")
+    assert "Now playing" in public.text
+    assert "Cross table" in public.text
+    playing = after["calls"][0]
+    who = playing["entrants"][0]
+    index = view["players"].index(who)
+    mine = client.get(f"/n/{tid}/p/{index}")
+    assert "Now: go to" in mine.text
+    assert playing["station_name"] in mine.text
+    assert f"Call to {playing['station_name']}" in client.get(f"/n/{tid}/calls").text
+    assert client.get(f"/n/{tid}/tv").status_code == 200
+    # Exports: CSV cells a spreadsheet would run are defused.
+    results = client.get(f"/n/{tid}/results.csv")
+    assert results.mimetype == "text/csv"
+    assert "'=HYPERLINK(1)" in results.text
+    assert ",played,correction,wrong board" in results.text
+    standings = client.get(f"/n/{tid}/standings.csv").text.splitlines()
+    assert standings[0].startswith("rank,entrant,played,won")
+    dump = client.get(f"/n/{tid}/export.json").get_json()
+    assert dump["log"][0]["kind"] == "create"
+
+
+def test_a_boards_phone_scores_its_own_match_and_nothing_else(app: Any) -> None:
+    organiser = app.test_client()
+    rr = Event(organiser)
+    board = app.test_client()
+    link = rr.data["keys"]["tables"][0]["join"].split("referee.test", 1)[-1]
+    assert board.get(link).status_code == 302
+    here = board.get(f"/n/{rr.id}/t/1")
+    assert "Score this match" in here.text
+    on_one, on_two = rr.data["calls"][0], rr.data["calls"][1]
+    assert on_one["station"] == 1
+    # Its own pairing's paper result: yes; the other board's: no.
+    other = board.post(
+        f"/n/{rr.id}/pairings/{on_two['number']}/result",
+        data={"winner": on_two["entrants"][0], "idem": uuid.uuid4().hex},
+    )
+    assert other.status_code == 403
+    own = board.post(
+        f"/n/{rr.id}/pairings/{on_one['number']}/result",
+        data={
+            "winner": on_one["entrants"][1],
+            "score_a": "0",
+            "score_b": "1",
+            "back": "station",
+            "idem": uuid.uuid4().hex,
+        },
+    )
+    assert own.status_code == 303
+    assert own.headers["Location"].endswith(f"/n/{rr.id}/t/1")
+    # The board's key scores the next match called to it, on the API too.
+    now = rr.get()
+    nxt = now["stations"][0]
+    assert nxt["match"]
+    assert nxt["pairing"] != on_one["number"]
+    reply = board.get(f"/m/{nxt['match']}")
+    assert reply.status_code == 200
+
+
+def test_a_bunko_nights_writes_sent_to_a_round_robin_are_refused(client: Any) -> None:
+    rr = Event(client)
+    headers = {
+        "Authorization": f"Bearer {rr.organiser}",
+        "Idempotency-Key": uuid.uuid4().hex,
+    }
+    base = f"/api/v1/tournaments/{rr.id}"
+    assert client.post(f"{base}/rounds", json={}, headers=headers).status_code == 409
+    reply = client.post(
+        f"{base}/results", json={"table": 1, "scores": [21, 3]}, headers=headers
+    )
+    assert reply.status_code == 422
+    reply = rr.send({"type": "end"})
+    assert reply.status_code == 422
+    assert "result, correction" in reply.get_json()["detail"]
+
+
+def test_a_live_page_polls_the_light_fingerprint(client: Any) -> None:
+    rr = Event(client)
+    light = client.get(f"/api/v1/tournaments/{rr.id}/fingerprint").get_json()
+    assert light == {
+        "id": rr.id,
+        "seq": rr.get()["seq"],
+        "fingerprint": light["fingerprint"],
+    }
+    assert light["fingerprint"] == rr.get()["fingerprint"]
+    rr.play(rr.data["calls"][0], winner=0)
+    moved = client.get(f"/api/v1/tournaments/{rr.id}/fingerprint").get_json()
+    assert moved["fingerprint"] != light["fingerprint"]
+    page = client.get(f"/n/{rr.id}/tv").text
+    assert f'data-poll="/api/v1/tournaments/{rr.id}/fingerprint"' in page

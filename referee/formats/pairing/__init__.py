@@ -280,6 +280,23 @@ class PairingFormat(Format):
             **{k: setup.get(k) for k in SETUP_FIELDS},
         }
 
+    def plan(
+        self, state: JSON, seating: Mapping[str, Sequence[str]] | None = None
+    ) -> tuple[int, list[TablePlan]]:
+        raise Refused(
+            "There are no rounds to start here: each match is called to the next free "
+            "station by itself."
+        )
+
+    def round_event(
+        self,
+        state: JSON,
+        number: int,
+        matches: Mapping[int, str],
+        seating: Mapping[str, Sequence[str]] | None = None,
+    ) -> JSON:
+        return self.plan(state)  # type: ignore[return-value]  # always Refused
+
     # --- folding ----------------------------------------------------------------
 
     def apply(self, state: JSON | None, event: JSON) -> Step:

@@ -247,6 +247,21 @@ def one(tournament_id: str) -> Response:
     return jsonify(tournament_json(night, keys=organiser))
 
 
+@api_bp.get("/<tournament_id>/fingerprint")
+def fingerprint(tournament_id: str) -> Response:
+    """What a live page polls: changes whenever the tournament or a match does."""
+    night = _api_night(tournament_id)
+    tournaments.settle(night.id)
+    night = tournaments.get(night.id)
+    return jsonify(
+        {
+            "id": night.id,
+            "seq": night.version,
+            "fingerprint": tournaments.fingerprint(night),
+        }
+    )
+
+
 @api_bp.get("/<tournament_id>/events")
 def events(tournament_id: str) -> Response:
     night = _api_night(tournament_id)
@@ -366,6 +381,10 @@ def add_event(tournament_id: str) -> Response | tuple[Response, int]:
             }
         )
     fmt = tournaments.format_of(night)
+    if actor != ORGANISER and event.get("type") not in fmt.table_writes:
+        return problem(
+            403, "forbidden", "Forbidden", "Only the organiser can send that."
+        )
     kinds = [k.type for k in fmt.events]
     if event.get("type") not in kinds:
         where = (
