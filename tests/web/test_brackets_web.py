@@ -11,6 +11,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
 from referee import tournaments
 
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -62,6 +64,17 @@ class Event:
             for call in now["calls"]:
                 play(self, call, winner_of(call))
         raise AssertionError("the tournament did not end")
+
+
+def documented(client: Any, view: dict[str, Any]) -> None:
+    """The tournament's JSON, layout included, is what the OpenAPI document says."""
+    spec = client.get("/api/v1/openapi.json").get_json()
+    root = {
+        "$ref": "#/components/schemas/PairingTournament",
+        "components": spec["components"],
+    }
+    errors = sorted(Draft202012Validator(root).iter_errors(view), key=str)
+    assert not errors, f"{errors[0].message} at {list(errors[0].path)}"
 
 
 def darts_leg(event: Event, call: dict[str, Any], winner: int) -> None:
@@ -132,6 +145,7 @@ def test_double_elimination_of_eight_darts_players(client: Any, app: Any) -> Non
     assert all(r["lost"] == 2 for r in table[1:])
     assert now["layout"]["champion"] == "Ann"
     assert [p["part"] for p in now["layout"]["parts"]] == ["winners", "losers", "final"]
+    documented(client, now)
     with app.app_context():
         assert tournaments.audit(tournaments.get(de.id)) == []
 
@@ -172,5 +186,6 @@ def test_swiss_of_ten_pool_players(client: Any, app: Any) -> None:
     played = [p for p in now["pairings"] if p["result"]["source"] == "match"]
     assert played
     assert all(p["result"]["score"] in ([2, 0], [0, 2]) for p in played)
+    documented(client, now)
     with app.app_context():
         assert tournaments.audit(tournaments.get(sw.id)) == []
