@@ -5,7 +5,7 @@ slot takes its two sides from a seed, or from the winner or loser of an earlier 
 The results (slot id -> winner) are the only thing that changes, and ``resolve``
 walks the graph to say who plays where, who had a bye and who is out.
 
-The rules this module keeps (the rule ids are cited by the formats' rulings):
+The rules this module keeps:
 
 * ``elimination/seeding``: the bracket is the next power of two; seeds are placed
   in the standard order (1 v 16, 8 v 9, 4 v 13, 5 v 12, ... for 16) so seeds 1 and
@@ -39,10 +39,7 @@ from functools import lru_cache
 from referee.games.base import BadInput
 from referee.games.base import Refused
 
-R_SEEDING = "elimination/seeding"
-R_BYES = "elimination/byes"
 R_ADVANCE = "elimination/advance"
-R_DROP = "double/drop"
 R_GRAND_FINAL = "double/grand-final"
 
 BYE = ""  # a side nobody fills: the other side goes through without playing

@@ -39,13 +39,6 @@ from dataclasses import field
 
 from referee.games.base import BadInput
 
-R_POINTS = "swiss/points"
-R_PAIRING = "swiss/pairing"
-R_REPEAT = "swiss/no-repeat"
-R_BYE = "swiss/bye"
-R_BUCHHOLZ = "swiss/buchholz"
-R_MEDIAN = "swiss/median-buchholz"
-R_STANDINGS = "swiss/standings"
 
 WIN, DRAW, BYE_POINTS = 1.0, 0.5, 1.0
 TIE_BREAKS = ("buchholz", "median-buchholz")
