@@ -39,7 +39,6 @@ from dataclasses import field
 
 from referee.games.base import BadInput
 
-
 WIN, DRAW, BYE_POINTS = 1.0, 0.5, 1.0
 TIE_BREAKS = ("buchholz", "median-buchholz")
 MIN_PLAYERS, MAX_PLAYERS = 3, 64
