@@ -14,13 +14,49 @@ A walkover or a no-show is a win for the player who came and counts as a meeting
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from referee.formats import swiss_pairing as sw
 from referee.formats.pairing import PairingFormat
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
 from referee.games.base import Option
+
+# Round 1 of Ann, Bob, Cy and Dee (seeded as listed) is Ann v Cy, Bob v Dee: the
+# examples of the events a client sends follow it (the layer's assume a bracket).
+EXAMPLES = {
+    "result": (
+        Example({"type": "result", "pairing": 1, "winner": "Ann", "score": [3, 1]}),
+        Example(
+            {"type": "result", "pairing": 2, "winner": "draw", "score": [2, 2]},
+            title="A drawn match: half a point each",
+        ),
+        Example(
+            {
+                "type": "result",
+                "pairing": 2,
+                "winner": "Dee",
+                "how": "no-show",
+                "note": "Bob did not come to the board",
+            }
+        ),
+    ),
+    "correction": (
+        Example(
+            {
+                "type": "correction",
+                "pairing": 1,
+                "winner": "Cy",
+                "score": [2, 3],
+                "note": "scores swapped",
+            },
+            setup=({"type": "result", "pairing": 1, "winner": "Ann", "score": [3, 2]},),
+        ),
+    ),
+}
 
 
 class Swiss(PairingFormat):
@@ -68,6 +104,16 @@ class Swiss(PairingFormat):
         ("buchholz", "Buch"),
         ("median_buchholz", "Med"),
     )
+
+    @property
+    def events(self) -> tuple[EventKind, ...]:
+        """The layer's events, with examples that fit a Swiss's first round."""
+        return tuple(
+            dataclasses.replace(kind, examples=EXAMPLES[kind.type])
+            if kind.type in EXAMPLES
+            else kind
+            for kind in super().events
+        )
 
     # --- setting up -----------------------------------------------------------------
 
