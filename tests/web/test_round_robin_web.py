@@ -161,7 +161,7 @@ def test_seeding_by_rating_and_bad_setups(client: Any, app: Any) -> None:
     }
     reply = client.post("/api/v1/tournaments", json=bad)
     assert reply.status_code == 422
-    assert "one against one" in reply.get_json()["detail"]
+    assert "one side against another" in reply.get_json()["detail"]
     reply = client.post(
         "/api/v1/tournaments",
         json={**bad, "game": "darts-301", "seating": "rating"},
@@ -359,3 +359,30 @@ def test_a_live_page_polls_the_light_fingerprint(client: Any) -> None:
     assert moved["fingerprint"] != light["fingerprint"]
     page = client.get(f"/n/{rr.id}/tv").text
     assert f'data-poll="/api/v1/tournaments/{rr.id}/fingerprint"' in page
+
+
+def test_a_team_game_calls_each_team_as_a_side(client: Any) -> None:
+    teams = {"Reds": ["Ann", "Cy"], "Blues": ["Bob", "Dee"], "Greens": ["Eve", "Fay"]}
+    rr = Event(
+        client,
+        game="pinochle",
+        game_options={},
+        players=list(teams),
+        teams=teams,
+        stations=1,
+    )
+    call = rr.data["calls"][0]
+    assert call["station_name"] == "Table 1"
+    match = client.get(f"/api/v1/matches/{call['match']}").get_json()
+    sides = [s["name"] for s in match["state"]["sides"]]
+    assert sides == call["entrants"]
+    reply = rr.send(
+        {
+            "type": "result",
+            "pairing": call["number"],
+            "winner": call["entrants"][1],
+            "score": [320, 510],
+        }
+    )
+    assert reply.status_code == 201, reply.get_json()
+    assert rr.get()["calls"][0]["number"] != call["number"]

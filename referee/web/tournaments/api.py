@@ -189,6 +189,7 @@ def create() -> Response | tuple[Response, int]:
         "game_options",
         "stations",
         "ratings",
+        "teams",
     }
     extra = sorted(set(body) - allowed)
     if extra:
@@ -215,7 +216,7 @@ def create() -> Response | tuple[Response, int]:
             seating=str(body.get("seating") or "given"),
             setup={
                 k: body[k]
-                for k in ("game", "game_options", "stations", "ratings")
+                for k in ("game", "game_options", "stations", "ratings", "teams")
                 if k in body
             },
             idem_key=key,
