@@ -35,6 +35,7 @@ from referee import games
 from referee import ledger
 from referee import tournaments
 from referee.formats.pairing import PairingFormat
+from referee.formats.pairing import pairable
 from referee.games.base import BadInput
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
@@ -71,6 +72,7 @@ def _formats_for_templates() -> dict[str, Any]:
         "game_title": lambda game_id: (
             games.get(game_id).title if game_id in games.GAME_IDS else game_id
         ),
+        "pairable": pairable,
     }
 
 
