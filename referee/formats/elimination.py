@@ -120,7 +120,12 @@ class Elimination(PairingFormat):
     def layout(self, state: JSON) -> JSON:
         """The tree: each part's rounds, in columns, with their pairings' numbers."""
         b = self.bracket(state)
-        number = {p["id"]: p["number"] for p in state["pairings"]}
+        results = self.results(state)
+        # a reset made moot by a corrected first grand final is left out of the tree
+        void = {r.id for r in b.resolve(results) if r.status == "void"}
+        number = {
+            p["id"]: p["number"] for p in state["pairings"] if p["id"] not in void
+        }
         parts = []
         for part in (br.WINNERS, br.LOSERS, br.FINAL):
             rounds: dict[int, list[JSON]] = {}
@@ -159,7 +164,6 @@ class Elimination(PairingFormat):
                     ],
                 }
             )
-        results = self.results(state)
         return {
             "kind": "bracket",
             "elimination": b.kind,

@@ -211,3 +211,27 @@ def test_pairing_swiss_rounds_bounded_by_players() -> None:
     setup = fmt.parse_setup({"game": "darts-301"}, players)
     with pytest.raises(BadInput, match="at most 3 rounds"):
         fmt.create(players, fmt.parse_options({"rounds": 4}), None, setup)
+
+
+def test_grand_final_corrected_after_the_reset_was_declared() -> None:
+    """The first final's winner corrected to the winners' champion: no reset is due."""
+    fmt, state = start("double-elimination", 4, stations=1)
+
+    def pick(p: dict) -> int:
+        return 1 if p["id"] == "GF1" else favourite(p)
+
+    state = run(fmt, state, pick, steps=13)  # up to GF2 declared and called
+    gf1 = next(p for p in state["pairings"] if p["id"] == "GF1")
+    assert any(p["id"] == "GF2" for p in state["pairings"])
+    assert not state["over"]
+    fix = {"type": "correction", "pairing": gf1["number"], "winner": "S1"}
+    state = fold(fmt, state, fmt.parse_event(fix, state))
+    assert state["over"]
+    assert fmt.standings(state)[0]["entrant"] == "S1"
+    slots = [
+        s
+        for part in fmt.layout(state)["parts"]
+        for r in part["rounds"]
+        for s in r["slots"]
+    ]
+    assert next(s for s in slots if s["id"] == "GF2")["pairing"] is None
