@@ -193,6 +193,9 @@ def current_round(state: JSON) -> JSON | None:
 FORMAT_MODULES = (
     "referee.formats.bunko_night",
     "referee.formats.round_robin",
+    "referee.formats.single_elimination",
+    "referee.formats.double_elimination",
+    "referee.formats.swiss",
 )
 
 

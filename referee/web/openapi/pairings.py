@@ -14,6 +14,7 @@ from referee.formats.pairing import PairingFormat
 from referee.formats.pairing import pairable
 from referee.formats.pairing import results
 from referee.formats.pairing import seeding
+from referee.web.openapi import brackets
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _json_ref
@@ -187,6 +188,7 @@ def schemas() -> dict[str, JSONSchema]:
         },
     }
     return {
+        **brackets.schemas(),
         "TournamentEventRequest": {
             "type": "object",
             "required": ["event"],
@@ -278,7 +280,19 @@ def schemas() -> dict[str, JSONSchema]:
                     "type": "array",
                     "items": {"$ref": f"{ref}PairingStanding"},
                 },
-                "layout": {"type": "object"},
+                "layout": {
+                    "anyOf": [
+                        {"$ref": f"{ref}BracketLayout"},
+                        {"$ref": f"{ref}SwissLayout"},
+                        {  # another format's own (a round robin's cross table)
+                            "type": "object",
+                            "not": {
+                                "required": ["kind"],
+                                "properties": {"kind": {"enum": ["bracket", "swiss"]}},
+                            },
+                        },
+                    ]
+                },
                 "over": {"type": "boolean"},
                 "tables": {"type": "array", "maxItems": 0},
                 "links": {"type": "object"},

@@ -1,0 +1,5 @@
+"""Double elimination of any game (the format lives in ``formats.elimination``)."""
+
+from referee.formats.elimination import DoubleElimination
+
+FORMAT = DoubleElimination()
