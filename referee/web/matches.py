@@ -211,6 +211,7 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
                     raw,
                     expected_seq=form.seq.data,
                     idem_key=form.idem.data,
+                    key=access.key_for(match.id),
                 )
             except BadInput as err:
                 error, status = str(err), 422
