@@ -182,6 +182,16 @@ def link_tournament(
     return made
 
 
+def tournament_links(tournament: Tournament) -> dict[str, Player]:
+    """The profile linked to each entrant of the tournament (entrant -> player)."""
+    rows = db.session.execute(
+        select(PlayerLink, Player)
+        .join(Player, Player.id == PlayerLink.player_id)
+        .where(PlayerLink.tournament_id == tournament.id)
+    ).all()
+    return {link.entrant: player for link, player in rows}
+
+
 def match_links(match: Match) -> list[Player | None]:
     """The profile of each seat of the match (its own link, else its tournament's)."""
     found: list[Player | None] = [None] * len(match.players)

@@ -24,6 +24,7 @@ def init_app(app: Flask) -> None:
     from referee.web import errors
     from referee.web import matches
     from referee.web import pages
+    from referee.web import players
     from referee.web import rules
     from referee.web import session
     from referee.web import templating
@@ -40,6 +41,7 @@ def init_app(app: Flask) -> None:
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.
     csrf.exempt(api.bp)
     csrf.exempt(tournaments.api_bp)
+    csrf.exempt(players.api_bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(rules.bp)
@@ -47,6 +49,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tools.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournaments.api_bp)
+    app.register_blueprint(players.bp)
+    app.register_blueprint(players.api_bp)
     errors.init_app(app)
     templating.init_app(app)
     app.after_request(_headers)
