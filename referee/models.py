@@ -196,7 +196,8 @@ class Player(db.Model):
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    handle: Mapped[str] = mapped_column(String(40), unique=True)
+    # casefold() may lengthen a name ("ß" -> "ss"): room for three times 40
+    handle: Mapped[str] = mapped_column(String(160), unique=True)
     claim: Mapped[str] = mapped_column(String(64))  # keyed hash of the claim code
     created_by: Mapped[str] = mapped_column(String(40), default="")
     created_at: Mapped[datetime] = mapped_column(

@@ -46,9 +46,9 @@ def handle(name: str) -> str:
 
 def clean_name(name: Any, field: str = "name") -> str:
     text = " ".join(str(name or "").split())
-    if not text or len(text) > MAX_NAME:
+    if not text or len(text) > MAX_NAME or not text.isprintable():
         raise BadInput(
-            f"A player's name is 1 to {MAX_NAME} characters.",
+            f"A player's name is 1 to {MAX_NAME} printable characters.",
             field=field,
             example="Ann Smith",
         )
@@ -115,6 +115,13 @@ def link_match(match: Match, names: list[str | None], by: str) -> dict[str, str]
             field="players",
             example=str([*match.players[:1], None]).replace("'", '"'),
         )
+    named = [handle(n) for n in names if n is not None and str(n).strip()]
+    if len(named) != len(set(named)):
+        raise BadInput(
+            "Each profile sits once in a match: two seats name the same profile.",
+            field="players",
+            example='["Ann Smith", "Bob Jones"]',
+        )
     made: dict[str, str] = {}
     for seat, name in enumerate(names):
         existing = db.session.execute(
@@ -145,6 +152,13 @@ def link_tournament(
     tournament: Tournament, names: dict[str, str | None], by: str
 ) -> dict[str, str]:
     """Link entrants (by their name in the tournament) to profiles."""
+    named = [handle(n) for n in names.values() if n is not None and str(n).strip()]
+    if len(named) != len(set(named)):
+        raise BadInput(
+            "Each profile is one entrant: two entrants name the same profile.",
+            field="players",
+            example='{"Ann": "Ann Smith", "Bob": "Bob Jones"}',
+        )
     made: dict[str, str] = {}
     entrants = set(tournament.players)
     for entrant, name in names.items():

@@ -204,11 +204,15 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
     player = _player(player_id)
     form = WriteForm()
     code = request.form.get("code", "")
-    if form.validate_on_submit() and profiles.claims(player, code):
+    wait = access.pin_wait_minutes()
+    if not wait and form.validate_on_submit() and profiles.claims(player, code):
         session["me"] = player.id
         session.permanent = True
         flash(f"This phone is now {player.name}'s.")
         return redirect(url_for("players.show", player_id=player.id), code=303)
+    # Wrong codes count with wrong PINs: the same slow-down against guessing.
+    if not wait:
+        access.note_wrong_pin()
     data = profiles.profile(player)
     return render_template(
         "players/profile.html",
@@ -218,9 +222,11 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
         titles=GAME_TITLES,
         mine=False,
         write=WriteForm.fresh(0),
-        claim_error="That is not this profile's claim code (8 letters and digits, "
+        claim_error=access.too_many_pins_message(wait)
+        if wait
+        else "That is not this profile's claim code (8 letters and digits, "
         "e.g. K7QM2XPD).",
-    ), 422
+    ), 429 if wait else 422
 
 
 # --- linking seats to profiles --------------------------------------------------------
@@ -390,7 +396,29 @@ def _page_trust(match_id: str, write: Any) -> None:
 
 @bp.app_context_processor
 def _panel_helper() -> dict[str, Any]:
-    return {"players_panel": panel}
+    return {"players_panel": panel, "log_trust": log_trust}
+
+
+def log_trust(match: Match) -> dict[str, Any]:
+    """For the log page: who wrote each row, and each entry's confirmation."""
+    names = ledger.seat_names(match)["side"]
+
+    def who(actor: str) -> str:
+        side = trust.side_of(actor or "")
+        if side is None:
+            return "the scorer"
+        return f"{names[side]}'s phone" if side < len(names) else actor
+
+    out: dict[str, Any] = {"confirm": match.confirm, "who": who, "by_row": {}}
+    if match.confirm:
+        key = access.key_for(match.id)
+        actor = ledger.actor_of(match, key) if key else None
+        out["by_row"] = {m.row: m for m in ledger.marks(match).values()}
+        out["may_check"] = lambda mark: bool(
+            actor and not mark.confirmed and trust.may_confirm(actor, mark.actor)
+        )
+        out["idem"] = WriteForm.fresh(0).idem.data
+    return out
 
 
 def panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]:

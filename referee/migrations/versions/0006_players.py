@@ -33,7 +33,7 @@ def upgrade():
         "player",
         sa.Column("id", sa.String(length=16), nullable=False),
         sa.Column("name", sa.String(length=40), nullable=False),
-        sa.Column("handle", sa.String(length=40), nullable=False),
+        sa.Column("handle", sa.String(length=160), nullable=False),
         sa.Column("claim", sa.String(length=64), nullable=False),
         sa.Column("created_by", sa.String(length=40), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
