@@ -20,6 +20,8 @@ def call(game_id: str, view: JSON, last: Any) -> str:
     ruling = last.current_ruling or last.ruling or {}
     if game_id == "darts-301":
         return _darts(view, ruling)
+    if (last.event or {}).get("type") != "roll":
+        return ""  # a scramble or a stop: the last roll was called already
     return _bunko(view)
 
 
