@@ -15,7 +15,8 @@ CALLED = ("darts-301", "bunko")
 
 def call(game_id: str, view: JSON, last: Any) -> str:
     """The caller's words for the newest log row ("" when there is nothing to call)."""
-    if last is None or last.kind == "undo" or game_id not in CALLED:
+    # An undo, a confirmation or a challenge says nothing new about the game.
+    if last is None or last.kind not in ("event", "amend") or game_id not in CALLED:
         return ""
     ruling = last.current_ruling or last.ruling or {}
     if game_id == "darts-301":

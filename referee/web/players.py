@@ -378,7 +378,7 @@ def _page_trust(match_id: str, write: Any) -> None:
     if not key:
         abort(403, "This phone is not a side of this match: open your side's link.")
     try:
-        written = write(key)
+        write(key)  # the page shows the new row (its ruling) itself
     except ledger.NotFound:
         abort(404, f"There is no match '{match_id}'.")
     except ledger.Forbidden:
@@ -387,8 +387,6 @@ def _page_trust(match_id: str, write: Any) -> None:
         flash(err.ruling.summary)
     except (BadInput, ledger.KeyReused) as err:
         flash(str(err))
-    else:
-        flash(written.body["ruling"]["summary"])
 
 
 # --- the match page's panel -----------------------------------------------------------
