@@ -42,7 +42,6 @@ from referee.db import db
 from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
-from referee.formats import current_round
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -53,7 +52,6 @@ from referee.models import Match
 from referee.models import Tournament
 from referee.models import TournamentEvent
 
-SEATINGS = ("given", "drawn")
 SETTLE_PASSES = 4  # stop -> matches end -> results: two passes do it; spare ones
 
 
@@ -141,6 +139,7 @@ def create(
     title: str = "",
     seating: str = "given",
     draw: Sequence[int] | None = None,
+    setup: Mapping[str, Any] | None = None,
     idem_key: str | None = None,
     fingerprint: str | None = None,
 ) -> Tournament:
@@ -150,6 +149,8 @@ def create(
 
     ``seating`` "given" seats the players as listed, "drawn" shuffles them here;
     ``draw`` (a permutation of the players' indexes) is a draw made elsewhere.
+    ``setup`` is what else the format takes (``Format.parse_setup``: a pairing
+    format's game, game options, stations and ratings).
     """
     if idem_key:
         prior = created_before(idem_key, fingerprint or "")
@@ -163,22 +164,34 @@ def create(
             f"'{kind}' is not a kind of tournament here (one of: {kinds}).",
             field="kind",
         ) from None
-    if seating not in SEATINGS:
+    if seating not in fmt.seatings:
         raise BadInput(
-            f"'seating' is 'given' (as listed) or 'drawn' (shuffled); '{seating}' "
-            "given.",
+            f"'seating' is one of {', '.join(fmt.seatings)} ('given': as listed, "
+            f"'drawn': shuffled); '{seating}' given.",
             field="seating",
             example='"seating": "drawn"',
         )
     names = fmt.check_players(players)
     parsed = fmt.parse_options(options)
+    extra = fmt.parse_setup({**(setup or {}), "seeding": seating}, names)
     if draw is None and seating == "drawn":
         order = list(range(len(names)))
         secrets.SystemRandom().shuffle(order)
         draw = order
-    event = fmt.create(names, parsed, draw)
+    event = fmt.create(names, parsed, draw, extra)
     step = fmt.apply(None, event)  # checks the draw too
-    tables = fmt.tables_for(names)
+    # What the new tournament calls for at once (a pairing format's first pairings)
+    # goes in the log straight after ``create``.
+    steps = [(event, step.ruling)]
+    state = step.state
+    for _ in range(10_000):
+        follow = fmt.follow_ups(state)
+        if not follow:
+            break
+        nxt = fmt.apply(copy.deepcopy(state), follow[0])
+        steps.append((follow[0], nxt.ruling))
+        state = nxt.state
+    tables = fmt.stations_for(names, extra)
     for _attempt in range(5):
         write_lock()  # the key's lookup and the insert in one writer's transaction
         if idem_key:
@@ -195,13 +208,13 @@ def create(
         tournament = Tournament(
             id=tournament_id,
             kind=fmt.id,
-            game=fmt.game,
+            game=fmt.game_for(extra),
             title=" ".join(str(title or "").split())[:80] or fmt.title,
             players=list(names),
             options=parsed,
-            status="live",
-            version=1,
-            state=step.state,
+            status="over" if state.get("over") else "live",
+            version=len(steps),
+            state=state,
             edit_key=organiser["key"],
             pin=organiser["pin"],
             sealed=organiser["sealed"],
@@ -216,16 +229,17 @@ def create(
             create_hash=fingerprint if idem_key else None,
         )
         db.session.add(tournament)
-        db.session.add(
-            TournamentEvent(
-                tournament_id=tournament.id,
-                seq=1,
-                kind="create",
-                data=event,
-                ruling=step.ruling.to_json(),
-                actor=ORGANISER.name,
+        for seq, (data, ruling) in enumerate(steps, start=1):
+            db.session.add(
+                TournamentEvent(
+                    tournament_id=tournament.id,
+                    seq=seq,
+                    kind=str(data["type"]),
+                    data=data,
+                    ruling=ruling.to_json(),
+                    actor=ORGANISER.name if seq == 1 else MATCHES.name,
+                )
             )
-        )
         try:
             db.session.commit()
         except IntegrityError:  # an id collision (draw again), or a racing twin
@@ -239,7 +253,11 @@ def create(
 
 def _first_round(tournament_id: str) -> Tournament:
     """Seat round 1 (idempotent: a retried create, or one cut short, converges)."""
-    start_round(tournament_id, ORGANISER, idem_key="round-1")
+    if format_of(get(tournament_id)).organiser_rounds:
+        start_round(tournament_id, ORGANISER, idem_key="round-1")
+    else:
+        db.session.rollback()
+        settle(tournament_id)  # the first calls to the stations
     return get(tournament_id)
 
 
@@ -304,11 +322,10 @@ def _table_row(tournament_id: str, table: int) -> str:
 
 
 def table_matches(tournament: Tournament) -> list[TableMatch]:
-    """The current round's table matches, read fresh."""
-    rnd = current_round(tournament.state)
-    if rnd is None:
+    """The matches the format follows now (a round's tables), read fresh."""
+    ids = format_of(tournament).live_matches(tournament.state)
+    if not ids:
         return []
-    ids = {t["match"]: t["number"] for t in rnd["tables"] if t.get("match")}
     found = db.session.execute(
         select(Match)
         .where(Match.id.in_(list(ids)))
@@ -472,9 +489,12 @@ def settle(tournament_id: str) -> None:
         tables = table_matches(tournament)
         events = fmt.sync(tournament.state, tables)
         orders = fmt.orders(tournament.state, tables)
+        calls = [] if events else fmt.calls(tournament.state)
         db.session.rollback()
-        if not events and not orders:
+        if not events and not orders and not calls:
             return
+        if calls:
+            _call(tournament_id, calls)
         if events:
             try:
                 _write(
@@ -496,6 +516,57 @@ def settle(tournament_id: str) -> None:
             # A match that ended or was stopped meanwhile needs nothing more.
             with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
                 ledger.append(order.match, order.event, idem_key=order.key)
+
+
+def _call(tournament_id: str, plans: Sequence[formats.TablePlan]) -> None:
+    """Create the matches of ``plans`` and record the call (``Format.call_event``).
+
+    The matches are made first, outside the tournament's lock; the call links those
+    still wanted (another request may have called the same pairings meanwhile) and
+    the rest are deleted again.
+    """
+    tournament = get(tournament_id)
+    game, name = tournament.game, tournament.title
+    db.session.rollback()
+    created: dict[int, str] = {}
+    try:
+        for plan in plans:
+            match = ledger.create_match(
+                game,
+                plan.players,
+                plan.options,
+                plan.teams or None,
+                title=f"{name} · {plan.title}",
+            )
+            created[plan.number] = match.id
+
+        def build(t: Tournament) -> list[tuple[JSON, Actor]]:
+            event = format_of(t).call_event(t.state, created)
+            if event is None:
+                return []
+            for call in event["calls"]:
+                match = db.session.get(Match, call["match"])
+                assert match is not None
+                match.tournament_id = t.id
+                match.round = next(
+                    (p.round for p in plans if p.number == call["pairing"]), None
+                )
+                match.table = call["station"]
+                # The station's phone scores every match called to it.
+                ledger.give_key(match, table_key(t, call["station"])["key"])
+            return [(event, MATCHES)]
+
+        _write(tournament_id, build, None, None, request_hash({"op": "call"}))
+    finally:
+        linked = {
+            m.id
+            for m in db.session.execute(
+                select(Match).where(Match.id.in_(list(created.values())))
+            ).scalars()
+            if m.tournament_id is not None
+        }
+        db.session.rollback()
+        _discard([m for m in created.values() if m not in linked])
 
 
 def settle_match(match_id: str) -> None:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import EventKind
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Step
@@ -36,6 +38,9 @@ class TablePlan:
     teams: list[JSON]  # as ``ledger.create_match`` takes them
     options: JSON
     title: str
+    players: list[str] | None = None  # a one-against-one match: its two players
+    station: int | None = None  # the station (table key) that scores it
+    round: int | None = None  # recorded on the match (``Match.round``)
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,45 @@ class Format:
     # Who may send each write besides the organiser: "table" means the table named
     # in the event, from its own phone.
     table_writes: frozenset[str] = frozenset()
+    # True: the organiser starts each round (``plan``/``round_event``, a bunko
+    # night); False: the service calls ready matches by itself (``calls``).
+    organiser_rounds: bool = True
+    seatings: tuple[str, ...] = ("given", "drawn")
+    # The events a client may send (``parse_event``), for the API and OpenAPI.
+    events: tuple[EventKind, ...] = ()
+
+    def parse_setup(self, raw: Mapping[str, Any], players: Sequence[str]) -> JSON:
+        """What else a create names (the game, stations, ratings); none by default."""
+        extra = sorted(k for k, v in raw.items() if v is not None and k != "seeding")
+        if extra:
+            raise BadInput(
+                f"'{extra[0]}' is not a field of a {self.title.lower()}.",
+                field=extra[0],
+            )
+        return {}
+
+    def game_for(self, setup: JSON) -> str:
+        """The game every table plays."""
+        return self.game
+
+    def stations_for(self, players: Sequence[str], setup: JSON) -> int:
+        """How many tables (each with its own key and PIN) the event has."""
+        return self.tables_for(players)
+
+    def live_matches(self, state: JSON) -> dict[str, int]:
+        """The matches ``sync``/``view`` read, by id, with their table's number."""
+        rnd = current_round(state)
+        if rnd is None:
+            return {}
+        return {t["match"]: t["number"] for t in rnd["tables"] if t.get("match")}
+
+    def calls(self, state: JSON) -> list[TablePlan]:
+        """Matches to create now, without the organiser (``organiser_rounds`` off)."""
+        return []
+
+    def call_event(self, state: JSON, matches: Mapping[int, str]) -> JSON | None:
+        """The event recording the matches made for ``calls`` (None: moot now)."""
+        return None
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> JSON:
         """Options with defaults filled in; unknown or bad ones are ``BadInput``."""
@@ -89,9 +133,13 @@ class Format:
         raise NotImplementedError
 
     def create(
-        self, players: Sequence[str], options: JSON, draw: Sequence[int] | None
+        self,
+        players: Sequence[str],
+        options: JSON,
+        draw: Sequence[int] | None,
+        setup: JSON | None = None,
     ) -> JSON:
-        """The ``create`` event: players, options, and the draw if seats were drawn."""
+        """The ``create`` event: players, options, the draw, and ``parse_setup``'s."""
         raise NotImplementedError
 
     def apply(self, state: JSON | None, event: JSON) -> Step:
@@ -141,11 +189,19 @@ def current_round(state: JSON) -> JSON | None:
     return rounds[-1] if rounds else None
 
 
+# Each module ends with ``FORMAT = ...``; a new format appends its module here.
+FORMAT_MODULES = (
+    "referee.formats.bunko_night",
+    "referee.formats.round_robin",
+)
+
+
 def registry() -> dict[str, Format]:
     """Every format by id (loaded on first use)."""
-    from referee.formats.bunko_night import FORMAT as BUNKO_NIGHT
+    import importlib
 
-    return {BUNKO_NIGHT.id: BUNKO_NIGHT}
+    found = [importlib.import_module(m).FORMAT for m in FORMAT_MODULES]
+    return {f.id: f for f in found}
 
 
 def get(kind: str) -> Format:

@@ -85,11 +85,13 @@ def players_from_text(text: str) -> list[str]:
     ]
 
 
-def options_from_form(game: Game, form: Mapping[str, Any]) -> dict[str, Any]:
+def options_from_form(
+    game: Game, form: Mapping[str, Any], prefix: str = "opt_"
+) -> dict[str, Any]:
     """Raw option values from a form; a checkbox that is absent means false."""
     raw: dict[str, Any] = {}
     for opt in game.options:
-        key = f"opt_{opt.name}"
+        key = f"{prefix}{opt.name}"
         if opt.kind == "boolean":
             raw[opt.name] = key in form
         elif form.get(key, "") != "":

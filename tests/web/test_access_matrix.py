@@ -33,6 +33,7 @@ OPEN = {
     "pages.new_match",
     "api.create_match",
     "tournaments.new",
+    "tournaments.new_event",
     "tournament_api.create",
     "api.tool",
     "players.display",  # big type: this browser's own session only

@@ -63,9 +63,20 @@ def test_schemathesis_finds_no_failure_with_every_check(
             "/api/v1/tournaments",
             {"players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]},
         ).body
+        league = call(
+            server.port,
+            "POST",
+            "/api/v1/tournaments",
+            {
+                "kind": "round-robin",
+                "game": "darts-301",
+                "players": ["Ann", "Bob", "Cy", "Dee"],
+            },
+        ).body
         keys = {
             match["id"]: match["edit_key"],
             night["id"]: night["keys"]["organiser"]["key"],
+            league["id"]: league["keys"]["organiser"]["key"],
         }
         began = time.monotonic()
         run = subprocess.run(
@@ -99,6 +110,7 @@ def test_schemathesis_finds_no_failure_with_every_check(
                 "PYTHONPATH": str(ROOT),
                 "REFEREE_FUZZ_MATCH": match["id"],
                 "REFEREE_FUZZ_NIGHT": night["id"],
+                "REFEREE_FUZZ_LEAGUE": league["id"],
                 "REFEREE_FUZZ_KEYS": json.dumps(keys),
             },
             capture_output=True,

@@ -51,6 +51,8 @@ PAGE_FORMS: dict[str, dict[str, Any]] = {
     "players.challenge": {"target": "1", "note": "not a treble"},
     "players.display": {"big": "on", "next": "/"},
     "players.claim": {"code": "ABCD2345"},  # + a profile's id in the URL
+    "tournaments.new_event": {"game": "darts-301", "players": "\n".join(EIGHT)},
+    "tournaments.pairing_result": {"winner": "Ann", "score_a": "1", "score_b": "0"},
 }
 # JSON bodies of each API write.
 API_BODIES: dict[str, dict[str, Any]] = {
@@ -71,6 +73,7 @@ API_BODIES: dict[str, dict[str, Any]] = {
     "players_api.put_entrants": {"players": {"Ann": "Ann Smith"}},
     "players_api.api_confirm": {},
     "players_api.api_challenge": {"target": 1},
+    "tournament_api.add_event": {"event": {"type": "end"}},
 }
 
 
@@ -161,6 +164,8 @@ def url_of(rule: Rule, match_id: str | None, tournament_id: str | None) -> str:
             values[arg] = "checkout"
         elif arg == "player_id":
             values[arg] = "nobody"  # claiming needs the profile's claim code anyway
+        elif arg == "kind":
+            values[arg] = "round-robin"
         else:
             raise LookupError(f"no value for <{arg}> of {rule.rule}: add one here")
     path = rule.rule

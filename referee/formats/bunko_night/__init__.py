@@ -84,7 +84,11 @@ class BunkoNight(NightWrites, NightFold, NightTables, NightBoard, Format):
         return len(players) // night.PER_TABLE
 
     def create(
-        self, players: Sequence[str], options: JSON, draw: Sequence[int] | None
+        self,
+        players: Sequence[str],
+        options: JSON,
+        draw: Sequence[int] | None,
+        setup: JSON | None = None,
     ) -> JSON:
         return {
             "type": "create",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.web.openapi import pairings
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.common import _write_responses
+from referee.web.openapi.fields import option_schema
 
 JSONSchema = dict[str, Any]
 
@@ -145,6 +147,7 @@ def tournament_paths() -> dict[str, JSONSchema]:
                                         "options": {"variant": "text"},
                                     },
                                 },
+                                **pairings.create_examples(),
                                 "drawn": {
                                     "summary": "Twelve players, seats drawn at random",
                                     "value": {
@@ -172,9 +175,13 @@ def tournament_paths() -> dict[str, JSONSchema]:
                         ),
                         "links": _tournament_links(
                             [op for op, _, _ in writes.values()]
+                            + ["addTournamentEvent"]
                         ),
                     },
-                    "422": _problem_ref("Bad input: players not 8+ in fours, options"),
+                    "422": _problem_ref(
+                        "Bad input: a bunko night's players not 8+ in fours, a "
+                        "pairing format's game or stations, options"
+                    ),
                 },
             }
         },
@@ -191,6 +198,7 @@ def tournament_paths() -> dict[str, JSONSchema]:
             }
         },
         "/api/v1/tournaments/{id}/events": {
+            **pairings.event_path(),
             "get": {
                 "operationId": "listTournamentEvents",
                 "summary": "The tournament's log, corrections included",
@@ -199,7 +207,7 @@ def tournament_paths() -> dict[str, JSONSchema]:
                     "200": _json_ref("TournamentLog"),
                     "404": _problem_ref(),
                 },
-            }
+            },
         },
     }
     for path, (op, summary, schema) in writes.items():
@@ -267,11 +275,7 @@ def tournament_schemas() -> dict[str, JSONSchema]:
     option_props: dict[str, JSONSchema] = {}
     for fmt in formats.registry().values():
         for o in fmt.options:
-            option_props[o.name] = {
-                "enum": list(o.choices),
-                "default": o.default,
-                "description": o.help,
-            }
+            option_props[o.name] = option_schema(o)
     seq = {"expected_seq": EXPECTED_SEQ}
     scores = {
         "type": "array",
@@ -337,11 +341,20 @@ def tournament_schemas() -> dict[str, JSONSchema]:
                 "players": {
                     "type": "array",
                     "items": NAME,
-                    "minItems": 8,
+                    "minItems": 2,
                     "uniqueItems": True,
-                    "description": "8 or more in fours (one table per four).",
+                    "description": "A bunko night: 8 or more in fours (one table "
+                    "per four). A pairing format: 2 or more (its own maximum).",
                 },
-                "seating": {"enum": ["given", "drawn"], "default": "given"},
+                "seating": {
+                    "enum": sorted(
+                        {s for f in formats.registry().values() for s in f.seatings}
+                    ),
+                    "default": "given",
+                    "description": "given (as listed), drawn (at random, kept in "
+                    "the log), rating (pairing formats: by 'ratings').",
+                },
+                **pairings.create_properties(),
                 "options": {
                     "type": ["object", "null"],
                     "properties": option_props,
@@ -435,7 +448,14 @@ def tournament_schemas() -> dict[str, JSONSchema]:
                 "seats": {"type": "array", "items": {"$ref": f"{ref}SeatAssignment"}},
             },
         },
+        **pairings.schemas(),
         "Tournament": {
+            "anyOf": [
+                {"$ref": f"{ref}NightTournament"},
+                {"$ref": f"{ref}PairingTournament"},
+            ]
+        },
+        "NightTournament": {
             "type": "object",
             "required": [
                 "id",

@@ -15,5 +15,6 @@ from __future__ import annotations
 # The routes register themselves on the blueprints when their modules load.
 from referee.web.tournaments import api as api
 from referee.web.tournaments import pages as pages
+from referee.web.tournaments import pairings as pairings
 from referee.web.tournaments.access import api_bp as api_bp
 from referee.web.tournaments.access import bp as bp

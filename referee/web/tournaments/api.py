@@ -36,6 +36,15 @@ def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
     view = tournaments.view(night, tables)
     for t in view["tables"]:
         t["links"] = _table_links(night, t)
+    for p in view.get("pairings", []):
+        p["links"] = {
+            "match": url_for("api.one_match", match_id=p["match"])
+            if p["match"]
+            else None,
+            "scorepad": url_for("matches.show", match_id=p["match"])
+            if p["match"]
+            else None,
+        }
     body = {
         "id": night.id,
         "kind": night.kind,
@@ -170,7 +179,17 @@ def _api_write(
 @api_bp.post("")
 def create() -> Response | tuple[Response, int]:
     body = _body()
-    allowed = {"kind", "title", "players", "seating", "options"}
+    allowed = {
+        "kind",
+        "title",
+        "players",
+        "seating",
+        "options",
+        "game",
+        "game_options",
+        "stations",
+        "ratings",
+    }
     extra = sorted(set(body) - allowed)
     if extra:
         return _bad(
@@ -194,6 +213,11 @@ def create() -> Response | tuple[Response, int]:
             body.get("options"),
             title=str(body.get("title") or ""),
             seating=str(body.get("seating") or "given"),
+            setup={
+                k: body[k]
+                for k in ("game", "game_options", "stations", "ratings")
+                if k in body
+            },
             idem_key=key,
             fingerprint=fingerprint,
         )
@@ -319,5 +343,46 @@ def rounds(tournament_id: str) -> Response | tuple[Response, int]:
         night,
         lambda: tournaments.start_round(
             night.id, actor, seating=seating, expected_seq=expected, idem_key=key
+        ),
+    )
+
+
+@api_bp.post("/<tournament_id>/events")
+def add_event(tournament_id: str) -> Response | tuple[Response, int]:
+    """Any event of the tournament's format: ``{"event": {"type", ...}}``."""
+    night, actor, key = _api_writer(tournament_id)
+    body = _body()
+    extra = sorted(set(body) - {"event", "expected_seq"})
+    if extra:
+        return _bad(
+            {extra[0]: f"'{extra[0]}' is not a field here (event, expected_seq)."}
+        )
+    event = body.get("event")
+    if not isinstance(event, dict):
+        return _bad(
+            {
+                "event": "The event is an object with a 'type', e.g. "
+                '{"type": "result", "pairing": 1, "winner": "Ann", "score": [3, 1]}.'
+            }
+        )
+    fmt = tournaments.format_of(night)
+    if actor != ORGANISER and event.get("type") not in fmt.table_writes:
+        return problem(
+            403, "forbidden", "Forbidden", "Only the organiser can send that."
+        )
+    kinds = [k.type for k in fmt.events]
+    if event.get("type") not in kinds:
+        where = (
+            f"one of: {', '.join(kinds)}"
+            if kinds
+            else f"a {fmt.title.lower()} takes its writes at its own paths "
+            "(results, corrections, seating, rounds, end, tie-breaks)"
+        )
+        return _bad({"type": f"'{event.get('type')}' is not an event here: {where}."})
+    expected = _expected_seq(body)
+    return _api_write(
+        night,
+        lambda: tournaments.write(
+            night.id, event, actor, expected_seq=expected, idem_key=key
         ),
     )

@@ -35,6 +35,7 @@ from referee.tournaments import Actor
 from referee.web import access
 from referee.web.forms import WriteForm
 from referee.web.forms import players_from_text
+from referee.web.tournaments import pairings
 from referee.web.tournaments.access import KIND
 from referee.web.tournaments.access import _remember
 from referee.web.tournaments.access import bp
@@ -93,7 +94,7 @@ def _night(tournament_id: str) -> Tournament:
     try:
         return tournaments.get(tournament_id)
     except tournaments.NotFound:
-        abort(404, f"There is no bunko night '{tournament_id}'. Check the link.")
+        abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
 
 
 def _organised(tournament_id: str) -> Tournament:
@@ -105,7 +106,7 @@ def _organised(tournament_id: str) -> Tournament:
 
 def _table_number(tournament: Tournament, number: int) -> int:
     if not 1 <= number <= len(tournament.table_keys):
-        abort(404, f"There is no table {number} tonight.")
+        abort(404, f"There is no table or board {number} here.")
     return number
 
 
@@ -164,7 +165,10 @@ def new() -> str | WerkzeugResponse | tuple[str, int]:
 
 @bp.get("/<tournament_id>")
 def show(tournament_id: str) -> str:
-    return render_template("nights/night.html", **_context(_night(tournament_id)))
+    night = _night(tournament_id)
+    if pairings.is_pairing(night):
+        return pairings.show(night)
+    return render_template("nights/night.html", **_context(night))
 
 
 @bp.get("/<tournament_id>/admin")
@@ -175,6 +179,8 @@ def admin(tournament_id: str) -> tuple[str, int]:
 def _render_admin(
     tournament: Tournament, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
+    if pairings.is_pairing(tournament):
+        return pairings.admin(tournament, status, error)
     context = _context(tournament)
     night = context["night"]
     return render_template(
@@ -191,7 +197,10 @@ def _render_admin(
 
 @bp.get("/<tournament_id>/tv")
 def tv(tournament_id: str) -> str:
-    return render_template("nights/tv.html", **_context(_night(tournament_id)))
+    night = _night(tournament_id)
+    if pairings.is_pairing(night):
+        return pairings.tv(night)
+    return render_template("nights/tv.html", **_context(night))
 
 
 @bp.get("/<tournament_id>/log")
@@ -210,6 +219,8 @@ def player(tournament_id: str, index: int) -> str:
     night = _night(tournament_id)
     if not 0 <= index < len(night.players):
         abort(404, "There is no such player tonight.")
+    if pairings.is_pairing(night):
+        return pairings.player(night, index)
     context = _context(night)
     name = night.players[index]
     view = context["view"]
@@ -239,6 +250,8 @@ def table(tournament_id: str, number: int) -> tuple[str, int]:
 def _render_table(
     night: Tournament, number: int, status: int = 200, error: str | None = None
 ) -> tuple[str, int]:
+    if pairings.is_pairing(night):
+        return pairings.station(night, number, status, error)
     context = _context(night)
     view = context["view"]
     here = next((t for t in view["tables"] if t["number"] == number), None)

@@ -1,0 +1,281 @@
+"""The OpenAPI of the pairing tournaments: their create fields, view and events.
+
+Made from the format registry: a format built on ``PairingFormat`` appears here
+(its kind, options, example create and every event it declares, with examples) as
+soon as it is registered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import games
+from referee.formats.pairing import PairingFormat
+from referee.formats.pairing import results
+from referee.formats.pairing import seeding
+from referee.web.openapi.common import EXPECTED_SEQ
+from referee.web.openapi.common import NAME
+from referee.web.openapi.common import _json_ref
+from referee.web.openapi.common import _path
+from referee.web.openapi.common import _write_responses
+from referee.web.openapi.fields import event_schema
+
+JSONSchema = dict[str, Any]
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def pairing_formats() -> list[PairingFormat]:
+    from referee import formats
+
+    return [f for f in formats.registry().values() if isinstance(f, PairingFormat)]
+
+
+def one_on_one_games() -> list[str]:
+    """Games a pairing tournament can play: one against one, no teams."""
+    return [
+        g
+        for g in games.GAME_IDS
+        if games.get(g).min_players <= 2 <= games.get(g).max_players
+        and not games.get(g).team_size
+    ]
+
+
+def create_properties() -> JSONSchema:
+    """The fields a pairing tournament's create adds to ``NewTournament``."""
+    return {
+        "game": {
+            "enum": one_on_one_games(),
+            "description": "Pairing formats: the game every match is played at.",
+        },
+        "game_options": {
+            "type": ["object", "null"],
+            "description": "That game's options (GET /api/v1/games/{game}).",
+        },
+        "stations": {
+            "oneOf": [
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": seeding.MAX_STATION_NAME,
+                    },
+                    "minItems": 1,
+                    "maxItems": seeding.MAX_STATIONS,
+                    "uniqueItems": True,
+                },
+                {"type": "integer", "minimum": 1, "maximum": seeding.MAX_STATIONS},
+                {"type": "null"},
+            ],
+            "description": "Pairing formats: the boards or tables, by name or how "
+            "many (default: one per two players). Each gets a key and PIN.",
+        },
+        "ratings": {
+            "oneOf": [
+                {"type": "object", "additionalProperties": {"type": "number"}},
+                {"type": "array", "items": {"type": "number"}},
+                {"type": "null"},
+            ],
+            "description": "With seating 'rating': one number per player, by name "
+            "or in the list's order; the highest is seed 1.",
+        },
+    }
+
+
+def create_examples() -> JSONSchema:
+    """One example create per pairing format."""
+    out = {}
+    for fmt in pairing_formats():
+        out[fmt.id] = {
+            "summary": f"{fmt.title} of darts 501 on two boards, seeded by rating",
+            "value": {
+                "kind": fmt.id,
+                "title": f"Tuesday {fmt.title.lower()}",
+                "game": "darts-301",
+                "game_options": {"start": "501", "legs": 2},
+                "players": PLAYERS,
+                "stations": ["Board 1", "Board 2"],
+                "seating": "rating",
+                "ratings": dict(zip(PLAYERS, [61, 58, 55, 52, 49, 46], strict=True)),
+            },
+        }
+    return out
+
+
+def event_path() -> JSONSchema:
+    """``POST /api/v1/tournaments/{id}/events``: any event a pairing format takes."""
+    examples: JSONSchema = {}
+    for fmt in pairing_formats():
+        for kind in fmt.events:
+            for i, example in enumerate(kind.examples, start=1):
+                examples[f"{fmt.id}-{kind.type}-{i}"] = {
+                    "summary": f"{fmt.title}: {kind.title}"
+                    + (
+                        f" (after {len(example.setup)} earlier)"
+                        if example.setup
+                        else ""
+                    ),
+                    "value": {"event": example.event},
+                }
+    return {
+        "post": {
+            "operationId": "addTournamentEvent",
+            "summary": "Send a pairing tournament one of its format's events (a "
+            "result, a walkover, a no-show, a retirement, a correction...)",
+            "security": [{"tournamentKey": []}],
+            "parameters": [
+                _path("id", "q7m2x9k4pa"),
+                {"$ref": "#/components/parameters/IdempotencyKey"},
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "$ref": "#/components/schemas/TournamentEventRequest"
+                        },
+                        "examples": examples,
+                    }
+                },
+            },
+            "responses": {
+                **_write_responses(),
+                "201": _json_ref(
+                    "TournamentRecorded",
+                    "Recorded (a retry with the same Idempotency-Key returns the "
+                    "first seq and ruling, with Idempotent-Replayed: true)",
+                ),
+                "403": {
+                    "description": "Not a key of this tournament, or a station's "
+                    "key for another station's pairing or the organiser's job",
+                    "content": {
+                        "application/problem+json": {
+                            "schema": {"$ref": "#/components/schemas/Problem"}
+                        }
+                    },
+                },
+            },
+        }
+    }
+
+
+def schemas() -> dict[str, JSONSchema]:
+    """The pairing tournaments' schemas: the view, its pairings, the event request."""
+    ref = "#/components/schemas/"
+    kinds = {}
+    for fmt in pairing_formats():
+        for kind in fmt.events:
+            kinds.setdefault(kind.type + repr(kind.fields), event_schema(kind))
+    nullable_str = {"type": ["string", "null"]}
+    result = {
+        "type": "object",
+        "required": ["winner", "score", "how", "source"],
+        "properties": {
+            "winner": {"enum": [0, 1, None]},
+            "score": {"type": "array", "items": {"type": "integer"}},
+            "how": {"enum": list(results.HOWS)},
+            "source": {"enum": ["match", "organiser", "correction", "auto"]},
+            "match_seq": {"type": ["integer", "null"]},
+            "note": {"type": "string"},
+        },
+    }
+    return {
+        "TournamentEventRequest": {
+            "type": "object",
+            "required": ["event"],
+            "properties": {
+                "event": {"anyOf": list(kinds.values())},
+                "expected_seq": EXPECTED_SEQ,
+            },
+            "additionalProperties": False,
+        },
+        "PairingResult": result,
+        "Pairing": {
+            "type": "object",
+            "required": ["number", "id", "round", "label", "entrants", "status"],
+            "properties": {
+                "number": {"type": "integer", "minimum": 1},
+                "id": {"type": "string"},
+                "round": {"type": "integer"},
+                "label": {"type": "string"},
+                "group": nullable_str,
+                "entrants": {"type": "array", "items": nullable_str},
+                "known": {"type": "array", "items": {"type": "boolean"}},
+                "sides": {"type": "array"},
+                "status": {"enum": ["waiting", "ready", "playing", "done"]},
+                "station": {"type": ["integer", "null"]},
+                "station_name": nullable_str,
+                "match": nullable_str,
+                "result": {
+                    "oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}]
+                },
+                "result_text": nullable_str,
+                "live": {"type": ["object", "null"]},
+                "links": {"type": "object"},
+            },
+        },
+        "PairingStanding": {
+            "type": "object",
+            "required": ["rank", "entrant"],
+            "properties": {"rank": {"type": "integer"}, "entrant": NAME},
+            "description": "Plus the format's columns (``columns`` names them).",
+        },
+        "PairingTournament": {
+            "type": "object",
+            "required": [
+                "id",
+                "kind",
+                "title",
+                "status",
+                "seq",
+                "fingerprint",
+                "format",
+                "game",
+                "players",
+                "seeds",
+                "phase",
+                "stations",
+                "calls",
+                "pairings",
+                "columns",
+                "standings",
+                "over",
+                "links",
+            ],
+            "properties": {
+                "id": {"type": "string"},
+                "kind": {"type": "string"},
+                "format": {"type": "string"},
+                "title": {"type": "string"},
+                "status": {"enum": ["live", "over"]},
+                "seq": {"type": "integer"},
+                "fingerprint": {"type": "string"},
+                "game": {"type": "string"},
+                "game_options": {"type": "object"},
+                "units": {"enum": ["legs", "racks", "points"]},
+                "players": {"type": "array", "items": {"type": "string"}},
+                "seeds": {"type": "array", "items": {"type": "string"}},
+                "seeding": {"enum": list(seeding.SEEDINGS)},
+                "ratings": {"type": ["object", "null"]},
+                "options": {"type": "object"},
+                "phase": {"enum": ["playing", "over"]},
+                "prompt": {"type": "string"},
+                "progress": {"type": "object"},
+                "stations": {"type": "array", "items": {"type": "object"}},
+                "calls": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
+                "next_up": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
+                "pairings": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
+                "rounds": {"type": "array", "items": {"type": "object"}},
+                "columns": {"type": "array", "items": {"type": "object"}},
+                "standings": {
+                    "type": "array",
+                    "items": {"$ref": f"{ref}PairingStanding"},
+                },
+                "layout": {"type": "object"},
+                "over": {"type": "boolean"},
+                "tables": {"type": "array", "maxItems": 0},
+                "links": {"type": "object"},
+                "keys": {"$ref": f"{ref}TournamentKeys"},
+            },
+        },
+    }

@@ -1,0 +1,433 @@
+"""Pages of the pairing tournaments (round robin and the formats built like it).
+
+A tournament of any game: the public page (now playing, next up, standings, the
+schedule), the organiser's page (station keys, results, corrections), a station's
+page (its phone scores whatever match is called to it), each player's "where and
+when do I play", the TV board, the "call to board 3" screen, and the exports. The
+bunko night keeps its own pages (``pages``); these are chosen by the format.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+from flask import Response
+from flask import abort
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms import HiddenField
+from wtforms import StringField
+from wtforms import TextAreaField
+from wtforms.validators import InputRequired
+from wtforms.validators import Length
+from wtforms.validators import Optional
+
+from referee import formats
+from referee import games
+from referee import ledger
+from referee import tournaments
+from referee.formats.pairing import PairingFormat
+from referee.games.base import BadInput
+from referee.models import Tournament
+from referee.tournaments import ORGANISER
+from referee.web import access
+from referee.web import csvsafe
+from referee.web.forms import options_from_form
+from referee.web.tournaments.access import _remember
+from referee.web.tournaments.access import bp
+from referee.web.tournaments.access import is_organiser
+from referee.web.tournaments.access import table_actor
+from referee.web.tournaments.api import tournament_json
+
+SEEDING_CHOICES = [
+    ("given", "As listed: the first line is seed 1"),
+    ("drawn", "Drawn at random (the draw is kept in the log)"),
+    ("rating", "By rating: write it after the name, e.g. 'Ann, 1520'"),
+]
+_RATED = re.compile(r"^(?P<name>.*?)\s*[,;\t]\s*(?P<rating>[+-]?\d+(?:\.\d+)?)\s*$")
+
+
+def pairing_formats() -> list[PairingFormat]:
+    """Every format built on the pairing layer, for the home page and the API."""
+    return [f for f in formats.registry().values() if isinstance(f, PairingFormat)]
+
+
+def is_pairing(night: Tournament) -> bool:
+    return isinstance(tournaments.format_of(night), PairingFormat)
+
+
+@bp.app_context_processor
+def _formats_for_templates() -> dict[str, Any]:
+    return {
+        "pairing_formats": pairing_formats,
+        "game_title": lambda game_id: (
+            games.get(game_id).title if game_id in games.GAME_IDS else game_id
+        ),
+    }
+
+
+# --- creating -----------------------------------------------------------------------
+
+
+class NewTournamentForm(FlaskForm):
+    # A fresh key per page load: a double tap on the start button makes one event.
+    idem = HiddenField(
+        validators=[Optional(), Length(max=255)], default=lambda: uuid.uuid4().hex
+    )
+    title = StringField("Name of the event", validators=[Optional(), Length(max=80)])
+    players = TextAreaField(
+        "Players",
+        validators=[InputRequired(message="Name the players, one per line.")],
+        description="One name per line, seed 1 first.",
+    )
+    stations = TextAreaField(
+        "Boards or tables",
+        validators=[Optional(), Length(max=2000)],
+        description="One name per line (or how many). Empty: one per two players.",
+    )
+    seating = StringField(validators=[Optional(), Length(max=20)], default="given")
+
+
+def _players_and_ratings(text: str) -> tuple[list[str], dict[str, float]]:
+    """Names one per line; a rating column after a comma, a semicolon or a tab."""
+    names, ratings = [], {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        found = _RATED.match(line)
+        if found and found["name"]:
+            names.append(found["name"])
+            ratings[" ".join(found["name"].split())] = float(found["rating"])
+        else:
+            names.append(line)
+    return names, ratings
+
+
+@bp.route("/new/<kind>", methods=["GET", "POST"])
+def new_event(kind: str) -> str | WerkzeugResponse | tuple[str, int]:
+    fmt = next((f for f in pairing_formats() if f.id == kind), None)
+    if fmt is None:
+        abort(404, f"There is no tournament format '{kind}' here.")
+    game_id = request.values.get("game") or ""
+    game = games.get(game_id) if game_id in games.GAME_IDS else None
+    form = NewTournamentForm()
+    errors: dict[str, str] = {}
+    if request.method == "POST" and game is None:
+        errors = {"game": "Choose the game first."}
+    elif game is not None and form.validate_on_submit():
+        names, ratings = _players_and_ratings(form.players.data or "")
+        seating = form.seating.data or "given"
+        stations_text = (form.stations.data or "").strip()
+        setup: dict[str, Any] = {
+            "game": game.id,
+            "game_options": options_from_form(game, request.form),
+            "stations": int(stations_text)
+            if stations_text.isdigit()
+            else stations_text or None,
+        }
+        if seating == "rating":
+            setup["ratings"] = ratings
+        try:
+            night = tournaments.create(
+                fmt.id,
+                names,
+                options_from_form(fmt, request.form, prefix="fmt_"),  # type: ignore[arg-type]
+                title=form.title.data or "",
+                seating=seating,
+                setup=setup,
+                idem_key=form.idem.data or None,
+                fingerprint=ledger.request_hash(dict(request.form)),
+            )
+        except BadInput as err:
+            errors = err.errors
+        except ledger.KeyReused:
+            errors = {
+                "players": "This page already started an event; reload it to start "
+                "another."
+            }
+        else:
+            _remember(night, tournaments.organiser_credentials(night).key)
+            flash(
+                f"Your {fmt.title.lower()} is ready: the first matches are called. "
+                "Give each board its QR code or PIN."
+            )
+            return redirect(url_for("tournaments.admin", tournament_id=night.id))
+    elif request.method == "POST":
+        errors = {name: " ".join(msgs) for name, msgs in form.errors.items()}
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "tournaments/new.html",
+        form=form,
+        fmt=fmt,
+        game=game,
+        games=[games.get(g) for g in games.GAME_IDS],
+        errors=errors,
+        seeding=SEEDING_CHOICES,
+        values=request.form if request.method == "POST" else None,
+    ), status
+
+
+# --- pages --------------------------------------------------------------------------
+
+
+def context(night: Tournament) -> dict[str, Any]:
+    """What every page shows: the view after settling, and who is looking."""
+    from referee.web.tournaments.pages import _context
+
+    ctx = _context(night)
+    view = ctx["view"]
+    ctx["by_number"] = {p["number"]: p for p in view["pairings"]}
+    ctx["queue"] = queue(view)
+    return ctx
+
+
+def queue(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Pairings not called yet, in the order they will be called."""
+    waiting = [p for p in view["pairings"] if p["status"] in ("ready", "waiting")]
+    return sorted(waiting, key=lambda p: (p["round"], p["number"]))
+
+
+def show(night: Tournament) -> str:
+    return render_template("tournaments/event.html", **context(night))
+
+
+def tv(night: Tournament) -> str:
+    return render_template("tournaments/tv.html", **context(night))
+
+
+@bp.get("/<tournament_id>/calls")
+def calls(tournament_id: str) -> str:
+    night = _night(tournament_id)
+    if not is_pairing(night):
+        abort(404, "A bunko night has no boards to call to: see its TV board.")
+    return render_template("tournaments/calls.html", **context(night))
+
+
+def admin(
+    night: Tournament, status: int = 200, error: str | None = None
+) -> tuple[str, int]:
+    ctx = context(night)
+    night = ctx["night"]
+    return render_template(
+        "tournaments/admin.html",
+        **ctx,
+        keys=[
+            tournaments.table_key(night, number)
+            for number in range(1, len(night.table_keys) + 1)
+        ],
+        organiser_pin=tournaments.organiser_credentials(night).pin,
+        error=error,
+    ), status
+
+
+def player(night: Tournament, index: int) -> str:
+    ctx = context(night)
+    view = ctx["view"]
+    name = night.players[index]
+    mine = [p for p in view["pairings"] if name in p["entrants"]]
+    now = next((p for p in mine if p["status"] == "playing"), None)
+    waiting = [p for p in ctx["queue"] if name in p["entrants"]]
+    upcoming = waiting[0] if waiting else None
+    ahead = ctx["queue"].index(upcoming) if upcoming else 0
+    rank = next((r for r in view["standings"] if r["entrant"] == name), None)
+    return render_template(
+        "tournaments/player.html",
+        **ctx,
+        name=name,
+        mine=mine,
+        now=now,
+        upcoming=upcoming,
+        ahead=ahead,
+        rank=rank,
+    )
+
+
+def station(
+    night: Tournament, number: int, status: int = 200, error: str | None = None
+) -> tuple[str, int]:
+    ctx = context(night)
+    view = ctx["view"]
+    here = view["stations"][number - 1]
+    writer = table_actor(ctx["night"], number)
+    pairing = ctx["by_number"].get(here["pairing"]) if here["pairing"] else None
+    if writer is not None and pairing and pairing["match"]:
+        access.grant(ledger.get(pairing["match"]))  # the station's phone scores it
+    return render_template(
+        "tournaments/station.html",
+        **ctx,
+        number=number,
+        here=here,
+        pairing=pairing,
+        writer=writer,
+        error=error,
+    ), status
+
+
+# --- writes -------------------------------------------------------------------------
+
+
+@bp.post("/<tournament_id>/pairings/<int:number>/result")
+def pairing_result(
+    tournament_id: str, number: int
+) -> WerkzeugResponse | tuple[str, int]:
+    """A result or a correction from the organiser, or a result from a station."""
+    from referee.web.tournaments.pages import _page_write
+
+    night = _night(tournament_id)
+    if not is_pairing(night) or not 1 <= number <= len(night.state["pairings"]):
+        abort(404, "There is no such pairing.")
+    kind = "correction" if request.form.get("kind") == "correction" else "result"
+    on = night.state["pairings"][number - 1]["station"]
+    organiser = is_organiser(night)
+    actor = ORGANISER if organiser else (table_actor(night, on) if on else None)
+    if actor is None or (kind == "correction" and not organiser):
+        abort(403, "Only the organiser (or this board's phone) can enter that.")
+    event: dict[str, Any] = {
+        "type": kind,
+        "pairing": number,
+        "winner": request.form.get("winner", ""),
+        "how": request.form.get("how") or "played",
+        "note": request.form.get("note", ""),
+    }
+    if request.form.get("score_a", "") or request.form.get("score_b", ""):
+        event["score"] = [
+            request.form.get("score_a", ""),
+            request.form.get("score_b", ""),
+        ]
+    back_to = request.form.get("back")
+
+    def back(**kw: Any) -> tuple[str, int]:
+        if back_to == "station" and on:
+            return station(night, on, **kw)
+        if organiser:
+            return admin(night, **kw)
+        return station(night, on, **kw)
+
+    done = (
+        url_for("tournaments.table", tournament_id=night.id, number=on)
+        if back_to == "station" and on
+        else url_for("tournaments.admin", tournament_id=night.id)
+    )
+    return _page_write(
+        night,
+        lambda: tournaments.write(
+            night.id,
+            event,
+            actor,
+            expected_seq=request.form.get("seq", type=int),
+            idem_key=request.form.get("idem"),
+        ),
+        back,
+        done,
+    )
+
+
+# --- exports ------------------------------------------------------------------------
+
+
+@bp.get("/<tournament_id>/export.json")
+def export_json(tournament_id: str) -> Response:
+    night = _night(tournament_id)
+    tournaments.settle(night.id)
+    night = tournaments.get(night.id)
+    body = tournament_json(night)
+    body["log"] = [
+        {
+            "seq": e.seq,
+            "kind": e.kind,
+            "event": e.event,
+            "ruling": e.ruling,
+            "actor": e.actor,
+            "created_at": e.created_at.isoformat() if e.created_at else None,
+        }
+        for e in reversed(tournaments.history(night))
+    ]
+    response = Response(
+        json.dumps(body, indent=2, default=str), mimetype="application/json"
+    )
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{night.kind}-{night.id}.json"'
+    )
+    return response
+
+
+@bp.get("/<tournament_id>/results.csv")
+def results_csv(tournament_id: str) -> Response:
+    night = _pairing_night(tournament_id)
+    view = tournaments.view(night)
+    rows: list[list[Any]] = [
+        [
+            "pairing",
+            "round",
+            "label",
+            "first",
+            "second",
+            "station",
+            "status",
+            "winner",
+            f"first {view['units']}",
+            f"second {view['units']}",
+            "how",
+            "source",
+            "note",
+        ]
+    ]
+    for p in view["pairings"]:
+        res = p["result"] or {}
+        winner = res.get("winner")
+        rows.append(
+            [
+                p["number"],
+                p["round"],
+                p["label"],
+                p["entrants"][0] or ("bye" if p["known"][0] else ""),
+                p["entrants"][1] or ("bye" if p["known"][1] else ""),
+                p["station_name"] or "",
+                p["status"],
+                p["entrants"][winner] if winner is not None and res else "",
+                res["score"][0] if res else "",
+                res["score"][1] if res else "",
+                res.get("how", ""),
+                res.get("source", ""),
+                res.get("note", ""),
+            ]
+        )
+    return _csv(rows, f"{night.kind}-{night.id}-results.csv")
+
+
+@bp.get("/<tournament_id>/standings.csv")
+def standings_csv(tournament_id: str) -> Response:
+    night = _pairing_night(tournament_id)
+    view = tournaments.view(night)
+    keys = ["rank", "entrant", *(c["key"] for c in view["columns"])]
+    rows: list[list[Any]] = [keys]
+    rows += [[r.get(k, "") for k in keys] for r in view["standings"]]
+    return _csv(rows, f"{night.kind}-{night.id}-standings.csv")
+
+
+def _csv(rows: list[list[Any]], filename: str) -> Response:
+    response = Response(csvsafe.to_csv(rows), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _night(tournament_id: str) -> Tournament:
+    from referee.web.tournaments.pages import _night as night
+
+    return night(tournament_id)
+
+
+def _pairing_night(tournament_id: str) -> Tournament:
+    night = _night(tournament_id)
+    if not is_pairing(night):
+        abort(404, "A bunko night's results are on its page and in export.json.")
+    return night
