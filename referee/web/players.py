@@ -322,6 +322,39 @@ def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int
     ), status
 
 
+@bp.post("/n/<tournament_id>/approve")
+def approve(tournament_id: str) -> WerkzeugResponse:
+    """The organiser approves a waiting result, or turns approval on or off."""
+    from referee.web.tournaments.access import actors
+
+    try:
+        tournament = tournaments.get(tournament_id)
+    except tournaments.NotFound:
+        abort(404, f"There is no tournament '{tournament_id}'.")
+    if ORGANISER not in actors(tournament):
+        abort(403, "Only the organiser approves results.")
+    form = WriteForm()
+    back = url_for("tournaments.admin", tournament_id=tournament.id)
+    number = request.form.get("pairing", "")
+    if not form.validate_on_submit():
+        flash("This page has expired: reload it and try again.")
+        return redirect(back, code=303)
+    event: dict[str, Any] = (
+        {"type": "approve", "pairing": int(number)}
+        if number.isdecimal()
+        else {"type": "approval", "required": request.form.get("required") == "on"}
+    )
+    try:
+        written = tournaments.write(
+            tournament.id, event, ORGANISER, idem_key=form.idem.data
+        )
+    except (BadInput, Refused, ledger.KeyReused, ledger.Stale) as err:
+        flash(err.ruling.summary if isinstance(err, Refused) else str(err))
+    else:
+        flash(written.body["ruling"]["summary"])
+    return redirect(back, code=303)
+
+
 # --- confirmation mode: pages ---------------------------------------------------------
 
 

@@ -51,6 +51,7 @@ PAGE_FORMS: dict[str, dict[str, Any]] = {
     "players.challenge": {"target": "1", "note": "not a treble"},
     "players.display": {"big": "on", "next": "/"},
     "players.claim": {"code": "ABCD2345"},  # + a profile's id in the URL
+    "players.approve": {"required": "on"},
     "tournaments.new_event": {"game": "darts-301", "players": "\n".join(EIGHT)},
     "tournaments.pairing_result": {"winner": "Ann", "score_a": "1", "score_b": "0"},
 }
