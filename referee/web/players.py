@@ -14,6 +14,7 @@ from flask import Blueprint
 from flask import Response
 from flask import abort
 from flask import flash
+from flask import g
 from flask import jsonify
 from flask import redirect
 from flask import render_template
@@ -456,7 +457,15 @@ def panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     """What the match page shows of trust and the caller.
 
     No query for a match outside confirmation mode: the page stays at its two reads.
+    Worked out once per request (the page includes it twice).
     """
+    done = g.setdefault("players_panel", {})
+    if (match.id, match.version) not in done:
+        done[(match.id, match.version)] = _panel(match, view, log)
+    return done[(match.id, match.version)]
+
+
+def _panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "confirm": match.confirm,
         "caller": match.game in caller.CALLED,

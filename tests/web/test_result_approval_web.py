@@ -87,3 +87,34 @@ def test_the_organiser_approves_from_the_admin_page(app: Any, client: Any) -> No
         ).status_code
         == 403
     )
+
+
+def test_entrants_linked_once_bring_every_tournament_match_to_the_profile(
+    client: Any,
+) -> None:
+    rr = Event(client, seating="given")
+    first = rr.data["calls"][0]
+    a, b = first["entrants"]
+    linked = client.put(
+        f"/api/v1/tournaments/{rr.id}/players",
+        json={"players": {a: f"{a} Tour", b: f"{b} Tour"}},
+        headers={"Authorization": f"Bearer {rr.organiser}"},
+    )
+    assert linked.status_code == 200, linked.get_json()
+    assert set(linked.get_json()["claim_codes"]) == {f"{a} Tour", f"{b} Tour"}
+    board = client.put(
+        f"/api/v1/tournaments/{rr.id}/players",
+        json={"players": {a: "Someone"}},
+        headers={"Authorization": f"Bearer {rr.boards[1]}"},
+    )
+    assert board.status_code == 403
+    rr.play(first, winner=0)
+    players = client.get("/api/v1/players").get_json()["players"]
+    pid = next(p["id"] for p in players if p["name"] == f"{a} Tour")
+    profile = client.get(f"/api/v1/players/{pid}").get_json()
+    darts = profile["games"]["darts-301"]
+    # the first match won; the next, called at once, is linked too (still live)
+    assert darts["won"] == 1
+    assert darts["matches"] == len([m for m in profile["matches"] if m["game"]])
+    assert darts["totals"]["highest_finish"] == 121
+    assert profile["head_to_head"][0]["opponent"] == b
