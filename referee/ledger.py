@@ -867,6 +867,16 @@ def _effective(log: Iterable[MatchEvent]) -> list[tuple[int, JSON]]:
     return sorted(events.items())
 
 
+def events_in_force(log: Iterable[MatchEvent]) -> list[JSON]:
+    """The events that count, in order (what a replay folds), without their seqs."""
+    return [event for _, event in _effective(log)]
+
+
+def new_id() -> str:
+    """A fresh id for a row (a profile), from the read-aloud-safe alphabet."""
+    return _token(10)
+
+
 def _fold(
     match: Match, events: list[tuple[int, JSON]], refuse_at: int | None = None
 ) -> Replay:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import select
@@ -24,7 +23,6 @@ from referee.games.base import JSON
 from referee.games.base import MAX_NAME
 from referee.games.base import BadInput
 from referee.models import Match
-from referee.models import MatchEvent
 from referee.models import Player
 from referee.models import PlayerLink
 from referee.models import Tournament
@@ -84,7 +82,7 @@ def find_or_create(name: str, by: str) -> tuple[Player, str | None]:
         return found, None
     code = _claim_code()
     player = Player(
-        id=ledger._token(10),
+        id=ledger.new_id(),
         name=name,
         handle=handle(name),
         claim=keys.hash_key(code),
@@ -283,16 +281,12 @@ def match_figures(match: Match) -> tuple[JSON, bool]:
         return _cache[key]
     log = ledger.rows(match)
     game = ledger.game_of(match)
-    got = stats.figures(game, ledger.setup_of(match), _effective(log))
+    got = stats.figures(game, ledger.setup_of(match), ledger.events_in_force(log))
     counts = not match.confirm or trust.settled(log)
     _cache[key] = (got, counts)
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return got, counts
-
-
-def _effective(log: Iterable[MatchEvent]) -> list[JSON]:
-    return [event for _, event in ledger._effective(log)]
 
 
 def profile(player: Player) -> JSON:
