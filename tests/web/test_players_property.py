@@ -104,7 +104,7 @@ plays = st.lists(
 
 
 @settings(
-    max_examples=4,
+    max_examples=6,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
