@@ -224,9 +224,11 @@ def test_seeding_by_draw_follows_the_recorded_permutation() -> None:
         start(FOUR, seeding="drawn", draw=[0, 0, 1, 2])
 
 
-def test_a_game_not_played_one_against_one_cannot_be_paired() -> None:
-    with pytest.raises(BadInput, match="one against one"):
-        start(FOUR, game="pinochle")
+def test_a_game_not_played_side_against_side_cannot_be_paired() -> None:
+    with pytest.raises(BadInput, match="one side against another"):
+        start(FOUR, game="bowling-solitaire")
+    with pytest.raises(BadInput, match="one side against another"):
+        start(FOUR, game="bowling-cards")  # three or four players
 
 
 def test_apply_leaves_its_input_unchanged_and_replay_matches() -> None:
@@ -239,3 +241,32 @@ def test_apply_leaves_its_input_unchanged_and_replay_matches() -> None:
     after = RR.apply(state, event).state
     assert state == before
     assert after["pairings"][0]["result"] is not None
+
+
+def test_a_team_game_pairs_teams_and_calls_them_as_teams() -> None:
+    teams = {"Reds": ["Ann", "Cy"], "Blues": ["Bob", "Dee"], "Greens": ["Eve", "Fay"]}
+    state = start(["Reds", "Blues", "Greens"], game="pinochle", teams=teams)
+    assert len(state["pairings"]) == 3
+    plans = RR.calls(state)
+    assert plans[0].players is None
+    assert [t["name"] for t in plans[0].teams] == state["pairings"][0]["entrants"]
+    assert plans[0].teams[0]["players"] == teams[plans[0].teams[0]["name"]]
+
+
+@pytest.mark.parametrize(
+    ("teams", "message"),
+    [
+        (None, "teams of 2"),
+        ({"Reds": ["Ann"], "Blues": ["Bob", "Dee"]}, "Reds needs 2"),
+        ({"Reds": ["Ann", "Cy"], "Blues": ["Ann", "Dee"]}, "in two teams"),
+        ({"Reds": ["Ann", "Cy"], "Blues": ["Bob", "Dee"], "Gold": ["X", "Y"]}, "Gold"),
+    ],
+)
+def test_team_entrants_are_checked(teams, message) -> None:
+    with pytest.raises(BadInput, match=message):
+        start(["Reds", "Blues"], game="pinochle", teams=teams)
+
+
+def test_a_one_against_one_game_takes_no_teams() -> None:
+    with pytest.raises(BadInput, match="no teams"):
+        start(["A", "B"], teams={"A": ["x"], "B": ["y"]})

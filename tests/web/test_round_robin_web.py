@@ -70,7 +70,7 @@ class Event:
             assert reply.status_code == 201, reply.get_json()
 
 
-def test_a_five_player_round_robin_calls_plays_and_ranks(client: Any) -> None:
+def test_a_five_player_round_robin_calls_plays_and_ranks(client: Any, app: Any) -> None:
     rr = Event(client, seating="given")
     data = rr.data
     assert data["kind"] == "round-robin"
@@ -142,6 +142,8 @@ def test_a_five_player_round_robin_calls_plays_and_ranks(client: Any) -> None:
     log = client.get(f"/api/v1/tournaments/{rr.id}/events").get_json()["events"]
     assert [e["kind"] for e in log][:3] == ["create", "pairings", "call"]
     assert log[-1]["kind"] == "correction"
+    with app.app_context():  # every stored ruling is what a replay says
+        assert tournaments.audit(tournaments.get(rr.id)) == []
     assert log[-1]["actor"] == "organiser"
 
 
@@ -159,7 +161,7 @@ def test_seeding_by_rating_and_bad_setups(client: Any, app: Any) -> None:
     }
     reply = client.post("/api/v1/tournaments", json=bad)
     assert reply.status_code == 422
-    assert "one against one" in reply.get_json()["detail"]
+    assert "one side against another" in reply.get_json()["detail"]
     reply = client.post(
         "/api/v1/tournaments",
         json={**bad, "game": "darts-301", "seating": "rating"},
@@ -341,3 +343,46 @@ def test_a_bunko_nights_writes_sent_to_a_round_robin_are_refused(client: Any) ->
     reply = rr.send({"type": "end"})
     assert reply.status_code == 422
     assert "result, correction" in reply.get_json()["detail"]
+
+
+def test_a_live_page_polls_the_light_fingerprint(client: Any) -> None:
+    rr = Event(client)
+    light = client.get(f"/api/v1/tournaments/{rr.id}/fingerprint").get_json()
+    assert light == {
+        "id": rr.id,
+        "seq": rr.get()["seq"],
+        "fingerprint": light["fingerprint"],
+    }
+    assert light["fingerprint"] == rr.get()["fingerprint"]
+    rr.play(rr.data["calls"][0], winner=0)
+    moved = client.get(f"/api/v1/tournaments/{rr.id}/fingerprint").get_json()
+    assert moved["fingerprint"] != light["fingerprint"]
+    page = client.get(f"/n/{rr.id}/tv").text
+    assert f'data-poll="/api/v1/tournaments/{rr.id}/fingerprint"' in page
+
+
+def test_a_team_game_calls_each_team_as_a_side(client: Any) -> None:
+    teams = {"Reds": ["Ann", "Cy"], "Blues": ["Bob", "Dee"], "Greens": ["Eve", "Fay"]}
+    rr = Event(
+        client,
+        game="pinochle",
+        game_options={},
+        players=list(teams),
+        teams=teams,
+        stations=1,
+    )
+    call = rr.data["calls"][0]
+    assert call["station_name"] == "Table 1"
+    match = client.get(f"/api/v1/matches/{call['match']}").get_json()
+    sides = [s["name"] for s in match["state"]["sides"]]
+    assert sides == call["entrants"]
+    reply = rr.send(
+        {
+            "type": "result",
+            "pairing": call["number"],
+            "winner": call["entrants"][1],
+            "score": [320, 510],
+        }
+    )
+    assert reply.status_code == 201, reply.get_json()
+    assert rr.get()["calls"][0]["number"] != call["number"]

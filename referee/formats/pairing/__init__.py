@@ -59,7 +59,7 @@ from referee.games.base import Verdict
 from referee.games.base import _parse_names
 
 MAX_NOTE = 200
-SETUP_FIELDS = ("game", "game_options", "stations", "ratings", "seeding")
+SETUP_FIELDS = ("game", "game_options", "stations", "ratings", "seeding", "teams")
 STATION_NOUN = {"billiards": "Table", "darts-301": "Board", "darts-baseball": "Board"}
 
 RESULT_FIELDS = (
@@ -226,18 +226,22 @@ class PairingFormat(Format):
                 example='"game": "darts-301"',
             )
         game = games.get(game_id)
-        if not game.min_players <= 2 <= game.max_players or game.team_size:
+        if not pairable(game_id):
             raise BadInput(
-                f"{game.title} is not played one against one, so its matches cannot "
-                "be paired here.",
+                f"{game.title} is not played one side against another, so its "
+                "matches cannot be paired here.",
                 field="game",
                 example='"game": "darts-301"',
             )
         options = game.parse_options(raw.get("game_options"))
+        teams = seeding.parse_teams(raw.get("teams"), players, game.team_size)
+        first_two = (
+            [{"name": n, "players": teams[n]} for n in players[:2]] if teams else None
+        )
         try:
-            game.new_setup(["A", "B"], options, None)
+            game.new_setup(None if teams else ["A", "B"], options, first_two)
         except BadInput as err:
-            raise BadInput(err.message, field="game_options") from None
+            raise BadInput(err.message, field=err.field or "game_options") from None
         how = raw.get("seeding") or "given"
         if how not in self.seatings:
             raise BadInput(
@@ -264,6 +268,7 @@ class PairingFormat(Format):
             "stations": stations,
             "seeding": how,
             "ratings": ratings if how == "rating" else None,
+            "teams": teams,
         }
 
     def create(
@@ -336,6 +341,7 @@ class PairingFormat(Format):
             "stations": list(event["stations"]),
             "seeding": how,
             "ratings": event.get("ratings"),
+            "teams": event.get("teams"),
             "draw": draw,
             "seeds": seeding.seeds(players, how, draw, event.get("ratings")),
             "pairings": [],
@@ -659,13 +665,16 @@ class PairingFormat(Format):
                 continue
             station = free.pop(0)
             busy |= {a, b}
+            teams = state.get("teams")
             plans.append(
                 TablePlan(
                     p["number"],
-                    [],
+                    [{"name": n, "players": list(teams[n])} for n in (a, b)]
+                    if teams
+                    else [],
                     dict(state["game_options"]),
                     f"{p['label']}: {a} v {b} · {state['stations'][station - 1]}",
-                    players=[a, b],
+                    players=None if teams else [a, b],
                     station=station,
                     round=p["round"],
                 )
@@ -753,6 +762,14 @@ class PairingFormat(Format):
 
 
 # --- shared helpers (formats built on this layer use them too) ---------------------
+
+
+def pairable(game_id: str) -> bool:
+    """Whether a game's matches can be paired: one against one, or team against team."""
+    game = games.get(game_id)
+    if game.team_size:
+        return game.min_players <= 2 * game.team_size <= game.max_players
+    return game.min_players <= 2 <= game.max_players
 
 
 def resolve(state: JSON) -> None:

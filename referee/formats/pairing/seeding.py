@@ -133,3 +133,59 @@ def parse_stations(raw: Any, default_count: int, noun: str) -> list[str]:
     if len(set(folded)) != len(folded):
         raise BadInput("Two stations have the same name.", field="stations")
     return names
+
+
+def parse_teams(
+    raw: Any, entrants: Sequence[str], size: int | None
+) -> dict[str, list[str]] | None:
+    """A team game's entrants are teams: each one's players, by the team's name.
+
+    ``raw`` is ``{"Reds": ["Ann", "Cy"], ...}`` or ``[{"name", "players"}, ...]``;
+    every entrant has one, of the game's team size, and nobody plays in two.
+    """
+    if not size:
+        if raw not in (None, {}, []):
+            raise BadInput(
+                "This game is played one against one: no teams.",
+                field="teams",
+                example='"players": ["Ann", "Bob"]',
+            )
+        return None
+    if isinstance(raw, Sequence) and not isinstance(raw, str):
+        raw = {t.get("name"): t.get("players") for t in raw if isinstance(t, Mapping)}
+    example = '"teams": {"Reds": ["Ann", "Cy"], "Blues": ["Bob", "Dee"]}'
+    if not isinstance(raw, Mapping):
+        raise BadInput(
+            f"This game is played by teams of {size}: name each entrant's players.",
+            field="teams",
+            example=example,
+        )
+    folded = {" ".join(str(k).split()).casefold(): v for k, v in raw.items()}
+    given = {" ".join(str(k).split()).casefold(): str(k) for k in raw}
+    out: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for entrant in entrants:
+        members = folded.get(entrant.casefold())
+        if (
+            isinstance(members, str)
+            or not isinstance(members, Sequence)
+            or len(members) != size
+        ):
+            raise BadInput(
+                f"{entrant} needs {size} players.", field="teams", example=example
+            )
+        names = [" ".join(str(m).split()) for m in members]
+        for name in names:
+            if not name or name.casefold() in seen or len(name) > 40:
+                raise BadInput(
+                    f"'{name}' is empty, too long or in two teams.", field="teams"
+                )
+            seen.add(name.casefold())
+        out[entrant] = names
+    extra = set(folded) - {e.casefold() for e in entrants}
+    if extra:
+        raise BadInput(
+            f"'{given[sorted(extra)[0]]}' has players but is not an entrant here.",
+            field="teams",
+        )
+    return out

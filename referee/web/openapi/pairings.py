@@ -11,6 +11,7 @@ from typing import Any
 
 from referee import games
 from referee.formats.pairing import PairingFormat
+from referee.formats.pairing import pairable
 from referee.formats.pairing import results
 from referee.formats.pairing import seeding
 from referee.web.openapi.common import EXPECTED_SEQ
@@ -31,13 +32,8 @@ def pairing_formats() -> list[PairingFormat]:
 
 
 def one_on_one_games() -> list[str]:
-    """Games a pairing tournament can play: one against one, no teams."""
-    return [
-        g
-        for g in games.GAME_IDS
-        if games.get(g).min_players <= 2 <= games.get(g).max_players
-        and not games.get(g).team_size
-    ]
+    """Games a pairing tournament can play: one against one, or team against team."""
+    return [g for g in games.GAME_IDS if pairable(g)]
 
 
 def create_properties() -> JSONSchema:
@@ -69,6 +65,17 @@ def create_properties() -> JSONSchema:
             ],
             "description": "Pairing formats: the boards or tables, by name or how "
             "many (default: one per two players). Each gets a key and PIN.",
+        },
+        "teams": {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": NAME},
+                },
+                {"type": "null"},
+            ],
+            "description": "A team game (pinochle, bunko): each entrant's players, "
+            "by the entrant's name in 'players'.",
         },
         "ratings": {
             "oneOf": [

@@ -197,6 +197,18 @@ def tournament_paths() -> dict[str, JSONSchema]:
                 },
             }
         },
+        "/api/v1/tournaments/{id}/fingerprint": {
+            "get": {
+                "operationId": "getTournamentFingerprint",
+                "summary": "What a live board polls: the seq and the fingerprint, "
+                "which changes whenever the tournament or one of its matches does",
+                "parameters": [_path("id", TOURNAMENT_ID)],
+                "responses": {
+                    "200": _json_ref("TournamentFingerprint"),
+                    "404": _problem_ref(),
+                },
+            }
+        },
         "/api/v1/tournaments/{id}/events": {
             **pairings.event_path(),
             "get": {
@@ -254,6 +266,10 @@ def _tournament_links(writes: list[str]) -> JSONSchema:
         "GetTournament": {"operationId": "getTournament", "parameters": by_id},
         "ListTournamentEvents": {
             "operationId": "listTournamentEvents",
+            "parameters": by_id,
+        },
+        "GetTournamentFingerprint": {
+            "operationId": "getTournamentFingerprint",
             "parameters": by_id,
         },
     }
@@ -631,6 +647,16 @@ def tournament_schemas() -> dict[str, JSONSchema]:
                     "description": "One die per player still tied.",
                 },
                 **seq,
+            },
+            "additionalProperties": False,
+        },
+        "TournamentFingerprint": {
+            "type": "object",
+            "required": ["id", "seq", "fingerprint"],
+            "properties": {
+                "id": {"type": "string"},
+                "seq": {"type": "integer"},
+                "fingerprint": {"type": "string"},
             },
             "additionalProperties": False,
         },

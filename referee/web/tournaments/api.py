@@ -189,6 +189,7 @@ def create() -> Response | tuple[Response, int]:
         "game_options",
         "stations",
         "ratings",
+        "teams",
     }
     extra = sorted(set(body) - allowed)
     if extra:
@@ -215,7 +216,7 @@ def create() -> Response | tuple[Response, int]:
             seating=str(body.get("seating") or "given"),
             setup={
                 k: body[k]
-                for k in ("game", "game_options", "stations", "ratings")
+                for k in ("game", "game_options", "stations", "ratings", "teams")
                 if k in body
             },
             idem_key=key,
@@ -245,6 +246,21 @@ def one(tournament_id: str) -> Response:
         and tournaments.actor_for(night, token.strip()) == ORGANISER
     )
     return jsonify(tournament_json(night, keys=organiser))
+
+
+@api_bp.get("/<tournament_id>/fingerprint")
+def fingerprint(tournament_id: str) -> Response:
+    """What a live page polls: changes whenever the tournament or a match does."""
+    night = _api_night(tournament_id)
+    tournaments.settle(night.id)
+    night = tournaments.get(night.id)
+    return jsonify(
+        {
+            "id": night.id,
+            "seq": night.version,
+            "fingerprint": tournaments.fingerprint(night),
+        }
+    )
 
 
 @api_bp.get("/<tournament_id>/events")

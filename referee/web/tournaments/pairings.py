@@ -35,6 +35,7 @@ from referee import games
 from referee import ledger
 from referee import tournaments
 from referee.formats.pairing import PairingFormat
+from referee.formats.pairing import pairable
 from referee.games.base import BadInput
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
@@ -71,6 +72,7 @@ def _formats_for_templates() -> dict[str, Any]:
         "game_title": lambda game_id: (
             games.get(game_id).title if game_id in games.GAME_IDS else game_id
         ),
+        "pairable": pairable,
     }
 
 
@@ -96,12 +98,23 @@ class NewTournamentForm(FlaskForm):
     seating = StringField(validators=[Optional(), Length(max=20)], default="given")
 
 
-def _players_and_ratings(text: str) -> tuple[list[str], dict[str, float]]:
-    """Names one per line; a rating column after a comma, a semicolon or a tab."""
-    names, ratings = [], {}
+def _players_and_ratings(
+    text: str,
+) -> tuple[list[str], dict[str, float], dict[str, list[str]]]:
+    """Names one per line; a rating column after a comma, a semicolon or a tab.
+
+    A team game's line is the team then its players: ``Reds: Ann, Cy``.
+    """
+    names, ratings, teams = [], {}, {}
     for line in text.splitlines():
         line = line.strip()
         if not line:
+            continue
+        if ":" in line:
+            team, _, members = line.partition(":")
+            team = " ".join(team.split())
+            names.append(team)
+            teams[team] = [m.strip() for m in re.split(r"[,&]", members) if m.strip()]
             continue
         found = _RATED.match(line)
         if found and found["name"]:
@@ -109,7 +122,7 @@ def _players_and_ratings(text: str) -> tuple[list[str], dict[str, float]]:
             ratings[" ".join(found["name"].split())] = float(found["rating"])
         else:
             names.append(line)
-    return names, ratings
+    return names, ratings, teams
 
 
 @bp.route("/new/<kind>", methods=["GET", "POST"])
@@ -124,7 +137,7 @@ def new_event(kind: str) -> str | WerkzeugResponse | tuple[str, int]:
     if request.method == "POST" and game is None:
         errors = {"game": "Choose the game first."}
     elif game is not None and form.validate_on_submit():
-        names, ratings = _players_and_ratings(form.players.data or "")
+        names, ratings, teams = _players_and_ratings(form.players.data or "")
         seating = form.seating.data or "given"
         stations_text = (form.stations.data or "").strip()
         setup: dict[str, Any] = {
@@ -136,6 +149,8 @@ def new_event(kind: str) -> str | WerkzeugResponse | tuple[str, int]:
         }
         if seating == "rating":
             setup["ratings"] = ratings
+        if teams:
+            setup["teams"] = teams
         try:
             night = tournaments.create(
                 fmt.id,
