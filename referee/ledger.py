@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from referee import games
 from referee import keys
 from referee import live
+from referee import trust
 from referee.db import db
 from referee.db import lock_row
 from referee.db import write_lock
@@ -103,6 +104,7 @@ class Entry:
     voided: bool = False  # this event no longer counts (undone or replaced)
     replaced_by: int | None = None
     current_ruling: JSON | None = None  # the ruling after later corrections, if changed
+    actor: str = ""  # who wrote the row: "" the scorer, "side 1" a side's phone
 
 
 @dataclass
@@ -132,11 +134,14 @@ def create_match(
     *,
     idem_key: str | None = None,
     fingerprint: str | None = None,
+    confirm: bool = False,
 ) -> Match:
     """Check the setup with the game and store a new match; ``BadInput`` if wrong.
 
     With ``idem_key`` (and the request's ``fingerprint``), a second call returns the
-    match the first one made: see ``created_before``.
+    match the first one made: see ``created_before``. With ``confirm``, the match is
+    in confirmation mode: every side but the first gets a key of its own (the edit
+    key writes for the first side), and an entry counts once another side confirms.
     """
     idem_key = clean_key(idem_key)
     try:
@@ -180,6 +185,8 @@ def create_match(
             sealed=secret["sealed"],
             create_key=idem_key or None,
             create_hash=fingerprint if idem_key else None,
+            confirm=bool(confirm),
+            side_keys=_side_keys(match_id, len(side_names(state))) if confirm else None,
         )
         db.session.add(match)
         try:
@@ -189,6 +196,37 @@ def create_match(
             continue  # the next attempt finds the twin by its key, if it was one
         return match
     raise RuntimeError("could not draw a free PIN")
+
+
+def _side_keys(match_id: str, sides: int) -> list[Any]:
+    """A key per side after the first (whose phone holds the edit key)."""
+    return [None] + [
+        keys.stored(
+            f"match:{match_id}:side:{i}",
+            keys.Credentials(keys.new_key(), keys.new_pin()),
+        )
+        for i in range(1, sides)
+    ]
+
+
+def side_credentials(match: Match) -> list[tuple[int, str, keys.Credentials]]:
+    """Each other side's plain key (to hand to its phone): ``(side, name, creds)``."""
+    names = seat_names(match)["side"]
+    return [
+        (i, names[i], keys.unseal(f"match:{match.id}:side:{i}", stored["sealed"]))
+        for i, stored in enumerate(match.side_keys or [])
+        if stored
+    ]
+
+
+def actor_of(match: Any, key: str | None) -> str | None:
+    """Who a key writes as: "" (the scorer), "side N", or None (not this match's)."""
+    if check_key(match, key):
+        return "side 0" if match.confirm else ""
+    for i, stored in enumerate(match.side_keys or []):
+        if stored and keys.key_matches(key, stored["key"]):
+            return f"side {i}"
+    return None
 
 
 def created_before(
@@ -229,6 +267,7 @@ def rematch(match: Match, *, idem_key: str | None = None) -> Match:
         title=match.title,
         idem_key=idem_key,
         fingerprint=rematch_hash(match.id),
+        confirm=match.confirm,
     )
 
 
@@ -333,6 +372,9 @@ class Stream:
     key_reused: type[KeyReused]
     replay_status: int  # the status a retry with the same key is answered with
     optimistic: bool = True  # False when ``build`` changes rows besides the log
+    # Row kinds that change nothing a writer saw (a confirmation): an expected seq
+    # older than them is not stale.
+    quiet: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -391,7 +433,11 @@ def write(
             head = _lock(stream, head_id) if locked else _read(stream, head_id)
             if allow is not None:
                 allow(head)
-            if expected_seq is not None and int(expected_seq) != head.version:
+            if (
+                expected_seq is not None
+                and int(expected_seq) != head.version
+                and not _quiet_since(stream, head_id, int(expected_seq), head.version)
+            ):
                 raise stream.stale(int(expected_seq), head.version)
             step = build(head)
             if step is None:  # nothing to record (a sync that found nothing new)
@@ -430,6 +476,17 @@ def write(
             db.session.rollback()
             raise
     raise AssertionError("unreachable: the locked tries cannot lose a race")
+
+
+def _quiet_since(stream: Stream, head_id: str, seen: int, version: int) -> bool:
+    """Whether every row after ``seen`` is quiet (read on the stale path only)."""
+    if not stream.quiet or seen > version:
+        return False
+    owner = getattr(stream.row, stream.owner)
+    kinds = db.session.execute(
+        select(stream.row.kind).where(owner == head_id, stream.row.seq > seen)
+    ).scalars()
+    return all(kind in stream.quiet for kind in kinds)
 
 
 def _read(stream: Stream, head_id: str) -> Any:
@@ -533,6 +590,7 @@ MATCHES = Stream(
     stale=Stale,
     key_reused=KeyReused,
     replay_status=201,  # the first answer's status, as the Idempotency-Key draft asks
+    quiet=trust.QUIET_KINDS,
 )
 
 
@@ -641,19 +699,150 @@ def _write(
     fingerprint: str,
     key: str | None,
 ) -> Written:
+    who = {"actor": ""}
+
     def allow(match: Match) -> None:
-        if not check_key(match, key):
+        actor = actor_of(match, key)
+        if actor is None:
             raise Forbidden("That edit key does not belong to this match.")
+        who["actor"] = actor
+
+    def signed(match: Match) -> Step:
+        # Every row says who wrote it, so the history shows who corrected what.
+        if key is None and match.confirm:
+            who["actor"] = "side 0"  # a page write without a key is the scorer's
+        step = build(match)
+        step.rows = [
+            (k, d, r, {**x, "actor": who["actor"]}) for k, d, r, x in step.rows
+        ]
+        return step
 
     return write(
         MATCHES,
         match_id,
-        build,
+        signed,
         expected_seq=expected_seq,
         idem_key=idem_key,
         fingerprint=fingerprint,
         allow=allow if key is not None else None,
     )
+
+
+# --- confirmation mode --------------------------------------------------------------
+
+
+def confirm(
+    match_id: str,
+    *,
+    through: int | None = None,
+    key: str,
+    idem_key: str | None = None,
+) -> Written:
+    """Confirm, as the key's side, every other side's entry up to ``through``.
+
+    Refused when the match is not in confirmation mode or nothing waits for this
+    side. The row changes no score: a page that saw an older seq may still write.
+    """
+
+    def build(match: Match) -> Step:
+        actor = _confirmer(match, key)
+        upto = match.version if through is None else int(through)
+        targets = trust.pending_for(rows(match), actor, upto)
+        if not targets:
+            raise Refused("Nothing waits for your confirmation.")
+        name = _side_name(match, actor)
+        said = Ruling(Verdict.OK, f"{name} confirmed {_seqs(targets)}.")
+        return _quiet(match, "confirm", {"rows": targets, "through": upto}, said)
+
+    fp = request_hash({"op": "confirm", "through": through})
+    return _write(match_id, build, None, idem_key, fp, key)
+
+
+def challenge(
+    match_id: str,
+    target: int,
+    *,
+    note: str = "",
+    key: str,
+    idem_key: str | None = None,
+) -> Written:
+    """Challenge another side's unconfirmed entry ``target``: it stays, marked.
+
+    The entry's side corrects or removes it (a correction needs confirming again),
+    or the challenger confirms it after all.
+    """
+    note = " ".join(str(note or "").split())
+    if len(note) > MAX_NOTE:
+        raise BadInput(
+            f"A challenge's note has at most {MAX_NOTE} characters.",
+            field="note",
+            example="It was a single 20, not a treble",
+        )
+
+    def build(match: Match) -> Step:
+        actor = _confirmer(match, key)
+        mark = trust.marks(rows(match)).get(int(target))
+        if mark is None:
+            raise Refused(f"Event #{target} is not in play (undone or replaced).")
+        if mark.confirmed:
+            raise Refused(f"Event #{target} is already confirmed.")
+        if not trust.may_confirm(actor, mark.actor):
+            raise Refused("A side cannot challenge its own entry: correct it instead.")
+        name = _side_name(match, actor)
+        said = Ruling(
+            Verdict.WARNING,
+            f"{name} challenges #{target}" + (f": {note}" if note else "."),
+        )
+        data = {"target": int(target), "row": mark.row, "note": note}
+        return _quiet(match, "challenge", data, said)
+
+    fp = request_hash({"op": "challenge", "target": target, "note": note})
+    return _write(match_id, build, None, idem_key, fp, key)
+
+
+MAX_NOTE = 200
+
+
+def _confirmer(match: Match, key: str) -> str:
+    if not match.confirm:
+        raise Refused(
+            "This match is not in confirmation mode: every entry counts as entered."
+        )
+    actor = actor_of(match, key)
+    if actor is None:  # checked by ``allow`` already; kept for direct callers
+        raise Forbidden("That key does not belong to this match.")
+    return actor
+
+
+def _side_name(match: Match, actor: str) -> str:
+    side = trust.side_of(actor)
+    names = seat_names(match)["side"]
+    return names[side] if side is not None and side < len(names) else "The scorer"
+
+
+def _seqs(targets: list[int]) -> str:
+    return ", ".join(f"#{t}" for t in targets)
+
+
+def _quiet(match: Match, kind: str, data: JSON, ruling: Ruling) -> Step:
+    """A row that changes no score: the snapshot and status stay as they are."""
+    said = ruling.to_json()
+    return Step(
+        rows=[(kind, data, said, {})],
+        state=match.state,
+        status=match.status,
+        body={"ruling": said, "state": game_of(match).view(match.state)},
+    )
+
+
+def marks(match: Match) -> dict[int, trust.Mark]:
+    """Each entry in force with who entered, confirmed or challenged it."""
+    return trust.marks(rows(match))
+
+
+def counts(match: Match) -> bool:
+    """Whether the match counts for profiles: not in confirmation mode, or settled."""
+    return not match.confirm or trust.settled(rows(match))
 
 
 def _step(match: Match, kind: str, data: JSON, state: JSON, ruling: Ruling) -> Step:
@@ -683,6 +872,16 @@ def _effective(log: Iterable[MatchEvent]) -> list[tuple[int, JSON]]:
             if target in events:
                 events[target] = row.data["event"]
     return sorted(events.items())
+
+
+def events_in_force(log: Iterable[MatchEvent]) -> list[JSON]:
+    """The events that count, in order (what a replay folds), without their seqs."""
+    return [event for _, event in _effective(log)]
+
+
+def new_id() -> str:
+    """A fresh id for a row (a profile), from the read-aloud-safe alphabet."""
+    return _token(10)
 
 
 def _fold(
@@ -725,10 +924,13 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
         # age; rows past the snapshot's version (a write racing this read) wait.
         query = query.where(
             MatchEvent.seq <= match.version,
-            or_(MatchEvent.seq > match.version - limit, MatchEvent.kind != "event"),
+            or_(
+                MatchEvent.seq > match.version - limit,
+                MatchEvent.kind.in_(("undo", "amend")),
+            ),
         )
     fetched = list(db.session.execute(query.order_by(MatchEvent.seq)).scalars())
-    corrections = [row for row in fetched if row.kind != "event"]
+    corrections = [row for row in fetched if row.kind in ("undo", "amend")]
     log = (
         fetched
         if limit is None
@@ -742,6 +944,7 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
             ruling=row.ruling,
             created_at=row.created_at,
             target=row.data.get("target") if row.kind != "event" else None,
+            actor=row.actor or "",
         )
         for row in log
     }
@@ -762,7 +965,7 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
         current = replay(match).rulings
         by_row = {amend: target for target, amend in in_force.items()}
         for entry in entries.values():
-            if entry.voided or entry.kind == "undo":
+            if entry.voided or entry.kind not in ("event", "amend"):
                 continue
             seq = entry.seq if entry.kind == "event" else by_row.get(entry.seq)
             now = current.get(seq) if seq is not None else None
@@ -788,6 +991,8 @@ def audit(match: Match) -> list[str]:
             if row.kind == "event":
                 step = game.apply(state, row.data)
                 state, said = step.state, step.ruling.to_json()
+            elif row.kind in trust.QUIET_KINDS:
+                said = row.ruling  # a confirmation changes no state and no ruling
             else:
                 rebuilt = _fold(match, _effective(done))
                 state = rebuilt.state

@@ -7,11 +7,13 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON
+from sqlalchemy import Boolean
 from sqlalchemy import DateTime
 from sqlalchemy import ForeignKey
 from sqlalchemy import Integer
 from sqlalchemy import String
 from sqlalchemy import UniqueConstraint
+from sqlalchemy import false
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import mapped_column
 
@@ -59,6 +61,13 @@ class Match(db.Model):
     )
     round: Mapped[int | None] = mapped_column(Integer, default=None)
     table: Mapped[int | None] = mapped_column(Integer, default=None)
+    # Confirmation mode: an entry counts once another side confirms it from its own
+    # phone. ``side_keys`` holds one ``{"key", "pin", "sealed"}`` per side (hashed and
+    # sealed as the edit key is); the edit key writes for side 0.
+    confirm: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
+    side_keys: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
 
 
 class MatchEvent(db.Model):
@@ -89,6 +98,9 @@ class MatchEvent(db.Model):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+    # Who wrote the row: "" (the scorer), "side 1" (a side's phone in confirmation
+    # mode): the history shows every correction with who made it.
+    actor: Mapped[str] = mapped_column(String(40), default="", server_default="")
 
 
 # --- tournaments --------------------------------------------------------------------
@@ -172,3 +184,49 @@ class JoinAttempt(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     client: Mapped[str] = mapped_column(String(64), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# --- players ------------------------------------------------------------------------
+# A player is recognised across matches by a name the scorer or the organiser links to
+# a profile; no account. A claim code (kept hashed) ties a phone to the profile.
+
+
+class Player(db.Model):
+    """A profile: a display name, its ``handle`` (the name folded, unique)."""
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # casefold() may lengthen a name ("ß" -> "ss"): room for three times 40
+    handle: Mapped[str] = mapped_column(String(160), unique=True)
+    claim: Mapped[str] = mapped_column(String(64))  # keyed hash of the claim code
+    created_by: Mapped[str] = mapped_column(String(40), default="")
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+
+class PlayerLink(db.Model):
+    """A seat of a match (or an entrant of a tournament) that is this player.
+
+    Either ``match_id`` and ``seat`` or ``tournament_id`` and ``entrant`` (every match
+    of that tournament where the entrant's name sits).
+    """
+
+    __tablename__ = "player_link"
+    __table_args__ = (
+        UniqueConstraint("match_id", "seat"),
+        UniqueConstraint("tournament_id", "entrant"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("player.id"), index=True)
+    match_id: Mapped[str | None] = mapped_column(ForeignKey("match.id"), default=None)
+    seat: Mapped[int | None] = mapped_column(Integer, default=None)
+    tournament_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tournament.id"), default=None
+    )
+    entrant: Mapped[str | None] = mapped_column(String(40), default=None)
+    linked_by: Mapped[str] = mapped_column(String(40), default="")
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )

@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
     from referee.web import live
     from referee.web import matches
     from referee.web import pages
+    from referee.web import players
     from referee.web import pwa
     from referee.web import rules
     from referee.web import session
@@ -42,6 +43,7 @@ def init_app(app: Flask) -> None:
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.
     csrf.exempt(api.bp)
     csrf.exempt(tournaments.api_bp)
+    csrf.exempt(players.api_bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(rules.bp)
@@ -51,6 +53,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tournaments.api_bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(players.bp)
+    app.register_blueprint(players.api_bp)
     errors.init_app(app)
     templating.init_app(app)
     app.after_request(_headers)

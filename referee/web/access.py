@@ -30,7 +30,18 @@ def grant(match: Match) -> None:
 
 
 def can_edit(match: Match) -> bool:
-    return ledger.check_key(match, key_for(match.id))
+    """Whether this browser holds the match's edit key, or a side's key (confirmation
+    mode), either of which may enter events."""
+    return ledger.actor_of(match, key_for(match.id)) is not None
+
+
+def grant_side(match: Match, key: str) -> None:
+    """Remember a side's key (confirmation mode) as this browser's key for the match."""
+    keys = dict(session.get("keys", {}))
+    keys.pop(match.id, None)
+    keys[match.id] = key
+    session["keys"] = dict(list(keys.items())[-MAX_REMEMBERED:])
+    session.permanent = True
 
 
 def key_for(match_id: str) -> str:

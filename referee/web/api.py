@@ -88,12 +88,14 @@ def search_rules() -> Response:
 @bp.post("/matches")
 def create_match() -> Response | tuple[Response, int]:
     body = _body()
-    extra = sorted(set(body) - {"game", "players", "teams", "options", "title"})
+    extra = sorted(
+        set(body) - {"game", "players", "teams", "options", "title", "confirm"}
+    )
     if extra:
         return _bad(
             {
                 extra[0]: f"'{extra[0]}' is not a field of a new match "
-                "(game, players or teams, options, title)."
+                "(game, players or teams, options, title, confirm)."
             }
         )
     game_id = body.get("game")
@@ -118,18 +120,38 @@ def create_match() -> Response | tuple[Response, int]:
             title=str(body.get("title") or ""),
             idem_key=key,
             fingerprint=fingerprint,
+            confirm=bool(body.get("confirm")),
         )
     except BadInput as err:
         return _bad(err.errors)
     except ledger.KeyReused as err:
         return key_reused(err)
     creds = ledger.credentials(match)
-    response = jsonify({**match_json(match), "edit_key": creds.key, "pin": creds.pin})
+    response = jsonify(
+        {
+            **match_json(match),
+            "edit_key": creds.key,
+            "pin": creds.pin,
+            **_side_keys(match),
+        }
+    )
     response.status_code = 201
     if replayed:
         response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = url_for("api.one_match", match_id=match.id)
     return response
+
+
+def _side_keys(match: Match) -> dict[str, Any]:
+    """In confirmation mode, each other side's key, for its own phone."""
+    if not match.confirm:
+        return {}
+    return {
+        "side_keys": [
+            {"side": i, "name": name, "key": creds.key}
+            for i, name, creds in ledger.side_credentials(match)
+        ]
+    }
 
 
 def _new_match_types(body: dict[str, Any]) -> dict[str, str]:
@@ -141,6 +163,8 @@ def _new_match_types(body: dict[str, Any]) -> dict[str, str]:
             isinstance(n, str) and len(n) <= MAX_NAME for n in value
         )
 
+    if "confirm" in body and not isinstance(body["confirm"], bool):
+        return {"confirm": "'confirm' is true or false, e.g. \"confirm\": true."}
     if "title" in body and not isinstance(body["title"], str):
         return {"title": "'title' is text, e.g. \"Friday final\"."}
     if "options" in body and not isinstance(body["options"], dict):
@@ -283,7 +307,14 @@ def rematch(match_id: str) -> Response | tuple[Response, int]:
             ruling=err.ruling.to_json(),
         )
     creds = ledger.credentials(fresh)
-    response = jsonify({**match_json(fresh), "edit_key": creds.key, "pin": creds.pin})
+    response = jsonify(
+        {
+            **match_json(fresh),
+            "edit_key": creds.key,
+            "pin": creds.pin,
+            **_side_keys(fresh),
+        }
+    )
     response.status_code = 201
     if prior is not None:
         response.headers["Idempotent-Replayed"] = "true"
@@ -527,7 +558,7 @@ def _refuse_body(match_id: str, token: str, errors: dict[str, str]) -> Response:
     outside the write.
     """
     match = _match(match_id)
-    if not ledger.check_key(match, token):
+    if ledger.actor_of(match, token) is None:  # the edit key, or a side's
         return _forbidden()
     return _bad(errors)
 

@@ -212,6 +212,7 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
                     raw,
                     expected_seq=form.seq.data,
                     idem_key=form.idem.data,
+                    key=access.key_for(match.id),
                 )
             except BadInput as err:
                 error, status = str(err), 422
@@ -221,6 +222,8 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
                 error, status = str(err), 409
             except ledger.KeyReused:
                 return redirect(url_for("matches.log", match_id=match.id))
+            except ledger.Forbidden:
+                abort(403, "This phone cannot score this match.")
             else:
                 flash(f"Event #{seq} corrected.")
                 return redirect(url_for("matches.log", match_id=match.id))

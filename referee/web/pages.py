@@ -61,6 +61,7 @@ def new_match(game_id: str) -> str | Response | tuple[str, int]:
                 title=form.title.data or "",
                 idem_key=form.idem.data or None,
                 fingerprint=ledger.request_hash({"game": game.id, **request.form}),
+                confirm="confirm_mode" in request.form,
             )
         except BadInput as err:
             errors = err.errors

@@ -19,6 +19,7 @@ def match_json(match: Match) -> dict[str, Any]:
         "teams": match.teams,
         "options": match.options,
         "status": match.status,
+        "confirm": match.confirm,
         "seq": match.version,
         "state": ledger.board(match),
         "links": {
@@ -49,5 +50,6 @@ def entry_json(entry: ledger.Entry) -> dict[str, Any]:
         "current_ruling": entry.current_ruling,
         "voided": entry.voided,
         "replaced_by": entry.replaced_by,
+        "actor": entry.actor or "scorer",
         "created_at": entry.created_at.isoformat() if entry.created_at else None,
     }

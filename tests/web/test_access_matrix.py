@@ -36,10 +36,11 @@ OPEN = {
     "tournaments.new_event",
     "tournament_api.create",
     "api.tool",
+    "players.display",  # big type: this browser's own session only
 }
 # Writes whose credential is the PIN in the body (wrong PINs: 422, rate-limited; see
 # test_pages.py and test_bunko_night.py).
-PIN_JOINS = {"pages.join", "tournaments.join"}
+PIN_JOINS = {"pages.join", "tournaments.join", "players.claim"}  # + claim codes
 REFUSED = {401, 403, 404}
 
 

@@ -26,7 +26,7 @@ from referee.models import TournamentEvent
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Bearer-token blueprints: no cookie authenticates them, so no CSRF token either.
-API_BLUEPRINTS = frozenset({"api", "tournament_api"})
+API_BLUEPRINTS = frozenset({"api", "tournament_api", "players_api"})
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 # Form fields of each page write: valid apart from whatever is being tested.
@@ -45,6 +45,13 @@ PAGE_FORMS: dict[str, dict[str, Any]] = {
     "tournaments.correct": {"round": "1", "table": "1", "score_a": "2", "score_b": "1"},
     "tournaments.end": {},
     "tournaments.tie_break": {"title": "winner", "die_Ann": "6"},
+    "players.link": {"seat_0": "Ann Smith", "seat_1": ""},
+    "players.link_entrants": {"entrant_0": "Ann Smith"},
+    "players.confirm": {"seq": 1},
+    "players.challenge": {"target": "1", "note": "not a treble"},
+    "players.display": {"big": "on", "next": "/"},
+    "players.claim": {"code": "ABCD2345"},  # + a profile's id in the URL
+    "players.approve": {"required": "on"},
     "tournaments.new_event": {"game": "darts-301", "players": "\n".join(EIGHT)},
     "tournaments.pairing_result": {"winner": "Ann", "score_a": "1", "score_b": "0"},
 }
@@ -63,6 +70,10 @@ API_BODIES: dict[str, dict[str, Any]] = {
     "tournament_api.post_end": {},
     "tournament_api.post_tie_break": {"title": "winner", "rolls": {"Ann": 6}},
     "tournament_api.rounds": {},
+    "players_api.put_links": {"players": ["Ann Smith", None]},
+    "players_api.put_entrants": {"players": {"Ann": "Ann Smith"}},
+    "players_api.api_confirm": {},
+    "players_api.api_challenge": {"target": 1},
     "tournament_api.add_event": {"event": {"type": "end"}},
 }
 
@@ -152,6 +163,8 @@ def url_of(rule: Rule, match_id: str | None, tournament_id: str | None) -> str:
             values[arg] = "darts-301"
         elif arg == "name":
             values[arg] = "checkout"
+        elif arg == "player_id":
+            values[arg] = "nobody"  # claiming needs the profile's claim code anyway
         elif arg == "kind":
             values[arg] = "round-robin"
         else:

@@ -44,6 +44,7 @@ from referee import games
 from referee.formats import Format
 from referee.formats import TableMatch
 from referee.formats import TablePlan
+from referee.formats.pairing import approval
 from referee.formats.pairing import results
 from referee.formats.pairing import seeding
 from referee.games.base import JSON
@@ -185,6 +186,7 @@ class PairingFormat(Format):
                     ),
                 ),
             ),
+            *approval.EVENTS,
             *self.own_events,
         )
 
@@ -317,6 +319,8 @@ class PairingFormat(Format):
             "result": self._result,
             "withdraw": self._withdraw,
             "correction": self._correction,
+            "approval": lambda s, e: approval.apply(s, e, results.text),
+            "approve": lambda s, e: approval.apply(s, e, results.text),
         }
         handler = handlers.get(str(kind))
         step = handler(state, event) if handler else self.apply_own(state, event)
@@ -411,6 +415,16 @@ class PairingFormat(Format):
         self._check_result(state, p, event)
         if event.get("source") == "match" and p["match"] is None:
             raise Refused(f"Pairing {p['number']} has no match.")
+        if approval.waits(state, _stored(event)):
+            p["pending"] = _stored(event)
+            return Step(
+                state,
+                Ruling(
+                    Verdict.OK,
+                    f"{p['label']}: {results.text(p['pending'], p['entrants'])}; it "
+                    "waits for the organiser's approval.",
+                ),
+            )
         p["result"] = _stored(event)
         verdict = Verdict.OK if event["how"] == "bye" else Verdict.WIN
         return Step(
@@ -422,6 +436,12 @@ class PairingFormat(Format):
 
     def _withdraw(self, state: JSON, event: JSON) -> Step:
         p = pairing_by_number(state, event["pairing"])
+        if (p.get("pending") or {}).get("source") == "match":
+            p["pending"] = None  # the match was reopened before its approval
+            a, b = p["entrants"]
+            return Step(
+                state, Ruling(Verdict.OK, f"{a} v {b} was reopened: its result waits.")
+            )
         if p["result"] is None or p["result"]["source"] != "match":
             raise Refused(f"Pairing {p['number']} has no result from its match.")
         if any(dependants_started(state, p)):
@@ -444,7 +464,7 @@ class PairingFormat(Format):
                 f"Pairing {p['number']}'s result decides who plays in a pairing "
                 "already called: correct that one first.",
             )
-        p["result"] = new
+        p["result"], p["pending"] = new, None
         line = f"Correction, {p['label']}: {results.text(new, p['entrants'])}."
         if prior is not None:
             line += f" Before: {results.text(prior, p['entrants'])}."
@@ -486,6 +506,8 @@ class PairingFormat(Format):
         if not isinstance(raw, Mapping):
             raise BadInput("An event is an object with a 'type'.", field="event")
         kind = raw.get("type")
+        if kind in approval.KINDS:
+            return approval.parse(raw, state)
         if kind not in ("result", "correction"):
             if any(k.type == kind for k in self.own_events):
                 return self.parse_own(raw, state)
@@ -545,7 +567,7 @@ class PairingFormat(Format):
             p = pairing_by_number(state, tm.number)
             if p["match"] != tm.match:
                 continue
-            prior = p["result"]
+            prior = p["result"] or p.get("pending")
             if prior is not None and prior["source"] != "match":
                 continue  # an entered result or a correction wins over the match
             if tm.board.get("over"):
@@ -789,7 +811,7 @@ def busy_stations(state: JSON) -> set[int]:
     return {
         p["station"]
         for p in state["pairings"]
-        if p["station"] is not None and p["result"] is None
+        if p["station"] is not None and p["result"] is None and not p.get("pending")
     }
 
 
@@ -798,7 +820,7 @@ def playing(state: JSON) -> set[str]:
     return {
         name
         for p in state["pairings"]
-        if p["match"] is not None and p["result"] is None
+        if p["match"] is not None and p["result"] is None and not p.get("pending")
         for name in p["entrants"]
         if name
     }
@@ -820,6 +842,8 @@ def pairing_json(state: JSON, p: JSON, tm: TableMatch | None = None) -> JSON:
     """A pairing as clients see it: who, where, its status, result and live score."""
     if p["result"] is not None:
         status = "done"
+    elif p.get("pending"):
+        status = "approval"  # a result waits for the organiser's approval
     elif p["match"] is not None:
         status = "playing"
     elif all(p["known"]) and None not in p["entrants"]:
@@ -842,6 +866,10 @@ def pairing_json(state: JSON, p: JSON, tm: TableMatch | None = None) -> JSON:
         "result": p["result"],
         "result_text": results.text(p["result"], p["entrants"])
         if p["result"]
+        else None,
+        "pending": p.get("pending"),
+        "pending_text": results.text(p["pending"], p["entrants"])
+        if p.get("pending")
         else None,
         "live": None,
     }

@@ -22,6 +22,8 @@ from referee.web.openapi.matches import _match_links
 from referee.web.openapi.matches import _new_match_example
 from referee.web.openapi.matches import _recorded_links
 from referee.web.openapi.matches import example_answer
+from referee.web.openapi.players import player_paths
+from referee.web.openapi.players import player_schemas
 from referee.web.openapi.tools import tool_paths
 from referee.web.openapi.tools import tool_schemas
 from referee.web.openapi.tournaments import tournament_paths
@@ -71,6 +73,7 @@ def spec() -> JSONSchema:
                 }
     schemas.update(tournament_schemas())
     schemas.update(tool_schemas())
+    schemas.update(player_schemas())
     schemas["Event"] = {
         "anyOf": event_refs,
         "description": "An event of the match's "
@@ -282,6 +285,7 @@ def spec() -> JSONSchema:
             },
             **tool_paths(),
             **tournament_paths(),
+            **player_paths(),
             "/api/v1/problems/{slug}": {
                 "get": {
                     "operationId": "problemType",

@@ -90,6 +90,11 @@ def _common_schemas() -> dict[str, JSONSchema]:
                 "teams": {"type": "array"},
                 "options": {"type": "object"},
                 "status": {"enum": ["live", "over"]},
+                "confirm": {
+                    "type": "boolean",
+                    "description": "Confirmation mode: an entry counts once another "
+                    "side confirms it.",
+                },
                 "seq": {"type": "integer"},
                 "state": {"$ref": "#/components/schemas/Board"},
                 "links": {"type": "object"},
@@ -104,6 +109,15 @@ def _common_schemas() -> dict[str, JSONSchema]:
                     "properties": {
                         "edit_key": {"type": "string"},
                         "pin": {"type": "string", "pattern": "^[0-9]{6}$"},
+                        "side_keys": {
+                            "type": "array",
+                            "description": "Confirmation mode: each other side's key "
+                            "(the edit key writes for the first side).",
+                            "items": {
+                                "type": "object",
+                                "required": ["side", "name", "key"],
+                            },
+                        },
                     },
                 },
             ]
@@ -160,7 +174,12 @@ def _common_schemas() -> dict[str, JSONSchema]:
             "required": ["seq", "kind", "ruling", "voided"],
             "properties": {
                 "seq": {"type": "integer"},
-                "kind": {"enum": ["event", "undo", "amend"]},
+                "kind": {"enum": ["event", "undo", "amend", "confirm", "challenge"]},
+                "actor": {
+                    "type": "string",
+                    "description": "Who wrote the row: 'scorer', or 'side N' (a "
+                    "side's phone in confirmation mode).",
+                },
                 "event": {"type": ["object", "null"]},
                 "target": {"type": ["integer", "null"]},
                 "ruling": {"$ref": "#/components/schemas/Ruling"},
@@ -280,6 +299,12 @@ def new_match_schema(game: Game) -> JSONSchema:
         "title": {
             "type": "string",
             "description": "Shown above the board; cut to 80 characters.",
+        },
+        "confirm": {
+            "type": "boolean",
+            "default": False,
+            "description": "Confirmation mode: each entry counts once another side "
+            "confirms it with its own key (returned as side_keys).",
         },
     }
     schema: JSONSchema = {

@@ -211,7 +211,10 @@ def schemas() -> dict[str, JSONSchema]:
                 "entrants": {"type": "array", "items": nullable_str},
                 "known": {"type": "array", "items": {"type": "boolean"}},
                 "sides": {"type": "array"},
-                "status": {"enum": ["waiting", "ready", "playing", "done"]},
+                "status": {
+                    "enum": ["waiting", "ready", "playing", "approval", "done"],
+                    "description": "approval: a result waits for the organiser.",
+                },
                 "station": {"type": ["integer", "null"]},
                 "station_name": nullable_str,
                 "match": nullable_str,
@@ -219,6 +222,11 @@ def schemas() -> dict[str, JSONSchema]:
                     "oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}]
                 },
                 "result_text": nullable_str,
+                "pending": {
+                    "oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}],
+                    "description": "A result waiting for the organiser's approval.",
+                },
+                "pending_text": nullable_str,
                 "live": {"type": ["object", "null"]},
                 "links": {"type": "object"},
             },

@@ -1,0 +1,123 @@
+"""Organiser approval of results, for any pairing format.
+
+The organiser turns it on (or off) with an ``approval`` event in the tournament's
+log. While it is on, a result (from a match that ended, or entered from a station's
+or the organiser's result form) waits on its pairing as ``pending``: it does not
+count in the standings, does not decide who plays on, and the tournament is not over,
+until the organiser sends ``approve`` for that pairing. The organiser's
+``correction`` counts at once (it is the organiser's own word) and clears a pending
+result. Byes need no approval. The station and its players are free meanwhile.
+
+Pure: the state is JSON; every step is kept in the tournament's log with who sent it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Step
+from referee.games.base import Verdict
+
+KINDS = ("approval", "approve")
+
+EVENTS = (
+    EventKind(
+        "approval",
+        "Require the organiser's approval",
+        "On: every result waits for the organiser's approval before it counts "
+        "(a correction counts at once). Off: results count as they come, and those "
+        "waiting count now.",
+        (Field("required", "boolean", "Whether results wait for approval."),),
+        (Example({"type": "approval", "required": True}),),
+    ),
+    EventKind(
+        "approve",
+        "Approve a result",
+        "The organiser approves the result waiting on a pairing: it counts now.",
+        (Field("pairing", "integer", "The pairing's number (as listed).", minimum=1),),
+        (
+            Example(
+                {"type": "approve", "pairing": 1},
+                setup=(
+                    {"type": "approval", "required": True},
+                    {"type": "result", "pairing": 1, "winner": "Ann", "score": [3, 1]},
+                ),
+            ),
+        ),
+    ),
+)
+
+
+def parse(raw: Mapping[str, Any], state: JSON) -> JSON:
+    """An ``approval`` or ``approve`` event as sent; ``BadInput`` if malformed."""
+    kind = raw.get("type")
+    allowed = {"type", "required"} if kind == "approval" else {"type", "pairing"}
+    extra = sorted(set(raw) - allowed)
+    if extra:
+        raise BadInput(
+            f"'{extra[0]}' is not a field of '{kind}'.",
+            field=extra[0],
+            example='{"type": "approval", "required": true}'
+            if kind == "approval"
+            else '{"type": "approve", "pairing": 1}',
+        )
+    if kind == "approval":
+        required = raw.get("required")
+        if not isinstance(required, bool):
+            raise BadInput(
+                "'required' is true or false.",
+                field="required",
+                example='{"type": "approval", "required": true}',
+            )
+        return {"type": "approval", "required": required}
+    number = raw.get("pairing")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise BadInput(
+            "'pairing' is the pairing's number.",
+            field="pairing",
+            example='{"type": "approve", "pairing": 1}',
+        )
+    if not 1 <= number <= len(state["pairings"]):
+        raise BadInput(f"There is no pairing {number}.", field="pairing")
+    return {"type": "approve", "pairing": number}
+
+
+def waits(state: JSON, stored: JSON) -> bool:
+    """Whether a result must wait for approval (approval on, and not a bye)."""
+    return bool(state.get("approval")) and stored.get("source") != "auto"
+
+
+def apply(state: JSON, event: JSON, text: Any) -> Step:
+    """Fold ``approval`` or ``approve``; ``text(result, entrants)`` words a result."""
+    if event["type"] == "approval":
+        state["approval"] = bool(event["required"])
+        if state["approval"]:
+            return Step(
+                state,
+                Ruling(Verdict.OK, "Results now wait for the organiser's approval."),
+            )
+        waiting = [p for p in state["pairings"] if p.get("pending")]
+        for p in waiting:
+            p["result"], p["pending"] = p["pending"], None
+        more = f" {len(waiting)} waiting result(s) count now." if waiting else ""
+        return Step(state, Ruling(Verdict.OK, "Results count as they come." + more))
+    p = state["pairings"][int(event["pairing"]) - 1]
+    pending = p.get("pending")
+    if not pending:
+        raise Refused(f"Pairing {p['number']} has no result waiting for approval.")
+    p["result"], p["pending"] = pending, None
+    return Step(
+        state,
+        Ruling(
+            Verdict.WIN,
+            f"Approved, {p['label']}: {text(p['result'], p['entrants'])}.",
+        ),
+    )

@@ -1,0 +1,301 @@
+"""The OpenAPI parts of player profiles, seat links and confirmation mode."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.web.openapi.common import NAME
+from referee.web.openapi.common import _json_ref
+from referee.web.openapi.common import _path
+from referee.web.openapi.common import _problem_ref
+from referee.web.openapi.common import _write_responses
+
+JSONSchema = dict[str, Any]
+
+_NULLABLE_NAME: JSONSchema = {"anyOf": [NAME, {"type": "null"}]}
+_PLAYER: JSONSchema = {
+    "type": "object",
+    "required": ["id", "name", "links"],
+    "properties": {
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "links": {"type": "object"},
+    },
+}
+
+
+def player_schemas() -> dict[str, JSONSchema]:
+    return {
+        "Player": _PLAYER,
+        "PlayerList": {
+            "type": "object",
+            "required": ["players"],
+            "properties": {
+                "players": {
+                    "type": "array",
+                    "items": {"$ref": "#/components/schemas/Player"},
+                }
+            },
+        },
+        "Profile": {
+            "allOf": [
+                {"$ref": "#/components/schemas/Player"},
+                {
+                    "type": "object",
+                    "required": [
+                        "games",
+                        "matches",
+                        "pending",
+                        "head_to_head",
+                        "bunko_nights",
+                    ],
+                    "properties": {
+                        "games": {
+                            "type": "object",
+                            "description": "Per game id: matches, won, lost, drawn, "
+                            "totals (figures summed; darts-301: three_dart_average, "
+                            "first_nine_average, checkout_percent, highest_finish...; "
+                            "billiards: racks, racks_won, fouls_per_rack, "
+                            "break_and_runs; bunko: bunkos, wipeouts; gin-rummy: "
+                            "hands, gins, undercuts), series (one row per match, "
+                            "oldest first) and, for darts, doubles (darts, hits and "
+                            "percent per double).",
+                        },
+                        "matches": {"type": "array"},
+                        "pending": {
+                            "type": "array",
+                            "description": "Matches in confirmation mode with entries "
+                            "not yet confirmed: they do not count yet.",
+                        },
+                        "head_to_head": {"type": "array"},
+                        "bunko_nights": {"type": "array"},
+                    },
+                },
+            ]
+        },
+        "SeatLinksRequest": {
+            "type": "object",
+            "required": ["players"],
+            "properties": {
+                "players": {
+                    "type": "array",
+                    "items": _NULLABLE_NAME,
+                    "description": "A profile name (made if new) or null per seat, "
+                    "in the match's order of players.",
+                }
+            },
+            "additionalProperties": False,
+        },
+        "SeatLinks": {
+            "type": "object",
+            "required": ["id", "players", "claim_codes"],
+            "properties": {
+                "id": {"type": "string"},
+                "players": {"type": "array"},
+                "claim_codes": {
+                    "type": "object",
+                    "additionalProperties": {"type": "string"},
+                    "description": "The claim code of each profile made now, by name "
+                    "(shown once: give it to its player).",
+                },
+            },
+        },
+        "EntrantLinksRequest": {
+            "type": "object",
+            "required": ["players"],
+            "properties": {
+                "players": {
+                    "type": "object",
+                    "additionalProperties": _NULLABLE_NAME,
+                    "description": "Entrant name -> profile name (or null).",
+                }
+            },
+            "additionalProperties": False,
+        },
+        "EntrantLinks": {
+            "type": "object",
+            "required": ["id", "players", "claim_codes"],
+            "properties": {
+                "id": {"type": "string"},
+                "players": {"type": "object"},
+                "claim_codes": {"type": "object"},
+            },
+        },
+        "Confirmations": {
+            "type": "object",
+            "required": ["id", "confirm", "sides", "counts", "entries"],
+            "properties": {
+                "id": {"type": "string"},
+                "confirm": {"type": "boolean"},
+                "sides": {"type": "array", "items": {"type": "string"}},
+                "counts": {
+                    "type": "boolean",
+                    "description": "Whether the match counts for profiles now.",
+                },
+                "entries": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": [
+                            "seq",
+                            "row",
+                            "entered_by",
+                            "confirmed_by",
+                            "challenges",
+                        ],
+                    },
+                },
+            },
+        },
+        "ConfirmRequest": {
+            "type": "object",
+            "properties": {
+                "through": {
+                    "type": ["integer", "null"],
+                    "minimum": 0,
+                    "description": "Confirm every other side's entry up to this seq "
+                    "(the last you checked); left out: all.",
+                }
+            },
+            "additionalProperties": False,
+        },
+        "ChallengeRequest": {
+            "type": "object",
+            "required": ["target"],
+            "properties": {
+                "target": {"type": "integer", "minimum": 1},
+                "note": {"type": "string", "maxLength": 200},
+            },
+            "additionalProperties": False,
+        },
+    }
+
+
+def player_paths() -> dict[str, JSONSchema]:
+    match_id = _path("id", "k3m9x2q7ab")
+    key = [{"$ref": "#/components/parameters/IdempotencyKey"}]
+    trust_answers = {
+        **_write_responses(),
+        "409": _problem_ref(
+            "Not in confirmation mode, nothing to confirm, or the entry is your "
+            "own, confirmed or not in play"
+        ),
+    }
+    return {
+        "/api/v1/players": {
+            "get": {
+                "operationId": "listPlayers",
+                "summary": "Every player profile",
+                "responses": {"200": _json_ref("PlayerList")},
+            }
+        },
+        "/api/v1/players/{id}": {
+            "get": {
+                "operationId": "getPlayer",
+                "summary": "A profile: figures per game, series over time, doubles, "
+                "head to head, matches awaiting confirmation",
+                "parameters": [_path("id", "p4x7k2m9qa")],
+                "responses": {"200": _json_ref("Profile"), "404": _problem_ref()},
+            }
+        },
+        "/api/v1/matches/{id}/players": {
+            "get": {
+                "operationId": "getSeatLinks",
+                "summary": "The profile linked to each seat",
+                "parameters": [match_id],
+                "responses": {"200": _json_ref("SeatLinks"), "404": _problem_ref()},
+            },
+            "put": {
+                "operationId": "putSeatLinks",
+                "summary": "Link each seat to a profile by name (made if new)",
+                "security": [{"editKey": []}],
+                "parameters": [match_id],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/SeatLinksRequest"},
+                            "example": {"players": ["Ann Smith", None]},
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json_ref("SeatLinks"),
+                    "401": _problem_ref("No edit key"),
+                    "403": _problem_ref("Not the match's edit key"),
+                    "404": _problem_ref("No such match"),
+                    "422": _problem_ref("Not one name or null per seat"),
+                },
+            },
+        },
+        "/api/v1/tournaments/{id}/players": {
+            "put": {
+                "operationId": "putEntrantLinks",
+                "summary": "Link entrants to profiles for every match they play",
+                "security": [{"tournamentKey": []}],
+                "parameters": [_path("id", "n4x7k2m9qa")],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "$ref": "#/components/schemas/EntrantLinksRequest"
+                            },
+                            "example": {"players": {"Ann": "Ann Smith"}},
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json_ref("EntrantLinks"),
+                    "401": _problem_ref("No key"),
+                    "403": _problem_ref("Not the organiser's key"),
+                    "404": _problem_ref("No such tournament"),
+                    "422": _problem_ref("Not an entrant, or a bad name"),
+                },
+            }
+        },
+        "/api/v1/matches/{id}/confirmations": {
+            "get": {
+                "operationId": "getConfirmations",
+                "summary": "Who entered, confirmed and challenged each entry",
+                "parameters": [match_id],
+                "responses": {"200": _json_ref("Confirmations"), "404": _problem_ref()},
+            }
+        },
+        "/api/v1/matches/{id}/confirm": {
+            "post": {
+                "operationId": "confirmEntries",
+                "summary": "Confirm the other sides' entries (a side's key)",
+                "security": [{"editKey": []}],
+                "parameters": [match_id, *key],
+                "requestBody": {
+                    "required": False,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/ConfirmRequest"},
+                            "example": {"through": 4},
+                        }
+                    },
+                },
+                "responses": trust_answers,
+            }
+        },
+        "/api/v1/matches/{id}/challenge": {
+            "post": {
+                "operationId": "challengeEntry",
+                "summary": "Challenge another side's unconfirmed entry",
+                "security": [{"editKey": []}],
+                "parameters": [match_id, *key],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/ChallengeRequest"},
+                            "example": {"target": 3, "note": "That was S20"},
+                        }
+                    },
+                },
+                "responses": trust_answers,
+            }
+        },
+    }

@@ -1,0 +1,738 @@
+"""Player profiles and trust: profile pages with charts and exports, linking seats
+to profiles, claim codes, confirming and challenging entries, the big-type mode.
+
+Pages (``bp``) and their JSON API (``api_bp``, under ``/api/v1``, bearer keys, no
+CSRF) both call ``referee.profiles`` and the ledger; no figure is worked out here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint
+from flask import Response
+from flask import abort
+from flask import flash
+from flask import g
+from flask import jsonify
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import session
+from flask import url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from referee import ledger
+from referee import profiles
+from referee import tournaments
+from referee import trust
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.models import Match
+from referee.models import Player
+from referee.models import Tournament
+from referee.profiles import charts
+from referee.tournaments import ORGANISER
+from referee.web import access
+from referee.web import caller
+from referee.web import csvsafe
+from referee.web.api import _Halt
+from referee.web.api import _halt
+from referee.web.api import _write
+from referee.web.errors import problem
+from referee.web.forms import WriteForm
+
+bp = Blueprint("players", __name__)
+api_bp = Blueprint("players_api", __name__, url_prefix="/api/v1")
+api_bp.register_error_handler(_Halt, _halt)
+
+GAME_TITLES = {
+    "darts-301": "Darts 301",
+    "billiards": "Pool",
+    "bunko": "Bunko",
+    "gin-rummy": "Gin rummy",
+}
+
+
+# --- profile pages --------------------------------------------------------------------
+
+
+def _player(player_id: str) -> Player:
+    try:
+        return profiles.get(player_id)
+    except profiles.NotFound:
+        abort(404, f"There is no player '{player_id}'.")
+
+
+@bp.get("/players")
+def index() -> str:
+    return render_template(
+        "players/index.html", players=profiles.everyone(), me=session.get("me")
+    )
+
+
+@bp.get("/players/<player_id>")
+def show(player_id: str) -> str:
+    player = _player(player_id)
+    data = profiles.profile(player)
+    return render_template(
+        "players/profile.html",
+        player=player,
+        data=data,
+        charts=_charts(data),
+        titles=GAME_TITLES,
+        mine=session.get("me") == player.id,
+        write=WriteForm.fresh(0),
+    )
+
+
+def _charts(data: dict[str, Any]) -> dict[str, Any]:
+    """The SVG charts of a profile (only those with something to draw)."""
+    out: dict[str, Any] = {}
+    darts = data["games"].get("darts-301")
+    if darts:
+        series = darts["series"]
+        labels = [s["date"] or s["match"] for s in series]
+        out["darts_average"] = charts.line_chart(
+            [
+                (lab, s["three_dart_average"])
+                for lab, s in zip(labels, series, strict=True)
+            ],
+            label="Three-dart average, match by match",
+            extra=[
+                (lab, s["first_nine_average"])
+                for lab, s in zip(labels, series, strict=True)
+            ],
+            extra_label="○ first nine",
+        )
+        out["darts_checkout"] = charts.line_chart(
+            [
+                (lab, s["checkout_percent"])
+                for lab, s in zip(labels, series, strict=True)
+            ],
+            label="Checkout %, match by match",
+            unit="%",
+        )
+        out["darts_doubles"] = charts.doubles_heat_map(darts["doubles"])
+    pool = data["games"].get("billiards")
+    if pool:
+        out["pool_fouls"] = charts.line_chart(
+            [
+                (s["date"] or s["match"], s.get("fouls_per_rack"))
+                for s in pool["series"]
+            ],
+            label="Fouls per rack, match by match",
+        )
+    if data["bunko_nights"]:
+        out["bunko"] = charts.line_chart(
+            [(n["date"] or n["night"], n["won"]) for n in data["bunko_nights"]],
+            label="Bunko wins per night",
+            extra=[
+                (n["date"] or n["night"], n["bunkos"]) for n in data["bunko_nights"]
+            ],
+            extra_label="○ bunkos",
+        )
+    return out
+
+
+@bp.get("/players/<player_id>/export.json")
+def export_json(player_id: str) -> Response:
+    player = _player(player_id)
+    response = Response(
+        json.dumps(profiles.profile(player), indent=2, default=str),
+        mimetype="application/json",
+    )
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="player-{player.id}.json"'
+    )
+    return response
+
+
+CSV_COLUMNS = (
+    "three_dart_average",
+    "first_nine_average",
+    "checkout_percent",
+    "highest_finish",
+    "darts",
+    "racks",
+    "racks_won",
+    "fouls",
+    "fouls_per_rack",
+    "break_and_runs",
+    "bunkos",
+    "wipeouts",
+    "hands",
+    "gins",
+    "undercuts",
+)
+
+
+@bp.get("/players/<player_id>/export.csv")
+def export_csv(player_id: str) -> Response:
+    """One row per match that counts: date, game, opponents, result, its figures."""
+    player = _player(player_id)
+    data = profiles.profile(player)
+    rows: list[list[Any]] = [
+        ["date", "match", "game", "as", "opponents", "result", *CSV_COLUMNS]
+    ]
+    for m in data["matches"]:
+        figures = m["figures"] or {}
+        rows.append(
+            [
+                m["date"],
+                m["match"],
+                m["game"],
+                m["as"],
+                " / ".join(o["name"] for o in m["opponents"]),
+                m["result"] or "",
+                *(
+                    "" if figures.get(c) is None else figures.get(c)
+                    for c in CSV_COLUMNS
+                ),
+            ]
+        )
+    response = Response(csvsafe.to_csv(rows), mimetype="text/csv")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="player-{player.id}.csv"'
+    )
+    return response
+
+
+@bp.post("/players/<player_id>/claim")
+def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
+    """Tie this phone to the profile with its claim code."""
+    player = _player(player_id)
+    form = WriteForm()
+    code = request.form.get("code", "")
+    wait = access.pin_wait_minutes()
+    if not wait and form.validate_on_submit() and profiles.claims(player, code):
+        session["me"] = player.id
+        session.permanent = True
+        flash(f"This phone is now {player.name}'s.")
+        return redirect(url_for("players.show", player_id=player.id), code=303)
+    # Wrong codes count with wrong PINs: the same slow-down against guessing.
+    if not wait:
+        access.note_wrong_pin()
+    data = profiles.profile(player)
+    return render_template(
+        "players/profile.html",
+        player=player,
+        data=data,
+        charts=_charts(data),
+        titles=GAME_TITLES,
+        mine=False,
+        write=WriteForm.fresh(0),
+        claim_error=access.too_many_pins_message(wait)
+        if wait
+        else "That is not this profile's claim code (8 letters and digits, "
+        "e.g. K7QM2XPD).",
+    ), 429 if wait else 422
+
+
+# --- linking seats to profiles --------------------------------------------------------
+
+
+def _match(match_id: str) -> Match:
+    try:
+        return ledger.get(match_id)
+    except ledger.NotFound:
+        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+
+
+@bp.route("/m/<match_id>/players", methods=["GET", "POST"])
+def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
+    """The scorer names each seat's profile (made if new: its claim code shown once)."""
+    match = _match(match_id)
+    editor = ledger.check_key(match, access.key_for(match.id))
+    if request.method == "POST" and not editor:
+        abort(403, "Only the scorer links players to profiles. Join with the PIN.")
+    error, status = None, 200
+    links = profiles.match_links(match)
+    values = [p.name if p else "" for p in links]
+    if request.method == "POST":
+        form = WriteForm()
+        values = [request.form.get(f"seat_{i}", "") for i in range(len(match.players))]
+        if not form.validate_on_submit():
+            error, status = "This page has expired: reload it and try again.", 422
+        else:
+            try:
+                made = profiles.link_match(match, [v or None for v in values], "scorer")
+            except BadInput as err:
+                error, status = str(err), 422
+            else:
+                for name, code in made.items():
+                    flash(f"New profile {name}: claim code {code} (give it to {name}).")
+                flash("Players linked.")
+                return redirect(url_for("matches.show", match_id=match.id), code=303)
+    return render_template(
+        "players/link.html",
+        match=match,
+        editor=editor,
+        linked=links,
+        values=values,
+        error=error,
+        write=WriteForm.fresh(match.version),
+        known=[p.name for p in profiles.everyone()],
+    ), status
+
+
+@bp.route("/n/<tournament_id>/players", methods=["GET", "POST"])
+def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int]:
+    """The organiser links each entrant to a profile, for every match they play."""
+    from referee.web.tournaments.access import actors
+
+    try:
+        tournament = tournaments.get(tournament_id)
+    except tournaments.NotFound:
+        abort(404, f"There is no tournament '{tournament_id}'.")
+    if ORGANISER not in actors(tournament):
+        abort(403, "Only the organiser links entrants to profiles.")
+    links = profiles.tournament_links(tournament)
+    values = {
+        e: (links.get(e).name if links.get(e) else "") for e in tournament.players
+    }
+    error, status = None, 200
+    if request.method == "POST":
+        form = WriteForm()
+        values = {
+            e: request.form.get(f"entrant_{i}", "")
+            for i, e in enumerate(tournament.players)
+        }
+        if not form.validate_on_submit():
+            error, status = "This page has expired: reload it and try again.", 422
+        else:
+            try:
+                made = profiles.link_tournament(
+                    tournament, {e: v or None for e, v in values.items()}, "organiser"
+                )
+            except BadInput as err:
+                error, status = str(err), 422
+            else:
+                for name, code in made.items():
+                    flash(f"New profile {name}: claim code {code} (give it to {name}).")
+                flash("Entrants linked.")
+                return redirect(request.path, code=303)
+    return render_template(
+        "players/entrants.html",
+        tournament=tournament,
+        values=values,
+        error=error,
+        write=WriteForm.fresh(0),
+        known=[p.name for p in profiles.everyone()],
+    ), status
+
+
+@bp.post("/n/<tournament_id>/approve")
+def approve(tournament_id: str) -> WerkzeugResponse:
+    """The organiser approves a waiting result, or turns approval on or off."""
+    from referee.web.tournaments.access import actors
+
+    try:
+        tournament = tournaments.get(tournament_id)
+    except tournaments.NotFound:
+        abort(404, f"There is no tournament '{tournament_id}'.")
+    if ORGANISER not in actors(tournament):
+        abort(403, "Only the organiser approves results.")
+    form = WriteForm()
+    back = url_for("tournaments.admin", tournament_id=tournament.id)
+    number = request.form.get("pairing", "")
+    if not form.validate_on_submit():
+        flash("This page has expired: reload it and try again.")
+        return redirect(back, code=303)
+    event: dict[str, Any] = (
+        {"type": "approve", "pairing": int(number)}
+        if number.isdecimal()
+        else {"type": "approval", "required": request.form.get("required") == "on"}
+    )
+    try:
+        written = tournaments.write(
+            tournament.id, event, ORGANISER, idem_key=form.idem.data
+        )
+    except (BadInput, Refused, ledger.KeyReused, ledger.Stale) as err:
+        flash(err.ruling.summary if isinstance(err, Refused) else str(err))
+    else:
+        flash(written.body["ruling"]["summary"])
+    return redirect(back, code=303)
+
+
+# --- confirmation mode: pages ---------------------------------------------------------
+
+
+@bp.get("/m/<match_id>/side/<int:side>/<key>")
+def join_side(match_id: str, side: int, key: str) -> WerkzeugResponse:
+    """A side's phone joins with its link: it may enter, confirm and challenge."""
+    match = _match(match_id)
+    if ledger.actor_of(match, key) != f"side {side}" or side == 0:
+        abort(403, "This link is not valid for this match. Ask the scorer for it.")
+    access.grant_side(match, key)
+    flash(f"This phone is now {ledger.seat_names(match)['side'][side]}'s side.")
+    return redirect(url_for("matches.show", match_id=match.id))
+
+
+@bp.post("/m/<match_id>/confirm")
+def confirm(match_id: str) -> WerkzeugResponse:
+    form = WriteForm()
+    back = url_for("matches.show", match_id=match_id)
+    if not form.validate_on_submit():
+        flash("This page has expired: reload it and try again.")
+        return redirect(back, code=303)
+    _page_trust(
+        match_id,
+        lambda key: ledger.confirm(
+            match_id, through=form.seq.data, key=key, idem_key=form.idem.data
+        ),
+    )
+    return redirect(request.form.get("next") or back, code=303)
+
+
+@bp.post("/m/<match_id>/challenge")
+def challenge(match_id: str) -> WerkzeugResponse:
+    form = WriteForm()
+    back = url_for("matches.log", match_id=match_id)
+    target = request.form.get("target", "")
+    if not form.validate_on_submit() or not target.isdecimal():
+        flash("Say which entry you challenge (reload the page and try again).")
+        return redirect(back, code=303)
+    _page_trust(
+        match_id,
+        lambda key: ledger.challenge(
+            match_id,
+            int(target),
+            note=request.form.get("note", ""),
+            key=key,
+            idem_key=form.idem.data,
+        ),
+    )
+    return redirect(back, code=303)
+
+
+def _page_trust(match_id: str, write: Any) -> None:
+    key = access.key_for(match_id)
+    if not key:
+        abort(403, "This phone is not a side of this match: open your side's link.")
+    try:
+        write(key)  # the page shows the new row (its ruling) itself
+    except ledger.NotFound:
+        abort(404, f"There is no match '{match_id}'.")
+    except ledger.Forbidden:
+        abort(403, "This phone is not a side of this match: open your side's link.")
+    except Refused as err:
+        flash(err.ruling.summary)
+    except (BadInput, ledger.KeyReused) as err:
+        flash(str(err))
+
+
+# --- the match page's panel -----------------------------------------------------------
+
+
+@bp.app_context_processor
+def _panel_helper() -> dict[str, Any]:
+    return {"players_panel": panel, "log_trust": log_trust}
+
+
+def log_trust(match: Match) -> dict[str, Any]:
+    """For the log page: who wrote each row, and each entry's confirmation."""
+    names = ledger.seat_names(match)["side"]
+
+    def who(actor: str) -> str:
+        side = trust.side_of(actor or "")
+        if side is None:
+            return "the scorer"
+        return f"{names[side]}'s phone" if side < len(names) else actor
+
+    out: dict[str, Any] = {"confirm": match.confirm, "who": who, "by_row": {}}
+    if match.confirm:
+        key = access.key_for(match.id)
+        actor = ledger.actor_of(match, key) if key else None
+        out["by_row"] = {m.row: m for m in ledger.marks(match).values()}
+        out["may_check"] = lambda mark: bool(
+            actor and not mark.confirmed and trust.may_confirm(actor, mark.actor)
+        )
+        out["idem"] = WriteForm.fresh(0).idem.data
+    return out
+
+
+def panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
+    """What the match page shows of trust and the caller.
+
+    No query for a match outside confirmation mode: the page stays at its two reads.
+    Worked out once per request (the page includes it twice).
+    """
+    done = g.setdefault("players_panel", {})
+    if (match.id, match.version) not in done:
+        done[(match.id, match.version)] = _panel(match, view, log)
+    return done[(match.id, match.version)]
+
+
+def _panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "confirm": match.confirm,
+        "caller": match.game in caller.CALLED,
+        "call": caller.call(match.game, view, log[0] if log else None),
+    }
+    if not match.confirm:
+        return out
+    key = access.key_for(match.id)
+    actor = ledger.actor_of(match, key) if key else None
+    marks = ledger.marks(match)
+    names = ledger.seat_names(match)["side"]
+    side = trust.side_of(actor) if actor else None
+    out.update(
+        side_name=names[side] if side is not None and side < len(names) else None,
+        unconfirmed=sum(not m.confirmed for m in marks.values()),
+        challenged=sum(m.challenged for m in marks.values()),
+        pending=[
+            m
+            for m in marks.values()
+            if not m.confirmed and actor and trust.may_confirm(actor, m.actor)
+        ],
+        idem=WriteForm.fresh(0).idem.data,
+        side_links=[
+            (
+                name,
+                url_for(
+                    "players.join_side",
+                    match_id=match.id,
+                    side=i,
+                    key=creds.key,
+                    _external=True,
+                ),
+            )
+            for i, name, creds in ledger.side_credentials(match)
+        ]
+        if ledger.check_key(match, key)
+        else [],
+    )
+    return out
+
+
+# --- big type -------------------------------------------------------------------------
+
+
+@bp.post("/display")
+def display() -> WerkzeugResponse:
+    """Big type on or off for this browser (a TV, or a player with poor sight)."""
+    form = WriteForm()
+    if form.validate_on_submit():
+        session["big"] = request.form.get("big") == "on"
+    target = request.form.get("next", "")
+    # Only a path on this site: never an open redirect.
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("pages.home")
+    return redirect(target, code=303)
+
+
+# --- the API --------------------------------------------------------------------------
+
+
+def player_json(player: Player) -> dict[str, Any]:
+    return {
+        "id": player.id,
+        "name": player.name,
+        "links": {
+            "self": url_for("players_api.one_player", player_id=player.id),
+            "page": url_for("players.show", player_id=player.id),
+        },
+    }
+
+
+@api_bp.get("/players")
+def list_players() -> Response:
+    return jsonify({"players": [player_json(p) for p in profiles.everyone()]})
+
+
+@api_bp.get("/players/<player_id>")
+def one_player(player_id: str) -> Response:
+    player = _player(player_id)
+    return jsonify({**player_json(player), **profiles.profile(player)})
+
+
+def _bearer() -> str:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if not header:
+        response = problem(
+            401,
+            "unauthorized",
+            "Unauthorized",
+            "Writes need 'Authorization: Bearer <key>'.",
+        )
+        response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
+        raise _Halt(response)
+    if scheme.lower() != "bearer" or not token.strip():
+        raise _Halt(problem(403, "forbidden", "Forbidden", "That key is not valid."))
+    return token.strip()
+
+
+def _json_body(allowed: set[str], example: str) -> dict[str, Any]:
+    if not request.get_data():
+        return {}
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise _Halt(_bad({"body": f"Send a JSON object, e.g. {example}."}))
+    extra = sorted(set(body) - allowed)
+    if extra:
+        raise _Halt(
+            _bad({extra[0]: f"'{extra[0]}' is not a field here, e.g. {example}."})
+        )
+    return body
+
+
+def _bad(errors: dict[str, str]) -> Response:
+    return problem(
+        422, "bad-input", "Bad input", next(iter(errors.values())), errors=errors
+    )
+
+
+def _idem_key() -> str:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key or len(key) > ledger.MAX_KEY:
+        raise _Halt(
+            problem(
+                400,
+                "idempotency-key",
+                "Idempotency-Key missing",
+                "Send an Idempotency-Key header (1 to 255 characters) with a fresh "
+                "value per write. Example: Idempotency-Key: 6f1c0a52-8d3e",
+            )
+        )
+    return key
+
+
+def _api_match(match_id: str) -> Match:
+    try:
+        return ledger.get(match_id)
+    except ledger.NotFound as err:
+        abort(404, str(err))
+
+
+@api_bp.put("/matches/<match_id>/players")
+def put_links(match_id: str) -> Response:
+    """Link each seat to a profile by name (null: none); the scorer's key."""
+    token = _bearer()
+    match = _api_match(match_id)
+    if not ledger.check_key(match, token):
+        return problem(
+            403, "forbidden", "Forbidden", "Only the match's edit key links players."
+        )
+    example = '{"players": ["Ann Smith", null]}'
+    body = _json_body({"players"}, example)
+    names = body.get("players")
+    if not isinstance(names, list) or not all(
+        n is None or isinstance(n, str) for n in names
+    ):
+        return _bad(
+            {"players": f"'players' is a list of names or null, e.g. {example}."}
+        )
+    try:
+        made = profiles.link_match(match, names, "scorer")
+    except BadInput as err:
+        return _bad(err.errors)
+    return jsonify(_links_json(match, made))
+
+
+def _links_json(match: Match, made: dict[str, str]) -> dict[str, Any]:
+    return {
+        "id": match.id,
+        "players": [
+            {"seat": i, "name": name, "player": player_json(p) if p else None}
+            for i, (name, p) in enumerate(
+                zip(match.players, profiles.match_links(match), strict=True)
+            )
+        ],
+        "claim_codes": made,
+    }
+
+
+@api_bp.get("/matches/<match_id>/players")
+def get_links(match_id: str) -> Response:
+    return jsonify(_links_json(_api_match(match_id), {}))
+
+
+@api_bp.put("/tournaments/<tournament_id>/players")
+def put_entrants(tournament_id: str) -> Response:
+    """Link entrants to profiles by name (null: none); the organiser's key."""
+    token = _bearer()
+    try:
+        tournament = tournaments.get(tournament_id)
+    except tournaments.NotFound as err:
+        abort(404, str(err))
+    if tournaments.actor_for(tournament, token) != ORGANISER:
+        return problem(
+            403, "forbidden", "Forbidden", "Only the organiser links entrants."
+        )
+    example = '{"players": {"Ann": "Ann Smith"}}'
+    body = _json_body({"players"}, example)
+    names = body.get("players")
+    if not isinstance(names, dict) or not all(
+        v is None or isinstance(v, str) for v in names.values()
+    ):
+        return _bad(
+            {"players": f"'players' maps entrant names to profiles, e.g. {example}."}
+        )
+    try:
+        made = profiles.link_tournament(tournament, names, "organiser")
+    except BadInput as err:
+        return _bad(err.errors)
+    return jsonify(_entrants_json(tournament, made))
+
+
+def _entrants_json(tournament: Tournament, made: dict[str, str]) -> dict[str, Any]:
+    links = profiles.tournament_links(tournament)
+    return {
+        "id": tournament.id,
+        "players": {
+            e: player_json(links[e]) if links.get(e) else None
+            for e in tournament.players
+        },
+        "claim_codes": made,
+    }
+
+
+@api_bp.get("/matches/<match_id>/confirmations")
+def confirmations(match_id: str) -> Response:
+    """Who entered, confirmed or challenged each entry in force."""
+    match = _api_match(match_id)
+    marks = ledger.marks(match)
+    names = ledger.seat_names(match)["side"]
+    return jsonify(
+        {
+            "id": match.id,
+            "confirm": match.confirm,
+            "sides": names,
+            "counts": ledger.counts(match),
+            "entries": [m.to_json() for m in marks.values()],
+        }
+    )
+
+
+@api_bp.post("/matches/<match_id>/confirm")
+def api_confirm(match_id: str) -> Response:
+    token = _bearer()
+    key = _idem_key()
+    body = _json_body({"through"}, '{"through": 7}')
+    through = body.get("through")
+    if through is not None and (
+        isinstance(through, bool) or not isinstance(through, int) or through < 0
+    ):
+        return _bad({"through": "'through' is the last seq you checked, e.g. 7."})
+    return _write(
+        lambda: ledger.confirm(match_id, through=through, key=token, idem_key=key)
+    )
+
+
+@api_bp.post("/matches/<match_id>/challenge")
+def api_challenge(match_id: str) -> Response:
+    token = _bearer()
+    key = _idem_key()
+    example = '{"target": 3, "note": "That was S20, not T20"}'
+    body = _json_body({"target", "note"}, example)
+    target, note = body.get("target"), body.get("note", "")
+    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        return _bad({"target": f"'target' is the seq of the entry, e.g. {example}."})
+    if not isinstance(note, str):
+        return _bad({"note": f"'note' is text, e.g. {example}."})
+    return _write(
+        lambda: ledger.challenge(match_id, target, note=note, key=token, idem_key=key)
+    )
