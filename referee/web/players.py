@@ -340,9 +340,13 @@ def approve(tournament_id: str) -> WerkzeugResponse:
     if not form.validate_on_submit():
         flash("This page has expired: reload it and try again.")
         return redirect(back, code=303)
+    table, round_ = request.form.get("table", ""), request.form.get("round", "")
     event: dict[str, Any] = (
         {"type": "approve", "pairing": int(number)}
         if number.isdecimal()
+        # A bunko night names its result by round and table.
+        else {"type": "approve", "round": int(round_), "table": int(table)}
+        if table.isdecimal() and round_.isdecimal()
         else {"type": "approval", "required": request.form.get("required") == "on"}
     )
     try:

@@ -18,6 +18,9 @@ this module folds a night's log through them. Events (each with ``type``):
 * ``seating`` ``{table, seats}``: a table chooses who sits where next round.
 * ``end`` ``{}``: no more rounds; the overall winner and loser are decided.
 * ``tie_break`` ``{title: "winner" | "loser", rolls: {name: die}}``: one roll-off.
+* ``approval`` ``{required}`` and ``approve`` ``{round, table}``: the organiser's
+  approval of results (``approval``): while on, a result waits in its round's
+  ``pending`` and counts only once approved.
 
 The format is split by what each part does: ``writes`` (parsing what clients send),
 ``fold`` (each event's ruling), ``tables`` (following the table matches), ``board``
@@ -32,6 +35,7 @@ from typing import Any
 
 from referee.formats import Format
 from referee.formats import TablePlan
+from referee.formats.bunko_night import approval
 from referee.formats.bunko_night.board import NightBoard
 from referee.formats.bunko_night.common import table_name
 from referee.formats.bunko_night.fold import NightFold
@@ -74,6 +78,8 @@ class BunkoNight(NightWrites, NightFold, NightTables, NightBoard, Format):
         ),
     )
     table_writes = frozenset({"result", "seating"})
+    # Sent to the events endpoint; the night's other writes have their own paths.
+    events = approval.EVENTS
 
     # --- setting up -------------------------------------------------------------
 

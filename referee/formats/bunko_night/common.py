@@ -133,6 +133,11 @@ def _missing(rnd: JSON) -> list[int]:
     ]
 
 
+def _reported(rnd: JSON) -> set[str]:
+    """The tables whose game is over this round: counted, or waiting for approval."""
+    return set(rnd["results"]) | set(rnd.get("pending") or {})
+
+
 def _tied(state: JSON) -> dict[str, list[str]]:
     leaders = night.overall(tallies_of(state))
     return {"winner": list(leaders.winners), "loser": list(leaders.losers)}
@@ -194,6 +199,7 @@ def _pairings(table: Table, before: Round) -> list[tuple[str, str, str, str]]:
 def _table_json(seated: JSON, rnd: JSON, tables: int, live: TableMatch | None) -> JSON:
     t = Table(seated["number"], tuple(seated["seats"]))  # type: ignore[arg-type]
     result = rnd["results"].get(str(t.number))
+    pending = (rnd.get("pending") or {}).get(str(t.number))
     board = live.board if live else None
     detail = board["detail"] if board else {}
     score = [s["score"] for s in board["sides"]] if board else [0, 0]
@@ -201,6 +207,8 @@ def _table_json(seated: JSON, rnd: JSON, tables: int, live: TableMatch | None) -
     over = bool(board and board["over"])
     if result is not None:
         status = "finished"
+    elif pending is not None:
+        status = "approval"  # its result waits for the organiser's approval
     elif stopped and not over and score[0] == score[1]:
         status = "tied"
     elif live is None or live.version == 0:
@@ -221,6 +229,7 @@ def _table_json(seated: JSON, rnd: JSON, tables: int, live: TableMatch | None) -
         "stopped": stopped,
         "status": status,
         "result": result,
+        "pending": pending,
     }
 
 
@@ -237,6 +246,7 @@ def _round_json(rnd: JSON, tables: int) -> JSON:
                 ),
                 "match": t.get("match"),
                 "result": rnd["results"].get(str(t["number"])),
+                "pending": (rnd.get("pending") or {}).get(str(t["number"])),
             }
             for t in rnd["tables"]
         ],
@@ -259,6 +269,12 @@ def _prompt(state: JSON, rnd: JSON | None, missing: list[int]) -> str:
     if not missing:
         number = rnd["number"]
         return f"Round {number} is over: take your seats for round {number + 1}."
+    waiting = [m for m in missing if str(m) in (rnd.get("pending") or {})]
+    if waiting and len(waiting) == len(missing):
+        return (
+            f"Round {rnd['number']}: table {_and([str(m) for m in waiting])} "
+            f"{'waits' if len(waiting) == 1 else 'wait'} for the organiser's approval."
+        )
     if rnd["stop"] is None:
         return f"Round {rnd['number']}: the head table plays to {night.TARGET}."
     return (

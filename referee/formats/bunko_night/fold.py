@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import copy
 
+from referee.formats import approval as shared
 from referee.formats import current_round
+from referee.formats.bunko_night import approval
 from referee.formats.bunko_night.common import TITLES
 from referee.formats.bunko_night.common import NightBase
 from referee.formats.bunko_night.common import _and
 from referee.formats.bunko_night.common import _game_result
 from referee.formats.bunko_night.common import _missing
+from referee.formats.bunko_night.common import _reported
 from referee.formats.bunko_night.common import _result_text
 from referee.formats.bunko_night.common import _round
 from referee.formats.bunko_night.common import _source
@@ -36,6 +39,8 @@ class NightFold(NightBase):
                 raise BadInput("A bunko night's log opens with 'create'.", field="type")
             return self._create(event)
         new = copy.deepcopy(state)
+        for rnd in new["rounds"]:
+            rnd.setdefault("pending", {})  # a night stored before approval existed
         handler = {
             "round": self._round,
             "result": self._result,
@@ -45,6 +50,8 @@ class NightFold(NightBase):
             "seating": self._seating_choice,
             "end": self._end,
             "tie_break": self._tie_break,
+            "approval": lambda s, e: shared.switch(s, e, approval.release),
+            "approve": approval.approve,
         }.get(str(kind))
         if handler is None:
             raise BadInput(f"'{kind}' is not an event of a bunko night.", field="type")
@@ -99,6 +106,7 @@ class NightFold(NightBase):
                 ],
                 "seating": dict(seating),
                 "results": {},
+                "pending": {},  # results waiting for the organiser's approval
                 "stop": None,
             }
         )
@@ -124,7 +132,7 @@ class NightFold(NightBase):
     def _result(self, state: JSON, event: JSON) -> Step:
         rnd, table = self._playing_table(state, event)
         key = str(table.number)
-        prior = rnd["results"].get(key)
+        prior = rnd["results"].get(key) or rnd["pending"].get(key)
         source = event["source"]
         if prior is not None and not (source == prior["source"] == "match"):
             a, b = prior["scores"]
@@ -141,7 +149,11 @@ class NightFold(NightBase):
                 [night.R_STOP, night.R_HEAD],
             )
         result = _game_result(table, event)
-        rnd["results"][key] = _stored(result, event, source)
+        waits = shared.required(state)
+        # A new scorepad result replaces the old one, approved or not: it waits too.
+        rnd["results"].pop(key, None)
+        rnd["pending"].pop(key, None)
+        rnd["pending" if waits else "results"][key] = _stored(result, event, source)
         state["choices"] = {}
         summary = _result_text(table, len(rnd["tables"]), result)
         if prior is not None:
@@ -149,14 +161,19 @@ class NightFold(NightBase):
         rules: tuple[str, ...] = (night.R_WIN_LOSS,)
         if table.number == night.HEAD:
             rules = (night.R_HEAD, night.R_WIN_LOSS)
+        if waits:
+            summary += " It waits for the organiser's approval."
+            return Step(state, Ruling(Verdict.OK, summary, rules))
         return Step(state, Ruling(Verdict.WIN, summary, rules))
 
     def _withdraw(self, state: JSON, event: JSON) -> Step:
         rnd, table = self._playing_table(state, event)
-        prior = rnd["results"].get(str(table.number))
+        key = str(table.number)
+        prior = rnd["results"].get(key) or rnd["pending"].get(key)
         if prior is None or prior["source"] != "match":
             raise Refused(f"Table {table.number} has no scorepad result to withdraw.")
-        del rnd["results"][str(table.number)]
+        rnd["results"].pop(key, None)
+        rnd["pending"].pop(key, None)
         state["choices"] = {}
         name = table_name(table.number, len(rnd["tables"]))
         summary = (
@@ -169,7 +186,7 @@ class NightFold(NightBase):
         rnd = self._current(state, event.get("round"))
         if rnd["stop"] is not None:
             raise Refused("Stop was already called this round.", [night.R_STOP])
-        if str(night.HEAD) not in rnd["results"]:
+        if str(night.HEAD) not in _reported(rnd):
             raise Refused("Only the head table calls stop.", [night.R_STOP])
         tables = [int(t) for t in event.get("tables", [])]
         rnd["stop"] = {"tables": tables}
@@ -195,13 +212,14 @@ class NightFold(NightBase):
         table = _round(rnd).table(event["table"])
         n = len(rnd["tables"])
         key = str(table.number)
-        prior = rnd["results"].get(key)
+        prior = rnd["results"].get(key) or rnd["pending"].get(key)
         tied_before = _tied(state)
         result = _game_result(table, event)
         rnd["results"][key] = {
             **_stored(result, event, "correction"),
             "note": event.get("note", ""),
         }
+        rnd["pending"].pop(key, None)  # the organiser's own word counts at once
         notes = []
         if prior is not None:
             a, b = prior["scores"]
@@ -251,10 +269,17 @@ class NightFold(NightBase):
             raise Refused("No round has been played yet.", [night.R_OVERALL])
         missing = _missing(rnd)
         if missing:
+            waiting = [m for m in missing if str(m) in rnd["pending"]]
+            has = "has" if len(missing) == 1 else "have"
             raise Refused(
                 f"Round {rnd['number']} is still on: table "
-                f"{_and([str(m) for m in missing])} "
-                f"{'has' if len(missing) == 1 else 'have'} no result yet.",
+                f"{_and([str(m) for m in missing])} {has} no counted result yet"
+                + (
+                    f" (table {_and([str(m) for m in waiting])} waiting for "
+                    "your approval)."
+                    if waiting
+                    else "."
+                ),
                 [night.R_WIN_LOSS],
             )
         state["over"] = True

@@ -10,6 +10,7 @@ from referee.formats import TableMatch
 from referee.formats import current_round
 from referee.formats.bunko_night.common import STOP_KEY
 from referee.formats.bunko_night.common import NightBase
+from referee.formats.bunko_night.common import _reported
 from referee.formats.bunko_night.common import _round
 from referee.formats.bunko_night.common import _team_scores
 from referee.games import bunko_night as night
@@ -32,7 +33,8 @@ class NightTables(NightBase):
             seated = by_number.get(tm.number)
             if seated is None or seated.get("match") != tm.match:
                 continue
-            prior = rnd["results"].get(str(tm.number))
+            key = str(tm.number)
+            prior = rnd["results"].get(key) or (rnd.get("pending") or {}).get(key)
             if prior is not None and prior["source"] != "match":
                 continue  # a paper score or a correction wins over the scorepad
             table = Table(tm.number, tuple(seated["seats"]))  # type: ignore[arg-type]
@@ -89,10 +91,11 @@ class NightTables(NightBase):
             rnd is None
             or state["over"]
             or rnd["stop"] is not None
-            or str(night.HEAD) not in rnd["results"]
+            or str(night.HEAD) not in _reported(rnd)
         ):
             return []
-        finished = [int(t) for t in rnd["results"]]
+        # Stop follows play: a finished table waiting for approval has finished.
+        finished = [int(t) for t in _reported(rnd)]
         return [
             {
                 "type": "stop",
@@ -109,7 +112,7 @@ class NightTables(NightBase):
         for tm in tables:
             if (
                 tm.number in rnd["stop"]["tables"]
-                and str(tm.number) not in rnd["results"]
+                and str(tm.number) not in _reported(rnd)
                 and not tm.board.get("over")
                 and not tm.board.get("detail", {}).get("stopped")
             ):

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.formats import approval as shared
 from referee.formats import current_round
+from referee.formats.bunko_night import approval
 from referee.formats.bunko_night.common import MAX_NOTE
 from referee.formats.bunko_night.common import TITLES
 from referee.formats.bunko_night.common import NightBase
@@ -25,6 +27,8 @@ class NightWrites(NightBase):
         if not isinstance(raw, Mapping):
             raise BadInput("An event is an object with a 'type'.", field="event")
         kind = raw.get("type")
+        if kind in shared.KINDS:
+            return approval.parse(raw, state)
         fields = {
             "result": {"round", "table", "scores", "bunkos", "wipeouts"},
             "correction": {"round", "table", "scores", "bunkos", "wipeouts", "note"},
@@ -35,7 +39,7 @@ class NightWrites(NightBase):
         if kind not in fields:
             raise BadInput(
                 f"'{kind}' is not something to send a bunko night (one of: "
-                f"{', '.join(fields)}).",
+                f"{', '.join([*fields, *shared.KINDS])}).",
                 field="type",
             )
         extra = sorted(set(raw) - fields[kind] - {"type"})

@@ -16,28 +16,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.formats import approval as shared
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Step
-from referee.games.base import Verdict
 
-KINDS = ("approval", "approve")
+KINDS = shared.KINDS
 
 EVENTS = (
-    EventKind(
-        "approval",
-        "Require the organiser's approval",
-        "On: every result waits for the organiser's approval before it counts "
-        "(a correction counts at once). Off: results count as they come, and those "
-        "waiting count now.",
-        (Field("required", "boolean", "Whether results wait for approval."),),
-        (Example({"type": "approval", "required": True}),),
-    ),
+    shared.APPROVAL,
     EventKind(
         "approve",
         "Approve a result",
@@ -58,26 +49,9 @@ EVENTS = (
 
 def parse(raw: Mapping[str, Any], state: JSON) -> JSON:
     """An ``approval`` or ``approve`` event as sent; ``BadInput`` if malformed."""
-    kind = raw.get("type")
-    allowed = {"type", "required"} if kind == "approval" else {"type", "pairing"}
-    extra = sorted(set(raw) - allowed)
-    if extra:
-        raise BadInput(
-            f"'{extra[0]}' is not a field of '{kind}'.",
-            field=extra[0],
-            example='{"type": "approval", "required": true}'
-            if kind == "approval"
-            else '{"type": "approve", "pairing": 1}',
-        )
-    if kind == "approval":
-        required = raw.get("required")
-        if not isinstance(required, bool):
-            raise BadInput(
-                "'required' is true or false.",
-                field="required",
-                example='{"type": "approval", "required": true}',
-            )
-        return {"type": "approval", "required": required}
+    if raw.get("type") == "approval":
+        return shared.parse_approval(raw)
+    shared.check_fields(raw, {"pairing"}, '{"type": "approve", "pairing": 1}')
     number = raw.get("pairing")
     if isinstance(number, bool) or not isinstance(number, int):
         raise BadInput(
@@ -92,32 +66,25 @@ def parse(raw: Mapping[str, Any], state: JSON) -> JSON:
 
 def waits(state: JSON, stored: JSON) -> bool:
     """Whether a result must wait for approval (approval on, and not a bye)."""
-    return bool(state.get("approval")) and stored.get("source") != "auto"
+    return shared.required(state) and stored.get("source") != "auto"
+
+
+def _release(state: JSON) -> int:
+    waiting = [p for p in state["pairings"] if p.get("pending")]
+    for p in waiting:
+        p["result"], p["pending"] = p["pending"], None
+    return len(waiting)
 
 
 def apply(state: JSON, event: JSON, text: Any) -> Step:
     """Fold ``approval`` or ``approve``; ``text(result, entrants)`` words a result."""
     if event["type"] == "approval":
-        state["approval"] = bool(event["required"])
-        if state["approval"]:
-            return Step(
-                state,
-                Ruling(Verdict.OK, "Results now wait for the organiser's approval."),
-            )
-        waiting = [p for p in state["pairings"] if p.get("pending")]
-        for p in waiting:
-            p["result"], p["pending"] = p["pending"], None
-        more = f" {len(waiting)} waiting result(s) count now." if waiting else ""
-        return Step(state, Ruling(Verdict.OK, "Results count as they come." + more))
+        return shared.switch(state, event, _release)
     p = state["pairings"][int(event["pairing"]) - 1]
     pending = p.get("pending")
     if not pending:
         raise Refused(f"Pairing {p['number']} has no result waiting for approval.")
     p["result"], p["pending"] = pending, None
     return Step(
-        state,
-        Ruling(
-            Verdict.WIN,
-            f"Approved, {p['label']}: {text(p['result'], p['entrants'])}.",
-        ),
+        state, shared.approved(f"{p['label']}: {text(p['result'], p['entrants'])}.")
     )

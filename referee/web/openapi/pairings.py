@@ -32,6 +32,14 @@ def pairing_formats() -> list[PairingFormat]:
     return [f for f in formats.registry().values() if isinstance(f, PairingFormat)]
 
 
+def event_formats() -> list[Any]:
+    """Every format that takes events at ``/events``: the pairing formats' every
+    event, a bunko night's approval of results."""
+    from referee import formats
+
+    return [f for f in formats.registry().values() if f.events]
+
+
 def one_on_one_games() -> list[str]:
     """Games a pairing tournament can play: one against one, or team against team."""
     return [g for g in games.GAME_IDS if pairable(g)]
@@ -113,7 +121,7 @@ def create_examples() -> JSONSchema:
 def event_path() -> JSONSchema:
     """``POST /api/v1/tournaments/{id}/events``: any event a pairing format takes."""
     examples: JSONSchema = {}
-    for fmt in pairing_formats():
+    for fmt in event_formats():
         for kind in fmt.events:
             for i, example in enumerate(kind.examples, start=1):
                 examples[f"{fmt.id}-{kind.type}-{i}"] = {
@@ -128,8 +136,9 @@ def event_path() -> JSONSchema:
     return {
         "post": {
             "operationId": "addTournamentEvent",
-            "summary": "Send a pairing tournament one of its format's events (a "
-            "result, a walkover, a no-show, a retirement, a correction...)",
+            "summary": "Send a tournament one of its format's events (a pairing's "
+            "result, a walkover, a no-show, a retirement, a correction...; a "
+            "night's approval of results)",
             "security": [{"tournamentKey": []}],
             "parameters": [
                 _path("id", "q7m2x9k4pa"),
@@ -171,7 +180,7 @@ def schemas() -> dict[str, JSONSchema]:
     """The pairing tournaments' schemas: the view, its pairings, the event request."""
     ref = "#/components/schemas/"
     kinds = {}
-    for fmt in pairing_formats():
+    for fmt in event_formats():
         for kind in fmt.events:
             kinds.setdefault(kind.type + repr(kind.fields), event_schema(kind))
     nullable_str = {"type": ["string", "null"]}

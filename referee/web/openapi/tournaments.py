@@ -425,8 +425,16 @@ def tournament_schemas() -> dict[str, JSONSchema]:
                 "prompt": {"type": "string"},
                 "last_roll": {"type": ["object", "null"]},
                 "stopped": {"type": "boolean"},
-                "status": {"enum": ["waiting", "playing", "tied", "finished"]},
+                "status": {
+                    "enum": ["waiting", "playing", "tied", "approval", "finished"],
+                    "description": "approval: its result waits for the organiser.",
+                },
                 "result": {"oneOf": [{"$ref": f"{ref}TableResult"}, {"type": "null"}]},
+                "pending": {
+                    "oneOf": [{"$ref": f"{ref}TableResult"}, {"type": "null"}],
+                    "description": "A result waiting for the organiser's approval: "
+                    "it counts nowhere yet.",
+                },
                 "links": {"type": "object"},
             },
         },
