@@ -28,6 +28,9 @@ def _send(night: Night, event: dict[str, Any], key: str | None = None) -> Any:
 def test_a_table_result_waits_for_the_organisers_approval_then_counts(client):
     night = _night(client)
     head = night.tables[1]
+    wrong = _send(night, {"type": "result", "table": 1, "scores": [21, 12]})
+    assert wrong.status_code == 422
+    assert "own paths" in wrong.get_json()["errors"]["type"]
     assert _send(night, ON).status_code == 201
     assert _send(night, ON, key=head).status_code == 403  # a table cannot turn it off
     reply = night.post("results", {"table": 1, "scores": [21, 12]}, key=head)

@@ -270,16 +270,19 @@ def _prompt(state: JSON, rnd: JSON | None, missing: list[int]) -> str:
         number = rnd["number"]
         return f"Round {number} is over: take your seats for round {number + 1}."
     waiting = [m for m in missing if str(m) in (rnd.get("pending") or {})]
-    if waiting and len(waiting) == len(missing):
-        return (
-            f"Round {rnd['number']}: table {_and([str(m) for m in waiting])} "
-            f"{'waits' if len(waiting) == 1 else 'wait'} for the organiser's approval."
-        )
+    playing = [m for m in missing if m not in waiting]
+    approval = (
+        f"table {_and([str(m) for m in waiting])} "
+        f"{'waits' if len(waiting) == 1 else 'wait'} for the organiser's approval."
+    )
+    if not playing:
+        return f"Round {rnd['number']}: {approval}"
+    also = f" Also, {approval}" if waiting else ""
     if rnd["stop"] is None:
         return f"Round {rnd['number']}: the head table plays to {night.TARGET}."
     return (
         f"Round {rnd['number']}: stop called; waiting for table "
-        f"{_and([str(m) for m in missing])}."
+        f"{_and([str(m) for m in playing])}.{also}"
     )
 
 

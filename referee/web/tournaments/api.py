@@ -388,11 +388,14 @@ def add_event(tournament_id: str) -> Response | tuple[Response, int]:
         )
     kinds = [k.type for k in fmt.events]
     if event.get("type") not in kinds:
+        paths = "(results, corrections, seating, rounds, end, tie-breaks)"
         where = (
-            f"one of: {', '.join(kinds)}"
-            if kinds
-            else f"a {fmt.title.lower()} takes its writes at its own paths "
-            "(results, corrections, seating, rounds, end, tie-breaks)"
+            f"a {fmt.title.lower()} takes its writes at its own paths {paths}"
+            if not kinds
+            else f"one of: {', '.join(kinds)}; its other writes have their own "
+            f"paths {paths}"
+            if fmt.table_writes - set(kinds)
+            else f"one of: {', '.join(kinds)}"
         )
         return _bad({"type": f"'{event.get('type')}' is not an event here: {where}."})
     expected = _expected_seq(body)
