@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import formats
+from tests.web.test_bunko_night import BUNKO
 from tests.web.test_bunko_night import EIGHT
 from tests.web.test_bunko_night import Night
 
@@ -117,3 +118,34 @@ def test_every_documented_night_approval_example_is_accepted(client):
             assert night.post(path, body).status_code == 201
         reply = _send(night, event)
         assert reply.status_code == 201, reply.get_json()
+
+
+def test_a_scorepad_that_ends_waits_and_its_undo_withdraws_what_waited(client):
+    night = Night(client, {"players": EIGHT})
+    assert _send(night, ON).status_code == 201
+    night.start(1)
+    night.roll(1, *BUNKO, *BUNKO, *BUNKO, {"dice": [6, 6, 2]}, {"dice": [6, 1, 1]})
+    table = night.table(1)
+    assert table["status"] == "approval"
+    assert table["pending"]["source"] == "match"
+    assert table["pending"]["scores"] == [21, 0]
+    assert night.get()["stop"] == {"tables": [2]}
+    undo = client.post(
+        f"/api/v1/matches/{table['match']}/undo", headers=night.headers(night.tables[1])
+    )
+    assert undo.status_code == 201
+    assert night.table(1)["pending"] is None
+    night.roll(1, {"dice": [6, 6, 5]})
+    assert night.table(1)["pending"]["scores"] == [22, 0]
+    assert _send(night, {"type": "approve", "table": 1}).status_code == 201
+    assert night.table(1)["result"]["scores"] == [22, 0]
+    kinds = [
+        e["kind"]
+        for e in client.get(f"/api/v1/tournaments/{night.id}/events").get_json()[
+            "events"
+        ]
+    ]
+    assert kinds == [
+        "create", "round", "approval", "result", "stop", "withdraw", "result",
+        "approve",
+    ]  # fmt: skip
