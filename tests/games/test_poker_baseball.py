@@ -493,3 +493,22 @@ def test_ante_a_deal_may_start_with_its_first_card_and_no_ante():
     assert step.ruling.summary.startswith("No ante recorded. Bob: KD face up")
     assert GAME.view(state)["detail"]["pot"] == 0
     assert step.ruling.rules[:2] == ("poker-baseball/ante", "poker-baseball/deal")
+
+
+def test_betting_no_round_when_everyone_else_still_in_is_all_in():
+    # Cy and Ann call Bob's 5 short, so both are all in: on fourth street nobody is
+    # left to bet against Bob and the deal goes straight on to fifth street.
+    events = [
+        ANTE,
+        *ups("KH", "7C", "5D"),
+        {"type": "bet", "player": 1, "action": "bet", "amount": 5},
+        {"type": "bet", "player": 2, "action": "call", "amount": 2},
+        {"type": "bet", "player": 0, "action": "call", "amount": 1},
+        *ups("JH", "8C", "6D"),
+    ]
+    state, step = run(events)
+    assert "No betting: everyone else still in is all in." in step.ruling.summary
+    assert "Fifth street: a face-up card each, first to Bob." in step.ruling.summary
+    assert state["phase"] == "deal"
+    assert state["round"] is None
+    assert GAME.view(state)["turn"] == "Bob"

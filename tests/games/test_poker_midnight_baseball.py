@@ -229,3 +229,24 @@ def test_fold_high_the_best_hand_still_showing_becomes_the_one_to_beat():
     assert "poker-midnight-baseball/fold-high" in step.ruling.rules
     state = GAME.step(step.state, {"type": "bet", "player": 0, "action": "call"}).state
     assert GAME.view(state)["turn"] == "Ann"
+
+
+def test_betting_no_round_when_everyone_else_still_in_is_all_in():
+    # Ann and Dee call short (all in); when Dee then beats Bob, only Bob could bet:
+    # no betting round opens and the next roller rolls (found by the state machine).
+    bets = [
+        {"type": "bet", "player": 1, "action": "bet", "amount": 5},
+        {"type": "bet", "player": 2, "action": "fold"},
+        {"type": "bet", "player": 3, "action": "call", "amount": 2},
+        {"type": "bet", "player": 0, "action": "call", "amount": 1},
+    ]
+    dee = rolls("10H", "5D", "JS", "8D", "7D", "4D")
+    events = [{"type": "table", "card": "QH"}, *rolls("KH"), *bets, *dee]
+    events += [{"type": "decline", "player": 3}, *rolls("QD")]
+    state, step = run(events, ("Ann", "Bob", "Cy", "Dee"), look=True, pay_four=True)
+    assert "No betting: everyone else still in is all in." in step.ruling.summary
+    assert state["phase"] == "roll"
+    assert state["round"] is None
+    view = GAME.view(state)
+    assert view["expects"] == ["roll"]
+    assert view["turn"] == "Ann"

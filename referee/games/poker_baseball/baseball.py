@@ -277,6 +277,8 @@ def _go_on(
         first = _first_to_bet(state)
         state, opened = table.open_betting(state, first, [rule("betting")])
         rules.append(rule("betting"))
+        if state["round"]["done"]:
+            return _betting_over(state, f"{words} {opened}", rules)
         return table.step(
             state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options)
         )
@@ -324,6 +326,11 @@ def _bet(state: JSON, event: JSON) -> Step:
         return _win_uncontested(state, words, rules, ())
     if not done:
         return table.step(state, Verdict.OK, words, rules)
+    return _betting_over(state, words, rules)
+
+
+def _betting_over(state: JSON, words: str, rules: list[str]) -> Step:
+    """The round's betting is over: the next street, or the showdown."""
     state["round"] = None
     deal = state["hand"]["deal"]
     if deal["street"] == stud.LAST_STREET:
@@ -354,12 +361,10 @@ def _bet(state: JSON, event: JSON) -> Step:
             )
         first = _first_to_bet(state)
         state, opened = table.open_betting(state, first, [rule("betting")])
-        return table.step(
-            state,
-            Verdict.OK,
-            f"{words} Betting over. Seventh street: one card face down each. {opened}",
-            rules,
-        )
+        words = f"{words} Betting over. Seventh street: one card face down each."
+        if state["round"]["done"]:
+            return _betting_over(state, f"{words} {opened}", rules)
+        return table.step(state, Verdict.OK, f"{words} {opened}", rules)
     state["phase"] = "deal"
     nxt = state["players"][stud.next_up(deal)]
     return table.step(

@@ -378,6 +378,8 @@ def _stopped(
         first = opener if opener is not None else _opener(state, seat)
         state, opened = table.open_betting(state, first, [v.cite("betting")])
         rules.append(v.cite("betting"))
+        if state["round"]["done"]:
+            return _betting_over(v, state, f"{words} {opened}", rules)
         return table.step(
             state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options)
         )
@@ -408,6 +410,11 @@ def _bet(v: Variant, state: JSON, event: JSON) -> Step:
         rules.append(v.cite("fold-high"))
     if not done:
         return table.step(state, Verdict.OK, words, rules)
+    return _betting_over(v, state, words, rules)
+
+
+def _betting_over(v: Variant, state: JSON, words: str, rules: list[str]) -> Step:
+    """The betting is over: the next roller, or the end of the hand."""
     state["round"] = None
     hand = state["hand"]
     nxt = _next_roller(state, hand["after_bet"])

@@ -244,8 +244,10 @@ def settle_due(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, st
 def open_betting(state: JSON, first: int, rules: Sequence[str]) -> tuple[JSON, str]:
     rnd, pot = betting.open_round(state["pot"], first, rules=rules)
     new = {**state, "pot": pot, "round": rnd, "phase": "bet"}
-    who = state["players"][rnd["turn"]] if rnd["turn"] is not None else ""
-    return new, f"Betting: {who} first."
+    if rnd["done"]:
+        # Everyone still in but one is all in: the round is over before it opens.
+        return new, "No betting: everyone else still in is all in."
+    return new, f"Betting: {state['players'][rnd['turn']]} first."
 
 
 def bet(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, bool]:
