@@ -122,14 +122,18 @@ def test_an_entry_counts_once_the_other_phone_confirms_it(phone: Phone):
     expect(bob.get_by_role("status", name="Ruling")).to_contain_text(
         "Bob confirmed #1."
     )
-    ann.reload()
+    # Ann's page follows Bob's confirmation by itself (the live stream)
     expect(ann.get_by_text("Every entry is confirmed.")).to_be_visible()
     # Ann's own phone has nothing to confirm; Bob challenges her next dart instead
     expect(ann.get_by_role("button", name=re.compile("^Confirm"))).to_have_count(0)
     _throw(ann, "S5")
+    # Bob's page follows Ann's dart by itself (the live stream reloads it); going
+    # to the log before that reload lands would be cut short by it.
+    expect(bob.get_by_text("1 entry not yet confirmed")).to_be_visible()
     bob.goto(url + "/log")
     bob.get_by_label("What was wrong with #3?").fill("it was S1")
     _submit(bob, bob.get_by_role("button", name="Challenge"))
+    expect(ann.get_by_text(re.compile(r"1 challenged"))).to_be_visible()
     ann.goto(url + "/log")
     expect(ann.get_by_text("Challenged by Bob's phone: it was S1")).to_be_visible()
 
