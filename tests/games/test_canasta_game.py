@@ -58,11 +58,13 @@ def test_a_whole_game_to_5000_replays_to_its_scores():
 def tables(draw):
     """A real end of hand: the pack shuffled, two sides' melds and hands from it."""
     pack = draw(st.permutations(PACK))
-    wilds = [c for c in pack if ml.is_wild(c)]
     sides = []
     start = 0
     for _ in (0, 1):
         taken: dict[str, list[str]] = {}
+        # Only the wild cards among this side's own 40: a wild from anywhere in the
+        # pack could be one the other side, or this side's hand, also holds.
+        wilds = [c for c in pack[start : start + 40] if ml.is_wild(c)]
         for card in pack[start : start + 40]:
             if ml.is_wild(card) or card in ml.RED_THREES or card in ml.BLACK_THREES:
                 continue
