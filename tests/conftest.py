@@ -140,3 +140,20 @@ class Api:
 @pytest.fixture
 def api(client: FlaskClient) -> Api:
     return Api(client)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The multi-process tests first, then the browser's, then the rest.
+
+    With one worker per core the longest tests (schemathesis, the fault runs) then
+    start at once beside the short ones instead of running alone at the end.
+    """
+
+    def weight(item: pytest.Item) -> int:
+        if "test_schemathesis.py" in item.nodeid:  # the longest of all
+            return 0
+        if item.get_closest_marker("slow"):
+            return 1
+        return 2 if item.get_closest_marker("e2e") else 3
+
+    items.sort(key=weight)  # stable: each group keeps its order
