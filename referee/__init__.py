@@ -66,7 +66,15 @@ def _instance_secret(instance: Path) -> str:
     path = instance / "secret_key"
     if path.exists():
         return path.read_text().strip()
-    key = secrets.token_hex(32)
-    path.write_text(key)
-    path.chmod(0o600)
-    return key
+    # gunicorn's workers start together: the first link wins and every worker reads
+    # the winner's key (two keys would split sessions and stored-key hashes).
+    draft = instance / f".secret_key.{os.getpid()}"
+    draft.write_text(secrets.token_hex(32))
+    draft.chmod(0o600)
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        pass
+    finally:
+        draft.unlink()
+    return path.read_text().strip()
