@@ -440,6 +440,24 @@ def parse_fields(
 # --- board helpers shared by engines ------------------------------------------------
 
 
+TEAMS_EXAMPLE = (
+    '"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}, '
+    '{"name": "Blues", "players": ["Bob", "Di"]}]'
+)
+
+
+def two_partnerships(
+    refusal: str, example: str = TEAMS_EXAMPLE
+) -> Callable[[Setup], None]:
+    """A ``check_setup`` for four players in two teams of two, seated opposite."""
+
+    def check(setup: Setup) -> None:
+        if setup.teams and len(setup.teams) != 2:
+            raise BadInput(refusal, field="teams", example=example)
+
+    return check
+
+
 def partners_opposite(setup: Setup) -> tuple[list[str], list[JSON]]:
     """Four seats clockwise with partners opposite (0 and 2 against 1 and 3).
 

@@ -48,6 +48,7 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
 from referee.games.base import partners_opposite
+from referee.games.base import two_partnerships
 
 TARGET = 21  # the head table's game ends when a team reaches this
 BUNKO_POINTS = 3  # three 6s in the text's game
@@ -82,10 +83,7 @@ _START = (
 # --- the three functions --------------------------------------------------------------
 
 
-def check_setup(setup: Setup) -> None:
-    """Four players; with teams, exactly two teams of two."""
-    if setup.teams and len(setup.teams) != 2:
-        raise BadInput("Bunko is played by two teams of two.", field="teams")
+check_setup = two_partnerships("Bunko is played by two teams of two.", example="")
 
 
 def start(setup: Setup) -> JSON:

@@ -33,6 +33,7 @@ from referee.games.base import Step
 from referee.games.base import Tool
 from referee.games.base import board
 from referee.games.base import partners_opposite
+from referee.games.base import two_partnerships
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
 from referee.games.canasta import scoring
@@ -58,15 +59,7 @@ HANDLERS = {
 }
 
 
-def check_setup(setup: Setup) -> None:
-    """Four players; with teams, exactly two teams of two."""
-    if setup.teams and len(setup.teams) != 2:
-        raise BadInput(
-            "Canasta is played by two partnerships of two.",
-            field="teams",
-            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}, '
-            '{"name": "Blues", "players": ["Bob", "Di"]}]',
-        )
+check_setup = two_partnerships("Canasta is played by two partnerships of two.")
 
 
 def start(setup: Setup) -> JSON:

@@ -54,6 +54,7 @@ from referee.games.base import Tool
 from referee.games.base import Verdict
 from referee.games.base import board
 from referee.games.base import partners_opposite
+from referee.games.base import two_partnerships
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import tricks as tricklib
 
@@ -87,15 +88,7 @@ R_OVER = rule("game-over")
 # --- start ---------------------------------------------------------------------------
 
 
-def check_setup(setup: Setup) -> None:
-    """Four players; with teams, exactly two teams of two."""
-    if setup.teams and len(setup.teams) != 2:
-        raise BadInput(
-            "Pinochle is played by two teams of two.",
-            field="teams",
-            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}, '
-            '{"name": "Blues", "players": ["Bob", "Di"]}]',
-        )
+check_setup = two_partnerships("Pinochle is played by two teams of two.")
 
 
 def start(setup: Setup) -> JSON:
