@@ -759,14 +759,9 @@ def _expects(state: JSON) -> list[str]:
 
 def _turn(state: JSON) -> str | None:
     players = state["players"]
-    if state["due"]:
-        return players[state["due"]["seat"]]
-    if (
-        state["phase"] == "bet"
-        and state["round"]
-        and state["round"]["turn"] is not None
-    ):
-        return players[state["round"]["turn"]]
+    seat = table.acting(state)
+    if seat is not None:
+        return players[seat]
     if state["phase"] == "deal" and state["hand"]:
         nxt = stud.next_up(state["hand"]["deal"])
         return players[nxt] if nxt is not None else None

@@ -626,14 +626,9 @@ def _expects(state: JSON) -> list[str]:
 
 def _turn(state: JSON) -> str | None:
     players = state["players"]
-    if state["due"]:
-        return players[state["due"]["seat"]]
-    if (
-        state["phase"] == "bet"
-        and state["round"]
-        and state["round"]["turn"] is not None
-    ):
-        return players[state["round"]["turn"]]
+    seat = table.acting(state)
+    if seat is not None:
+        return players[seat]
     if state["phase"] == "roll":
         return players[state["hand"]["roller"]]
     return None

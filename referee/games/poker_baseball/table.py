@@ -268,6 +268,16 @@ def bet(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, bool
     return {**state, "round": rnd, "pot": pot}, words, bool(rnd["done"])
 
 
+def acting(state: JSON) -> int | None:
+    """The seat a payment due or an open betting round waits for, if any."""
+    if state["due"]:
+        return int(state["due"]["seat"])
+    rnd = state["round"]
+    if state["phase"] == "bet" and rnd and rnd["turn"] is not None:
+        return int(rnd["turn"])
+    return None
+
+
 def betting_prompt(state: JSON) -> str:
     rnd = state["round"]
     seat = rnd["turn"]
