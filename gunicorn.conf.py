@@ -21,3 +21,10 @@ graceful_timeout = 10
 timeout = 30
 keepalive = 5
 accesslog = os.environ.get("ACCESS_LOG")  # "-" for stdout
+
+
+def post_worker_init(worker: object) -> None:
+    """Load and compile before the first request, then freeze (referee/serving.py)."""
+    from referee.serving import warm
+
+    warm(worker.wsgi)  # type: ignore[attr-defined]

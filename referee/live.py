@@ -171,7 +171,7 @@ class Hub:
 
 
 HUB = Hub()
-POLL_SECONDS = 0.05  # how often the SQLite watcher looks at data_version
+POLL_SECONDS = 0.01  # how often the SQLite watcher looks at data_version
 IDLE_SECONDS = 10.0  # a listener with no one to tell for this long stops
 
 

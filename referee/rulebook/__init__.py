@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from referee import warmup
+
 HERE = Path(__file__).parent
 
 
@@ -71,6 +73,7 @@ class Book:
     synonyms: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
+@warmup.at_start
 @cache
 def books() -> dict[str, Book]:
     """Every game's rulebook, by game id."""

@@ -42,6 +42,7 @@ from rapidfuzz.distance import OSA
 from rapidfuzz.distance import Indel
 
 from referee import rulebook
+from referee import warmup
 
 K1 = 1.2
 B = 0.75
@@ -129,6 +130,7 @@ def _pairs(stems: list[str]) -> list[str]:
     return [f"{a}+{b}" for a, b in zip(stems, stems[1:], strict=False)]
 
 
+@warmup.at_start
 @cache
 def _index() -> _Index:
     rules = tuple(rulebook.all_rules())
