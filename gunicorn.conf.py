@@ -16,6 +16,9 @@ worker_class = "gevent"
 # One worker per core: a gevent worker is never idle waiting on a socket.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", 1000))
+# A live stream holds a connection as long as its board is open: a worker keeps a
+# tenth of its connections for writes and pages (more boards than that poll instead).
+os.environ.setdefault("REFEREE_LIVE_MAX_STREAMS", str(worker_connections * 9 // 10))
 # A live stream ends by itself within LIVE_STREAM_SECONDS; shutdown need not wait.
 graceful_timeout = 10
 timeout = 30

@@ -50,12 +50,18 @@ TARGET_P99 = 0.250  # seconds, event to screen for 1,000 viewers (issue 14)
 PER_EVENT = False  # --per-event: print every event's first and last viewer
 
 
+REFUSED: list[str] = []  # status lines of streams the server did not open
+
+
 async def request_head(port: int, path: str, extra: str = "") -> tuple[Any, Any]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}\r\n".encode())
     await writer.drain()
+    status = await reader.readline()
+    if b" 200 " not in status:  # e.g. 503: a worker already holds its most streams
+        REFUSED.append(status.decode(errors="replace").strip())
     while (await reader.readline()) not in (b"\r\n", b""):
-        pass  # the status line and headers
+        pass  # the headers
     return reader, writer
 
 
@@ -194,7 +200,8 @@ async def live_phase(port: int, match: dict, viewers: int, events: int) -> list[
     except TimeoutError:
         failed = sum(1 for t in tasks if t.done())
         raise SystemExit(
-            f"only {count[0]} viewers connected ({failed} failed)"
+            f"only {count[0]} viewers connected ({failed} failed; refused: "
+            f"{len(REFUSED)} {sorted(set(REFUSED))})"
         ) from None
     # Not measured: the first event compiles the templates in each worker.
     for _ in range(2):

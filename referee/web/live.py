@@ -13,7 +13,9 @@ once per process per change and sent to every viewer of it. Without ``view`` the
 data is for programs: the log rows since the viewer's id and the board.
 
 A stream ends after ``LIVE_STREAM_SECONDS`` (the browser reconnects where it was) and
-sends a comment every ``LIVE_HEARTBEAT_SECONDS`` so that proxies keep it open.
+sends a comment every ``LIVE_HEARTBEAT_SECONDS`` so that proxies keep it open. A
+process holds at most ``LIVE_MAX_STREAMS`` streams (900); one more is refused with 503
+and ``Retry-After``, and its page polls instead.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from flask import current_app
 from flask import request
 from flask import stream_with_context
 from sqlalchemy import select
+from werkzeug.exceptions import ServiceUnavailable
 
 from referee import ledger
 from referee import tournaments
@@ -104,6 +107,15 @@ def _stream(key: Key, view: str | None, build: Callable[[str], Message]) -> Resp
     seconds = float(config.get("LIVE_STREAM_SECONDS", 120))
     beat = float(config.get("LIVE_HEARTBEAT_SECONDS", 15))
     url = config["SQLALCHEMY_DATABASE_URI"]
+    if HUB.streams >= int(config.get("LIVE_MAX_STREAMS", 900)):
+        # Every open stream holds one of the worker's connections (gunicorn's
+        # worker_connections, 1,000): past this many, a scorer's write would wait for
+        # one. Refused, the page polls instead (EventSource does not retry a 503).
+        raise ServiceUnavailable(
+            "This server is showing as many live boards as it can; the page will "
+            "refresh itself every few seconds instead.",
+            retry_after=30,
+        )
     # A reconnecting EventSource says where it was; a page's first connection, ?last=.
     start = (request.headers.get("Last-Event-ID") or request.args.get("last") or "")[
         :40

@@ -249,3 +249,25 @@ def test_a_round_robins_pages_follow_its_stream_by_id_alone(quick, client):
     # The page reloads on it: the id, never the whole view, goes to every viewer.
     assert message["id"] == league["fingerprint"]
     assert set(message["data"]) == {"seq", "fingerprint"}
+
+
+def test_a_worker_full_of_streams_refuses_one_more_so_writes_keep_a_connection(
+    app, client, api
+):
+    app.config.update(
+        LIVE_STREAM_SECONDS=5, LIVE_HEARTBEAT_SECONDS=0.05, LIVE_MAX_STREAMS=1
+    )
+    match = api.create("darts-301")
+    first = client.get(f"/m/{match['id']}/live?last=0", buffered=False)
+    chunks = iter(first.response)
+    assert next(chunks).startswith(b"retry:")  # it holds the process's one stream
+    refused = client.get(f"/m/{match['id']}/live?last=0")
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "30"
+    assert "refresh itself" in refused.get_data(as_text=True)
+    darts(api, match["id"], "T20")  # a write still goes through
+    first.close()
+    assert HUB.streams == 0
+    again = client.get(f"/m/{match['id']}/live?last=0", buffered=False)
+    assert again.status_code == 200
+    again.close()

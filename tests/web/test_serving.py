@@ -9,6 +9,7 @@ builds all of it before its first request and freezes it.
 from __future__ import annotations
 
 import gc
+import os
 import runpy
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,10 +84,17 @@ def test_every_registered_builder_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ran == ["a", "b"]
 
 
-def test_gunicorn_config_warms_each_worker_before_it_serves(bare_app: Flask) -> None:
+def test_gunicorn_config_warms_each_worker_before_it_serves(
+    bare_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
+    monkeypatch.setattr(os, "environ", environ)  # what the config sets stays here
     config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert config["worker_class"] == "gevent"
     assert not config.get("preload_app")  # gevent patches before the app loads
+    # Streams may take nine tenths of a worker's connections; writes keep the rest.
+    assert environ["REFEREE_LIVE_MAX_STREAMS"] == "900"
+    assert config["worker_connections"] == 1000
     gc.unfreeze()
     bare_app.jinja_env.cache.clear()
     config["post_worker_init"](SimpleNamespace(wsgi=bare_app))
