@@ -38,13 +38,14 @@ sys.path.insert(0, str(ROOT))
 from referee import create_app  # noqa: E402
 from referee.db import db  # noqa: E402
 from referee.games import GAME_IDS  # noqa: E402
+from referee.games import get as get_game  # noqa: E402
 from referee.web import assets  # noqa: E402
 from referee.web.compression import SETTINGS  # noqa: E402
 from tests.serve import database  # noqa: E402
 
 BROWSER = "gzip, deflate, br"
 BUDGET = 14 * 1024
-PLAYERS = {"bunko": ["Ann", "Bob", "Cy", "Di"]}
+NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 ENCODINGS = {"none": "", "gzip": "gzip", "browser": BROWSER}
 
 
@@ -107,12 +108,18 @@ def main() -> None:
             db.engine.dispose()
 
 
+def players(game_id: str) -> list[str]:
+    """Two players, or as many as the game needs (four for bunko, pinochle...)."""
+    game = get_game(game_id)
+    return NAMES[: min(max(2, game.min_players), game.max_players)]
+
+
 def run(app, rounds: int) -> None:
     print(
         f"(a) first view of a fresh match: the page, its CSS and JS (budget {BUDGET})"
     )
     print(
-        f"  {'game':<15}{'view':<9}{'files':>6}{'raw':>8}{'gzip':>8}"
+        f"  {'game':<24}{'view':<9}{'files':>6}{'raw':>8}{'gzip':>8}"
         f"{'browser':>9}{'ratio':>7}{'of budget':>11}"
     )
     scorer = darts = None
@@ -120,7 +127,7 @@ def run(app, rounds: int) -> None:
         api = app.test_client()
         made = api.post(
             "/api/v1/matches",
-            json={"game": game, "players": PLAYERS.get(game, ["Ann", "Bob"])},
+            json={"game": game, "players": players(game)},
         ).get_json()
         for view in ("watcher", "scorer"):
             client = app.test_client()
@@ -128,7 +135,7 @@ def run(app, rounds: int) -> None:
                 client.get(f"/m/{made['id']}/join/{made['edit_key']}")
             size = first_view(client, f"/m/{made['id']}")
             print(
-                f"  {game:<15}{view:<9}{size['files']:>6}{size['none']:>8}"
+                f"  {game:<24}{view:<9}{size['files']:>6}{size['none']:>8}"
                 f"{size['gzip']:>8}{size['browser']:>9}"
                 f"{size['browser'] / size['none']:>7.2f}"
                 f"{size['browser'] / BUDGET:>10.0%}"

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint
 from flask import Response
 from flask import abort
+from flask import current_app
 from flask import g
 from flask import jsonify
 from flask import request
@@ -416,9 +417,9 @@ def _json_type_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    from referee.web.openapi import spec
+    from referee.web.openapi import document
 
-    return jsonify(spec())
+    return current_app.response_class(document(), mimetype="application/json")
 
 
 @bp.get("/problems/<slug>")

@@ -30,6 +30,19 @@ def test_the_document_is_openapi_3_1_and_its_schemas_are_valid(spec):
     assert "/api/v1/matches/{id}/events" in spec["paths"]
 
 
+def test_the_document_is_built_once_per_process_and_served_as_built(client):
+    from referee.web.openapi import document
+    from referee.web.openapi import spec as build
+
+    first = client.get("/api/v1/openapi.json")
+    hits = document.cache_info().hits
+    again = client.get("/api/v1/openapi.json")
+    assert document.cache_info().hits == hits + 1
+    assert again.get_data() == first.get_data()
+    assert again.mimetype == "application/json"
+    assert again.get_json() == build()  # what the code builds now, not a stale copy
+
+
 def test_every_event_kind_of_every_game_has_a_documented_example(spec):
     examples = spec["paths"]["/api/v1/matches/{id}/events"]["post"]["requestBody"][
         "content"
