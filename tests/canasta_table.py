@@ -44,6 +44,10 @@ GAME_TO_5000 = [
     ({"type": "meld", "player": 0, "cards": "AS AH AD JK JK"}, None),
     ({"type": "meld", "player": 2, "cards": "KS KH KD KC KS KH 2C"}, None),
     ({"type": "go_out", "player": 0, "cards": "7S 7H 7D", "discard": "4C"}, None),
-    ({"type": "hand_cards", "side": 1, "melds": "9S 9H 9D", "hand": "JK QS"}, None),
-    ({"type": "hand_cards", "side": 0}, {A: 5490, B: 335}),
+    # Bob & Di's meld of nines holds their first meld's 50
+    (
+        {"type": "hand_cards", "side": 1, "melds": "9S 9H 9D 9C 9S", "hand": "JK QS"},
+        None,
+    ),
+    ({"type": "hand_cards", "side": 0}, {A: 5490, B: 355}),
 ]

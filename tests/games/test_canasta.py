@@ -318,6 +318,9 @@ def test_taking_the_pile_first_meld_needs_two_naturals_and_the_minimum():
     assert "canasta/initial-meld" in err.ruling.rules
     err = refused([], take(1, "KS", "KH KD"))
     assert "counts 30, short of the 50" in err.ruling.summary
+    # the pick-up is what is refused: its rule is cited beside the minimum's
+    assert err.ruling.rules[0] == "canasta/taking-the-pile"
+    assert {"canasta/initial-meld", "canasta/card-values"} <= set(err.ruling.rules)
     state, step = play([take(1, "KS", "KH KD AS AH AD")])
     assert melds_of(state, B)["K"]["cards"] == ["KH", "KD", "KS"]
 
@@ -379,6 +382,15 @@ def test_going_out_with_the_partners_canasta_ends_play():
         GAME.step(state, meld(1, "9S 9H 9D 9C"))
 
 
+def test_going_out_by_discarding_the_last_card_alone():
+    state, _ = play([meld(2, CANASTA)])
+    state, step = play([{"type": "go_out", "player": 0, "discard": "9C"}], state)
+    assert GAME.view(state)["phase"] == "result"
+    assert step.ruling.summary.startswith("Ann goes out, discarding 9C.")
+    with pytest.raises(BadInput, match="discards the last one"):
+        GAME.step(play([meld(2, CANASTA)])[0], {"type": "go_out", "player": 0})
+
+
 def test_concealed_going_out_scores_200_only_with_nothing_laid_before():
     _, step = play([out(0, f"{CANASTA} 5S 5H 5D", concealed=True)])
     assert "Ann & Cy score 200" in step.ruling.summary
@@ -421,6 +433,20 @@ def test_stock_out_must_take_a_discard_that_fits_a_meld():
     state, step = play([*base, {"type": "stock_out", "player": 3, "top": "9C"}])
     assert GAME.view(state)["phase"] == "result"
     assert "play ends" in step.ruling.summary
+
+
+def test_stock_out_a_frozen_pile_that_fits_a_meld_need_not_be_taken():
+    # Fitting a meld does not open a frozen pile (two naturals from the hand do), so
+    # the player who cannot take it is not made to: play ends.
+    frozen_by_deal = [{"type": "deal", "upcard": "JK 9S"}, meld(1, "7S 7H 7D AS AH AD")]
+    state, step = play(
+        [*frozen_by_deal, {"type": "stock_out", "player": 1, "top": "7C"}]
+    )
+    assert GAME.view(state)["phase"] == "result"
+    assert step.ruling.rules == ("canasta/stock-out", "canasta/frozen-pile")
+    said_frozen = {"type": "stock_out", "player": 3, "top": "AC", "frozen": True}
+    state, _ = play([meld(1, "AS AH AD"), said_frozen])
+    assert GAME.view(state)["phase"] == "result"
 
 
 # --- scoring -------------------------------------------------------------------------
@@ -496,9 +522,22 @@ def test_hand_score_by_cards_uses_the_recorded_melds():
     assert step.ruling.score == {A: 300 + 80 - 10, B: 80 - 20}
 
 
+def test_hand_score_meld_points_hold_at_least_the_first_meld_minimum():
+    # The first meld reached the minimum and melded cards never leave the table.
+    with pytest.raises(BadInput, match="below the 50") as err:
+        GAME.step(new(), counts(0, melded=15))
+    assert err.value.field == "meld_points"
+    state, _ = play([counts(0, melded=0, held=40)])  # a side that never melded
+    with pytest.raises(BadInput, match="below the 50"):
+        GAME.step(state, {"type": "hand_cards", "side": 1, "melds": "4S 4H 4D"})
+    low = new()
+    low["hand"]["minimums"] = [15, 50]  # a side below zero needs only 15
+    play([counts(0, melded=15)], low)
+
+
 def test_hand_score_by_cards_counts_both_sides_against_one_pack():
     state, _ = play(
-        [{"type": "hand_cards", "side": 0, "melds": "KS KH KD", "hand": "7H 7H"}]
+        [{"type": "hand_cards", "side": 0, "melds": "KS KH KD KC KS", "hand": "7H 7H"}]
     )
     with pytest.raises(BadInput, match="7H appears 3 times"):
         GAME.step(
@@ -560,7 +599,7 @@ def test_game_end_at_5000_higher_side_wins():
     state = new()
     state["scores"] = [4800, 3000]
     state["hand"]["minimums"] = [120, 120]
-    state, step = finish(state, counts(0, natural=1, melded=100), counts(1, melded=50))
+    state, step = finish(state, counts(0, natural=1, melded=150), counts(1, melded=120))
     assert step.ruling.verdict == Verdict.WIN
     assert GAME.view(state)["winner"] == A
     assert GAME.view(state)["expects"] == []

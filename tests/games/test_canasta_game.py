@@ -48,7 +48,7 @@ def test_a_whole_game_to_5000_replays_to_its_scores():
     assert last[A]["went_out"] == "out"
     assert last[A]["mixed_canastas"] == 1
     assert last[A]["meld_points"] == 255
-    assert last[B]["total"] == -30
+    assert last[B]["total"] == -10
 
 
 # --- properties of the pack ------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from referee.games.base import JSON
 from referee.games.base import STRINGS
 from referee.games.base import EventKind
@@ -27,6 +29,13 @@ MELD_CARDS = Field(
     "cards",
     "The cards laid, a wild card right after the rank it joins: 7H 7D JK KS KC KD.",
     minimum=1,
+)
+# Going out may lay nothing more: the player's last card is the discard.
+OUT_CARDS = dataclasses.replace(
+    MELD_CARDS,
+    help=MELD_CARDS.help + " None when the player only discards the last card.",
+    minimum=0,
+    required=False,
 )
 TO = Field(
     "to",
@@ -147,7 +156,7 @@ EVENTS = (
         "discarded). The side needs a canasta.",
         fields=(
             PLAYER,
-            MELD_CARDS,
+            OUT_CARDS,
             Field(
                 "discard", "card", "The last card discarded, if any.", required=False
             ),
@@ -172,6 +181,13 @@ EVENTS = (
         fields=(
             PLAYER,
             Field("top", "card", "The top discard left untaken.", required=False),
+            Field(
+                "frozen",
+                "boolean",
+                "The pile is frozen (a wild card or red three in it): then nobody has "
+                "to take it.",
+                required=False,
+            ),
         ),
         examples=(_ex({"type": "stock_out", "player": 1, "top": "9C"}, "Play ends"),),
     ),

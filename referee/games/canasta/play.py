@@ -228,8 +228,13 @@ def take_pile(state: JSON, event: JSON) -> Step:
         )
     with_top = Meld(r, (*mine.naturals, top), mine.wilds)
     others = [g for g in groups if g.rank != r]
-    rules, made = _lay(state, side, [with_top, *others], going_out=False)
-    rules += _first_meld(state, side, ml.points([*laid, top]), first)
+    try:
+        rules, made = _lay(state, side, [with_top, *others], going_out=False)
+        rules += _first_meld(state, side, ml.points([*laid, top]), first)
+    except Refused as refused:  # the pick-up is refused too: say which rule holds it
+        raise Refused(
+            str(refused), dict.fromkeys([*cited, *refused.ruling.rules])
+        ) from None
     hand["melded"] = sorted({*hand["melded"], seat})
     summary = f"{name} takes the pile, melding {top}"
     summary += f" with {' '.join(laid)}: {made}." if laid else f": {made}."
@@ -281,8 +286,14 @@ def go_out(state: JSON, event: JSON) -> Step:
             [rule("may-i-go-out"), rule("going-out")],
         )
     _check_bound(state, seat)
-    laid = list(event["cards"])
+    laid = list(event.get("cards") or [])
     discard = event.get("discard")
+    if not laid and not discard:
+        raise BadInput(
+            "Going out lays the last cards, discards the last one, or both.",
+            field="cards",
+            example='"cards": "8S 8H 8D", "discard": "4C"',
+        )
     concealed = bool(event.get("concealed"))
     groups = ml.group(laid, ml.parse_rank(event.get("to")))
     check_copies([*laid, *([discard] if discard else [])], hand, "cards")
@@ -315,10 +326,11 @@ def go_out(state: JSON, event: JSON) -> Step:
     hand["ended"] = {"how": how, "player": seat, "side": side}
     hand["asked"] = None
     bonus = 200 if concealed else 100
-    tail = f", discarding {discard}" if discard else ""
+    what = [f"melding {' '.join(laid)}"] if laid else []
+    what += [f"discarding {discard}"] if discard else []
     summary = (
-        f"{name} goes out{' concealed' if concealed else ''}, melding "
-        f"{' '.join(laid)}{tail}: {made}. {team(state, side)} score {bonus} for it; "
+        f"{name} goes out{' concealed' if concealed else ''}, {', '.join(what)}"
+        f"{f': {made}' if made else ''}. {team(state, side)} score {bonus} for it; "
         "now enter the hand's result."
     )
     rules = [*cited, *rules, rule("hand-score")]
@@ -341,8 +353,13 @@ def stock_out(state: JSON, event: JSON) -> Step:
     side = side_of(seat)
     top = event.get("top")
     cited = [rule("stock-out")]
+    frozen = bool(event.get("frozen")) or hand["pile_frozen"]
     matches = top and not _turns_again(top) and cards.rank(top) in hand["melds"][side]
-    if matches:
+    if matches and frozen:
+        # Fitting a meld does not open a frozen pile: only two naturals from the hand
+        # do, so nobody can be made to take it.
+        cited.append(rule("frozen-pile"))
+    elif matches:
         raise Refused(
             f"The stock is gone and {top} matches {team(state, side)}'s meld of "
             f"{_plural(cards.rank(top))}: {name} must take the discard.",

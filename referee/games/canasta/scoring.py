@@ -124,6 +124,7 @@ def hand_counts(state: JSON, event: JSON) -> Step:
         event["hand_points"],
     )
     check_counts(score, _other(state, side))
+    _check_minimum(state, side, score.meld_points)
     return _enter(state, side, {**score.to_json(), "entered": "counts", "cards": None})
 
 
@@ -159,12 +160,26 @@ def hand_cards(state: JSON, event: JSON) -> Step:
         ml.points(held),
     )
     check_counts(score, _other(state, side))
+    _check_minimum(state, side, score.meld_points)
     entry = {
         **score.to_json(),
         "entered": "cards",
         "cards": {"melds": ml.to_json(table), "hand": held, "red_threes": reds},
     }
     return _enter(state, side, entry)
+
+
+def _check_minimum(state: JSON, side: int, meld_points: int) -> None:
+    """A side that melded at all laid at least its first-meld minimum, and kept it."""
+    need = state["hand"]["minimums"][side]
+    if 0 < meld_points < need:
+        raise BadInput(
+            f"Meld points of {meld_points} are below the {need} this side's first meld "
+            "had to count, and melded cards stay on the table: 0 if the side never "
+            "melded.",
+            field="meld_points",
+            example=f'"meld_points": {need}',
+        )
 
 
 def check_counts(score: SideScore, other: SideScore | None) -> None:
