@@ -347,6 +347,15 @@ def test_truth_option_is_named_when_it_decided_the_call():
     assert "truth" in step.ruling.options
 
 
+def test_truth_at_least_a_call_is_judged_by_the_ranking_and_cites_it():
+    # A high straight ranks over three aces: under "at-least" that makes it true.
+    state = new(truth="at-least")
+    step = play(state, claim("Ann", "A A A K Q"), call("Bob", "A K Q J 10"))
+    assert step.ruling.score == {"Bob": -1}
+    assert {"liars-dice/ranking", "liars-dice/straights"} <= set(step.ruling.rules)
+    assert {"truth", "straights"} <= set(step.ruling.options)
+
+
 def test_call_with_the_dice_judges_at_once():
     step = play(new(), claim("Ann", "K K J J 10"), call("Bob", "K K J 10 9"))
     assert step.ruling.score == {"Ann": -1}
@@ -519,6 +528,13 @@ def test_beats_tool_answers_and_gives_the_lowest_claim_that_beats():
     with pytest.raises(BadInput) as err:
         tool.run({"claim": "K K J J 10", "last": "K K 8"})
     assert err.value.field == "last"
+
+
+def test_beats_tool_cites_the_straights_rule_when_straights_are_off():
+    tool = next(t for t in GAME.tools if t.name == "beats")
+    answer = tool.run({"claim": "9 10 J Q K", "last": "A A A K Q", "straights": False})
+    assert answer["beats"] is False
+    assert "liars-dice/straights" in answer["rules"]
 
 
 def test_rank_tool_ranks_best_first():

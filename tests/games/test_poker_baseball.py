@@ -20,8 +20,8 @@ P3 = ("Ann", "Bob", "Cy")  # Ann deals: Bob gets the first card, then Cy, then A
 ANTE = {"type": "ante", "amount": 1}
 
 
-def run(events, players=P3, **options):
-    state = GAME.start(GAME.new_setup(list(players), options))
+def run(events, players=P3, state=None, **options):
+    state = state or GAME.start(GAME.new_setup(list(players), options))
     step = None
     for event in events:
         step = GAME.step(state, event)
@@ -345,6 +345,21 @@ def test_pay_four_pay_for_the_card_or_go_without():
     assert GAME.view(declined)["detail"]["down"]["Bob"] == 2
 
 
+def test_fold_rather_than_pay_in_a_betting_round_passes_the_turn_on():
+    # pay_four: a four turned up while Bob is to bet costs him the pot or he folds.
+    state, step = run([ANTE, *ups("KD", "7C", "5S")], pay_four=True)
+    assert state["round"]["turn"] == 1  # Bob bets first
+    state, _ = run([{"type": "turn_up", "player": 1, "card": "4H"}], state=state)
+    state, step = run([{"type": "fold", "player": 1}], state=state)
+    assert "Bob folds rather than pay." in step.ruling.summary
+    assert state["round"]["turn"] == 2  # Cy acts next: Bob is out of the hand
+    with pytest.raises(Refused):
+        GAME.step(state, {"type": "bet", "player": 1, "action": "bet", "amount": 5})
+    state, _ = run([{"type": "bet", "player": 2, "action": "check"}], state=state)
+    state, _ = run([{"type": "bet", "player": 0, "action": "check"}], state=state)
+    assert state["phase"] == "deal"  # the round closed without Bob
+
+
 def test_turn_up_four_a_down_four_turned_up_earns_the_card():
     state, step = run([ANTE, {"type": "turn_up", "player": 0, "card": "4C"}])
     view = GAME.view(state)
@@ -356,6 +371,16 @@ def test_turn_up_four_a_down_four_turned_up_earns_the_card():
     )
     with pytest.raises(BadInput, match="not a four"):
         GAME.step(state, {"type": "turn_up", "player": 0, "card": "5C"})
+
+
+def test_usual_way_the_fours_free_card_and_turning_a_four_up_cite_it():
+    _, step = run([ANTE, *ups("4D")])
+    assert "poker-baseball/usual-way" in step.ruling.rules
+    _, step = run([ANTE, {"type": "turn_up", "player": 0, "card": "4C"}])
+    assert "poker-baseball/usual-way" in step.ruling.rules
+    # a match that is not played the usual way does not cite it
+    _, step = run([ANTE, *ups("4D")], pay_four=True)
+    assert "poker-baseball/usual-way" not in step.ruling.rules
 
 
 def test_turn_up_four_refused_when_the_option_is_off():

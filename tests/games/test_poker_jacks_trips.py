@@ -60,6 +60,13 @@ def test_openers_less_than_jacks_is_refused(openers):
     assert "poker-jacks-trips/openers" in err.value.ruling.rules
 
 
+@pytest.mark.parametrize("openers", ["JK AH", "JK JK"])
+def test_openers_no_joker_in_this_games_deck(openers):
+    with pytest.raises(BadInput, match="no jokers in this game's deck") as err:
+        play(G, THREE, [DEAL, opens(1, openers)])
+    assert err.value.field == "openers"
+
+
 def test_openers_must_be_shown_with_the_bet_that_opens():
     with pytest.raises(BadInput, match="Show the openers"):
         play(G, THREE, [DEAL, bet(1, "bet", 2)])

@@ -332,6 +332,8 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
     out = state["lost"][loser] >= bets
     loser_name = _name(state, loser)
     rules = [*lead, R_CALL, R_TRUTH, R_BETS]
+    if _truth(state) != "exact":  # how the box ranks against the claim decided it
+        rules[-1:-1] = [R_RANKING, *straights_cited(claim, box)]
     options = ["truth"] if exact != at_least else []
     options += _straights_option(claim, box)
     if bets != 1:

@@ -31,5 +31,7 @@ R_WINNER = rule("winner")
 
 
 def straights_cited(*found: hands.Hand) -> list[str]:
-    """The straights rule, when one of these hands is a straight."""
-    return [R_STRAIGHTS] if any(h.category == hands.STRAIGHT for h in found) else []
+    """The straights rule, when one of these hands' dice run in a straight (whether
+    or not the match counts straights: either way the rule decides how they rank)."""
+    runs = any(hands.hand(h.dice).category == hands.STRAIGHT for h in found)
+    return [R_STRAIGHTS] if runs else []

@@ -139,6 +139,16 @@ def act(
     return _advance(rnd, pot, seat), pot, words
 
 
+def folded_outside(rnd: JSON, pot: JSON, seat: int) -> JSON:
+    """``seat`` folded other than by acting (it would not pay for a card): the round
+    goes on without it, its turn passed on, or closes if one player is left."""
+    if rnd["done"]:
+        return rnd
+    if rnd["turn"] == seat or len(potlib.live(pot)) <= 1:
+        return _advance(rnd, pot, seat)
+    return rnd
+
+
 def to_act(rnd: JSON, pot: JSON) -> list[int]:
     """Seats that still have to act in this round, in turn order."""
     n = len(pot["put"])

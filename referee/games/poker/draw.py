@@ -289,6 +289,13 @@ def _jacks_opening(
                 example=f'{{"type": "bet", "player": {seat}, "action": "bet", '
                 '"amount": 2, "openers": "JH JD"}',
             )
+        if cardlib.JOKER in openers and not _jokers(state):
+            raise BadInput(
+                "There are no jokers in this game's deck, so none can be openers.",
+                field="openers",
+                example=f'{{"type": "bet", "player": {seat}, "action": "bet", '
+                '"amount": 2, "openers": "JH JD"}',
+            )
         hand = hl.best_high(openers, wilds_of(state))
         floor = hl.pack(hl.PAIR, (hl.RANK_VALUE[need],) * 2)
         if hand.key < floor:

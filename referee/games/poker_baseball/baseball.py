@@ -39,6 +39,7 @@ from referee.games.base import Refused
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
+from referee.games.poker import betting
 from referee.games.poker import hands as evaluator
 from referee.games.poker import pot as potlib
 from referee.games.poker_baseball import specials
@@ -211,6 +212,8 @@ def _after_face_up(
         elif special.mode == FREE:
             hand["deal"], _ = stud.give_extra(hand["deal"], seat)
             words += " A four: one extra card face down, free."
+            if _usual(state):  # the free card is the usual way's
+                rules.append(rule("usual-way"))
         else:
             options.append("pay_four")
             rules += [rule("pay-four"), rule("payment")]
@@ -308,6 +311,12 @@ def _settle(state: JSON, event: JSON) -> Step:
         hand["tame"].append(due["card"])
     if _usual(state):
         rules.append(rule("usual-way"))
+    if what == "folded" and state["phase"] == "bet" and state["round"] is not None:
+        # A payment fell due in a betting round (a four turned up): the fold is this
+        # seat's last act in it, and the turn goes on to the next player.
+        state["round"] = betting.folded_outside(state["round"], state["pot"], seat)
+        if state["round"]["done"] and not table.last_one(state):
+            return _betting_over(state, words, rules)
     return _go_on(state, words, rules, options)
 
 
@@ -456,6 +465,8 @@ def _turn_up(state: JSON, event: JSON) -> Step:
         raise Refused(f"{state['players'][seat]} has no face-down card.", rules)
     state["hand"]["deal"] = stud.turn_up(deal, seat, card)
     words = f"{state['players'][seat]} turns the {cards.describe(card)} face up."
+    if _usual(state):  # turning a four up is the usual way's
+        rules.append(rule("usual-way"))
     return _after_face_up(state, seat, card, words, rules)
 
 
