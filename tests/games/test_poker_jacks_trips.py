@@ -67,6 +67,25 @@ def test_openers_no_joker_in_this_games_deck(openers):
     assert err.value.field == "openers"
 
 
+def test_nobody_opens_everyone_else_folded_the_last_player_opens_or_passes_it_in():
+    # The pot is won only by opening: folds before the opening leave the last
+    # player to open (taking the antes) or to pass (the hand is thrown in).
+    folded = [DEAL, bet(1, "fold"), bet(2, "fold")]
+    _, state, step = play(G, THREE, folded)
+    assert step.ruling.verdict == Verdict.OK
+    assert state["round"]["turn"] == 0
+    assert "Ann may open (with openers) to take the pot" in step.ruling.summary
+    _, _, step = play(G, THREE, [*folded, opens(0, "QH QD")])
+    assert step.ruling.verdict == Verdict.WIN
+    assert step.ruling.score == {"Ann": 2, "Bob": -1, "Cy": -1}
+    _, state, step = play(G, THREE, [*folded, bet(0, "check")])
+    assert step.ruling.verdict == Verdict.VOID
+    assert "poker-jacks-trips/nobody-opens" in step.ruling.rules
+    assert state["phase"] == "deal"
+    with pytest.raises(Refused, match="last player in"):
+        play(G, THREE, [*folded, bet(0, "fold")])
+
+
 def test_openers_must_be_shown_with_the_bet_that_opens():
     with pytest.raises(BadInput, match="Show the openers"):
         play(G, THREE, [DEAL, bet(1, "bet", 2)])

@@ -263,6 +263,15 @@ def _bet(state: JSON, event: JSON) -> Step:
     rnd, pot, words = betting.act(
         state["round"], state["pot"], seat, action, amount, names=names
     )
+    alone = potlib.live(pot)
+    if opening and rnd["done"] and len(alone) == 1 and alone[0] not in rnd["acted"]:
+        # Everyone else folded before the pot was opened: the pot is won only by
+        # opening, so the one player left still acts (opens, or passes it in).
+        rnd = {**rnd, "done": False, "turn": alone[0]}
+        words += (
+            f" Nobody has opened: {names[alone[0]]} may open (with openers) to take "
+            "the pot, or pass and the hand is thrown in."
+        )
     state["round"], state["pot"] = rnd, pot
     if opening and action == "bet":
         state["opener"] = seat
@@ -312,6 +321,12 @@ def _jacks_opening(
             cited,
         )
     if action == "fold":
+        if potlib.live(state["pot"]) == [seat]:
+            raise Refused(
+                f"{state['players'][seat]} is the last player in: open (bet, with "
+                "openers) to take the pot, or pass (check) and the hand is thrown in.",
+                cited,
+            )
         return "", cited
     raise Refused(
         f"Nobody has opened yet: {state['players'][seat]} may open (bet, with "
@@ -324,10 +339,10 @@ def _after_betting(state: JSON, words: str, cited: list[str]) -> Step:
     """A betting round closed: one player left wins; else the next exchange or show."""
     pot = state["pot"]
     alive = potlib.live(pot)
+    if is_jacks(state) and state["street"] == 1 and state["opener"] is None:
+        return _nobody_opened(state, words, cited)  # a pot is won only once opened
     if len(alive) == 1:
         return _uncontested(state, alive[0], words, cited)
-    if is_jacks(state) and state["street"] == 1 and state["opener"] is None:
-        return _nobody_opened(state, words, cited)
     draws = 2 if (not is_jacks(state) and state["options"]["double_draw"]) else 1
     if state["street"] <= draws:
         state["phase"] = "draw"
