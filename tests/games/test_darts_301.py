@@ -443,9 +443,20 @@ def test_bust_summary_names_the_reason(at: int, code: str, reason: str) -> None:
     assert summary == f"Ann busts: {reason}. Back to {at}; Bob to throw."
 
 
-def test_bust_round_event_with_a_dart_after_the_bust_is_bad_input() -> None:
-    with pytest.raises(BadInput, match="busted on dart 1 .T20.: dart 2 .S1."):
-        step(ann_at(40), rnd("T20", "S1"))
+def test_bust_round_event_darts_after_the_bust_do_not_count() -> None:
+    # Seed: going below zero loses the round's points and play passes on; darts
+    # thrown after the one that bust (players often throw them) change nothing.
+    result = step(ann_at(60), rnd("T20", "T20", "T20"))
+    assert result.ruling.verdict == Verdict.BUST
+    assert "busts on dart 1" in result.ruling.summary
+    assert result.ruling.summary.endswith("(T20 T20 after the bust do not count.)")
+    assert remaining(result.state) == 60
+    result = step(ann_at(100), rnd("T20", "T20", "S1"))
+    assert "busts on dart 2" in result.ruling.summary
+    assert result.ruling.summary.endswith("(S1 after the bust does not count.)")
+    assert remaining(result.state) == 100
+    assert GAME.view(result.state)["turn"] == "Bob"
+    assert "darts-301/bust" in result.ruling.rules
 
 
 def test_bust_on_the_third_dart_gives_back_the_first_two() -> None:

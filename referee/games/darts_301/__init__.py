@@ -42,6 +42,7 @@ needed.
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 from referee.games import checkouts
 from referee.games.base import JSON
@@ -175,16 +176,17 @@ def _on_round(s: JSON, event: JSON) -> Step:
     for i, dart in enumerate(thrown, start=1):
         before = s["scores"][seat]
         outcome = _throw(s, dart)
-        if outcome in ("bust", "checkout") and i < len(thrown):
-            ended = "busted" if outcome == "bust" else "checked out"
+        if outcome == "checkout" and i < len(thrown):
             raise BadInput(
-                f"{name} {ended} on dart {i} ({dart.code}): dart {i + 1} "
-                f"({thrown[i].code}) was never thrown. Enter the round up to "
-                f"dart {i}.",
+                f"{name} checked out on dart {i} ({dart.code}): the leg was over, so "
+                f"dart {i + 1} ({thrown[i].code}) was never thrown. Enter the round "
+                f"up to dart {i}.",
                 field="darts",
             )
         if outcome == "bust":
-            return _bust_step(
+            # The round is void from the dart that bust it: whatever followed (often
+            # thrown anyway) cannot change that.
+            step = _bust_step(
                 s,
                 name,
                 dart,
@@ -193,6 +195,18 @@ def _on_round(s: JSON, event: JSON) -> Step:
                 change=0,
                 dart_number=i,
             )
+            if i < len(thrown):
+                after = " ".join(d.code for d in thrown[i:])
+                verb = "does" if len(thrown) - i == 1 else "do"
+                step = Step(
+                    step.state,
+                    dataclasses.replace(
+                        step.ruling,
+                        summary=f"{step.ruling.summary} ({after} after the bust "
+                        f"{verb} not count.)",
+                    ),
+                )
+            return step
         if outcome == "checkout":
             return _checkout_step(s, seat, dart, change=-s["round"]["points"])
     total = s["round"]["points"]
