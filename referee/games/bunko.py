@@ -17,7 +17,8 @@ State (plain JSON):
 * ``last``: the last roll (``{"player", "dice", "points", "call"}``) or ``None``.
 * ``tallies``: per seat ``{"rolls", "points", "bunkos", "wipeouts"}``.
 * ``stopped``: stop was called or the head table reached 21; ``ended_by``: "target"
-  or "stop"; ``winner``: the winning team's index.
+  or "stop"; ``played_on``: a stopped table was tied and played on; ``winner``: the
+  winning team's index.
 
 ``view(state)["detail"]`` keys: ``roller`` (name or None), ``phase``, ``last_roll``
 (``{"player", "dice", "points", "call"}`` or None; ``call`` is "score", "miss",
@@ -101,6 +102,7 @@ def start(setup: Setup) -> JSON:
         "last": None,
         "tallies": [_new_tally() for _ in range(SEATS)],
         "stopped": False,
+        "played_on": False,  # stopped while tied, so the tie rule decides the end
         "ended_by": None,
         "winner": None,
     }
@@ -425,16 +427,20 @@ def _settle(
     if _head(state) and max(a, b) >= TARGET and not state["stopped"]:
         state["stopped"] = True
         state["ended_by"] = "target"
-    if not state["stopped"] or a == b:
+    if not state["stopped"]:
+        return None
+    if a == b:
+        state["played_on"] = True  # the tie rule now decides when it ends
         return None
     by_target = state["ended_by"] == "target"
     winner = 0 if a > b else 1
     state["phase"] = "over"
     state["winner"] = winner
     text = f"{_team(state, winner)} win {max(a, b)}-{min(a, b)}."
+    tie = (R_TIE,) if state.get("played_on") else ()
     if by_target:
-        return Verdict.WIN, text, (R_HEAD,), ("head_table",)
-    return Verdict.WIN, text, (R_STOP,), ()
+        return Verdict.WIN, text, (R_HEAD, *tie), ("head_table",)
+    return Verdict.WIN, text, (R_STOP, *tie), ()
 
 
 def _tied_note(state: JSON) -> tuple[str, tuple[str, ...]]:

@@ -406,6 +406,8 @@ def test_tie_when_stopped_plays_on_until_the_tie_is_broken():
     step = GAME.step(step.state, roll("Dee", "6 6 1"))
     assert GAME.view(step.state)["winner"] == B
     assert "Bob & Dee win 3-1" in step.ruling.summary
+    # the tie rule is what ended it, beside the stop
+    assert step.ruling.rules[-2:] == ("bunko/stop", "bunko/tie")
 
 
 def test_tie_when_stopped_before_the_first_roll_plays_on():
@@ -413,6 +415,7 @@ def test_tie_when_stopped_before_the_first_roll_plays_on():
     assert GAME.view(state)["phase"] == "play"
     step = GAME.step(state, roll("Ann", "6 1 2"))
     assert GAME.view(step.state)["winner"] == A
+    assert "bunko/tie" in step.ruling.rules
 
 
 def test_tie_when_stopped_a_wipeout_can_break_it():
