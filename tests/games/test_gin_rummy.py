@@ -249,6 +249,8 @@ def test_knock_with_exactly_ten_deadwood_is_legal() -> None:
     step = GAME.step(new(), knock(0, "AS 2S 3S 7H 7D 7C 9D 10D JD KC", BOB_49))
     assert step.ruling.verdict == Verdict.OK
     assert step.state["last_hand"]["knocker_count"] == 10
+    # a scored knock rests on the knock rule and the deadwood count, cited both
+    assert {"gin-rummy/knock", "gin-rummy/deadwood"} <= set(step.ruling.rules)
 
 
 def test_knock_scores_the_difference_of_the_counts() -> None:

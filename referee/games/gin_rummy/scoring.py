@@ -94,17 +94,22 @@ def score_hand(
         )
     if knocker_count == 0:
         # gin is never undercut, not even when the opponent has nothing left
-        return HandScore("gin", knocker, opponent_count, values.gin_bonus, (GIN,))
+        return HandScore("gin", knocker, opponent_count, values.gin_bonus, (GIN, KNOCK))
+    # A scored knock was a legal one: ten or less in unmatched cards (deadwood).
     if knocker_count < opponent_count:
         return HandScore(
-            "knock", knocker, opponent_count - knocker_count, 0, (KNOCK_SCORE,)
+            "knock",
+            knocker,
+            opponent_count - knocker_count,
+            0,
+            (KNOCK_SCORE, KNOCK, DEADWOOD),
         )
     return HandScore(
         "undercut",
         opponent,
         knocker_count - opponent_count,
         values.undercut_bonus,
-        (UNDERCUT,),
+        (UNDERCUT, KNOCK, DEADWOOD),
     )
 
 
