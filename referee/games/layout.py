@@ -511,7 +511,7 @@ def _score_deal(
             f" After {state['deal']} deals {who} wins{tie} with the {word} "
             f"total, {best}."
         )
-        rules.append(layout.rule("winner"))
+        rules += [layout.rule("deals"), layout.rule("winner")]  # the last deal ends it
         verdict = Verdict.WIN
     else:
         standing = ", ".join(f"{names[i]} {totals[i]}" for i in range(n))

@@ -274,6 +274,7 @@ def test_a_whole_deal_scores_pairs_as_zero_and_the_lowest_total_wins():
         "golf-six/show",
         "golf-six/card-values",
         "golf-six/column-pair",
+        "golf-six/deals",
         "golf-six/winner",
     ):
         assert rule in step.ruling.rules
