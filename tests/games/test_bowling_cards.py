@@ -339,6 +339,19 @@ def test_strike_bonus_is_cited_when_a_strike_joins_another():
     assert "bowling-cards/strike-bonus" in step.ruling.rules
 
 
+def test_strike_bonus_the_sixth_strike_in_a_row_says_120():
+    rows = [
+        {"type": "row", "player": 1, "cards": "QH QD QS QC 10H 10D"},
+        {"type": "row", "player": 2, "cards": "4C 10S 8D 2H AS 6C"},
+        {"type": "row", "player": 0, "cards": "JH 5D 3C 9S 7D 4H"},
+        UP,
+    ]
+    bob = ["KS", "KH", "KD", "KC", "2S", "2H"]
+    state, step = run([*rows, *rounds(bob, ends=True)])
+    assert "6 strikes in a row so far: a bonus of 120." in step.ruling.summary
+    assert "bowling-cards/strike-bonus" in step.ruling.rules
+
+
 def test_turn_order_only_the_player_on_turn_draws():
     ruling = refused(DEALT, draw(2, "3S"))
     assert "Bob's turn" in ruling.summary
@@ -526,6 +539,8 @@ def test_average_six_frames_averaged_and_the_highest_average_wins():
     assert board["detail"]["winners"] == [
         s["name"] for s in board["sides"] if s["score"] == best
     ]
+    _, last = run(table.events, table.players, **table.options)
+    assert "bowling-cards/winner" in last.ruling.rules  # the ruling that ends the game
     ruling = refused(table.events, {"type": "row", "player": 0, "cards": pack()[:6]})
     assert ruling.rules == ("bowling-cards/winner",)
 

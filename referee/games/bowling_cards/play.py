@@ -15,10 +15,12 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.bowling_cards.scoring import ALL_STRIKES_BONUS
 from referee.games.bowling_cards.scoring import DECK
 from referee.games.bowling_cards.scoring import DECK_SIZE
 from referee.games.bowling_cards.scoring import HAND
 from referee.games.bowling_cards.scoring import ROW
+from referee.games.bowling_cards.scoring import STRIKE_BONUS
 from referee.games.bowling_cards.scoring import frame_json
 from referee.games.bowling_cards.scoring import held_value
 from referee.games.bowling_cards.scoring import pair
@@ -382,7 +384,8 @@ def _place(state: JSON, event: JSON) -> Step:
     if got.kind == "strike":
         run = _strike_run(rows[seat], pos)
         if run > 1:
-            summary += f" {run} strikes in a row so far: a bonus of {15 * (run - 1)}."
+            bonus = ALL_STRIKES_BONUS if run == ROW else STRIKE_BONUS * (run - 1)
+            summary += f" {run} strikes in a row so far: a bonus of {bonus}."
             rules.append(rule("strike-bonus"))
     paired_now = target is not None and _target(rows[seat]) is None
     if paired_now and _errors(rows[seat]):
@@ -544,7 +547,7 @@ def _score(
             f" Game scores, the average of {number} frames: {shown}. "
             f"{_and([names[i] for i in winners])} wins{tie}."
         )
-        rules += [rule("average")]
+        rules += [rule("average"), rule("winner")]
         verdict = Verdict.WIN
     else:
         new.update(_fresh_frame(n))
