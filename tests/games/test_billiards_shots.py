@@ -591,6 +591,45 @@ def test_tool_push_out_lifts_the_first_ball_and_cushion_requirements():
         tool(push_out=True)
 
 
+def test_tool_push_out_offers_the_opponent_the_choice_and_spots_a_pocketed_9():
+    out = tool(game="9-ball", push_out=True, cushion=False)
+    assert out["choices"] == ["shoot", "pass"]
+    assert "billiards/9-ball/push-out" in out["ruling"]["rules"]
+    assert "shoot again" in out["ruling"]["summary"]
+    out = tool(game="9-ball", push_out=True, pocketed=[9])
+    assert [s["ball"] for s in out["spots"]] == [9]
+    assert "billiards/31" in out["ruling"]["rules"]
+
+
+def test_tool_9_ball_the_9_on_a_legal_shot_wins_the_rack():
+    out = tool(game="9-ball", pocketed=[9])
+    assert out["ruling"]["verdict"] == "win"
+    assert "billiards/9-ball/nine-wins" in out["ruling"]["rules"]
+    out = tool(game="9-ball", pocketed=[3])
+    assert "billiards/9-ball/lowest-first" in out["ruling"]["rules"]
+
+
+def test_tool_8_ball_the_8_on_the_break_is_spotted():
+    out = tool(game="8-ball", opening_break=True, pocketed=[8])
+    assert [s["ball"] for s in out["spots"]] == [8]
+    assert {"billiards/8-ball/break", "billiards/31"} <= set(out["ruling"]["rules"])
+
+
+def test_tool_cites_as_the_match_does_rules_4_36_for_an_empty_stroke_33_for_more():
+    empty = tool()
+    assert {"billiards/4", "billiards/18", "billiards/36"} <= set(
+        empty["ruling"]["rules"]
+    )
+    assert "inning ends" in empty["ruling"]["summary"]
+    several = tool(pocketed=[3, 5])
+    assert {"billiards/18", "billiards/33"} <= set(several["ruling"]["rules"])
+
+
+def test_tool_interference_is_charged_as_a_foul_under_rule_16():
+    out = tool(interference="opponent")
+    assert {"billiards/16", "billiards/40"} <= set(out["ruling"]["rules"])
+
+
 def test_tool_rejects_an_unknown_warning_rule():
     with pytest.raises(BadInput, match="not a rule that warns"):
         tool(warned=["19"])

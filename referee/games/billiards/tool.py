@@ -17,9 +17,11 @@ from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import shot_from_event
 from referee.games.billiards.fouls import FoulReport
 from referee.games.billiards.fouls import as_called
+from referee.games.billiards.fouls import blocked_positions
 from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
 from referee.games.billiards.fouls import replay_text
+from referee.games.billiards.fouls import spots_sentence
 from referee.games.billiards.shots import IN_HAND
 from referee.games.billiards.shots import NOTE
 from referee.games.billiards.shots import SCOPES
@@ -30,6 +32,7 @@ from referee.games.billiards.shots import ball_list
 from referee.games.billiards.shots import referee_shot
 from referee.games.billiards.shots import with_see_also
 from referee.games.billiards.spotting import LENGTHS
+from referee.games.billiards.spotting import spot_balls
 
 TOOL_GAMES = (games.GENERAL, "9-ball", "8-ball", "14-1")
 SHOOTER, INCOMING, OPPONENT = "the shooter", "the incoming player", "the opponent"
@@ -251,20 +254,91 @@ def run_shot_tool(request: JSON) -> JSON:
         verdict = Verdict.VOID if call.outcome == "void" else Verdict.OK
         ruling = Ruling(verdict, text[0].upper() + text[1:] + ".", tuple(rules))
     else:
-        down = shot.down
-        if down:
-            what = f"Legal shot: {ball_list(down)} pocketed; the shooter continues."
-            rules += ["billiards/18"]  # a pocketed ball makes the shot legal
-        else:
-            what = "Legal shot, nothing pocketed: the inning ends."
-            rules += ["billiards/4"]
-        notes = [f.text for f in call.findings if f.kind == NOTE]
-        if notes:
-            what += " (" + "; ".join(notes) + ")"
-        ruling = Ruling(Verdict.OK, what, tuple(_dedupe(rules)))
+        ruling = _legal_answer(game, shot, call, ctx, request, rules, out)
+    if call.outcome == "interference":  # charged like any foul (rule 16)
+        ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, "billiards/16"])))
     # Every "see rule N" of the rulebook is cited with the rule that says it.
     out["ruling"] = replace(ruling, rules=with_see_also(ruling.rules)).to_json()
     return out
+
+
+def _legal_answer(
+    game: str,
+    shot: Shot,
+    call: Call,
+    ctx: Context,
+    request: JSON,
+    rules: list[str],
+    out: JSON,
+) -> Ruling:
+    """A legal stroke, as the match rules it for ``game`` (what the tool can know:
+    it has no table, so an 8 after the break is left to the 8-ball rule's text)."""
+    down = shot.down
+    rules = [*rules, "billiards/18"]  # a legal stroke meets rule 18
+    verdict = Verdict.OK
+    keep = bool(down)
+    what = f"Legal shot: {ball_list(down)} pocketed" if down else "Legal shot"
+    if game == "9-ball" and shot.push_out:
+        out["choices"] = ["shoot", "pass"]
+        rules = [r for r in rules if r != "billiards/18"]
+        rules.append("billiards/9-ball/push-out")
+        what = "Push out: nothing counts"
+        if games.NINE in down:
+            placed = spot_balls((games.NINE,), blocked_positions(shot), _table(request))
+            out["spots"] = [p.to_json() for p in placed]
+            what += f"; {_lower(spots_sentence(placed))}"
+            rules.append("billiards/31")
+        what += (
+            ". The opponent takes the table as it lies or makes the shooter shoot "
+            "again."
+        )
+        return Ruling(verdict, what, tuple(_dedupe(rules)), options=("game",))
+    if game == "9-ball" and games.NINE in down:
+        return Ruling(
+            Verdict.WIN,
+            f"{what}: a 9 pocketed on a legal shot wins the rack.",
+            tuple(_dedupe([*rules, "billiards/9-ball/nine-wins"])),
+            options=("game",),
+        )
+    if game == "9-ball":
+        rules.append("billiards/9-ball/lowest-first")
+    elif game == "8-ball" and games.EIGHT in down and ctx.opening_break:
+        placed = spot_balls((games.EIGHT,), blocked_positions(shot), _table(request))
+        out["spots"] = [p.to_json() for p in placed]
+        what += (
+            f"; the 8 dropped on the break: {_lower(spots_sentence(placed))} "
+            "(unless the match plays an 8 on the break as a win)"
+        )
+        rules += ["billiards/8-ball/break", "billiards/31"]
+    elif game == "8-ball" and games.EIGHT in down:
+        what += (
+            "; the 8 wins the rack if it was called and the shooter's group was "
+            "cleared, and loses it otherwise"
+        )
+        rules.append("billiards/8-ball/eight-ball")
+    elif game == "14-1" and down:
+        rules.append("billiards/14-1/points")
+        what += f"; {len(down)} point{'s' if len(down) > 1 else ''} if called"
+    if keep:
+        if len(down) > 1:
+            rules.append("billiards/33")  # every ball of a legal stroke counts
+        what += "; the shooter continues."
+    else:
+        what += ", nothing pocketed: the inning ends."
+        rules += ["billiards/4", "billiards/36"]
+    notes = [f.text for f in call.findings if f.kind == NOTE]
+    if notes:
+        what += " (" + "; ".join(notes) + ")"
+    return Ruling(verdict, what, tuple(_dedupe(rules)))
+
+
+def _lower(sentence: str) -> str:
+    """A sentence of its own, as a clause: first letter down, no full stop."""
+    return sentence[:1].lower() + sentence[1:].rstrip().rstrip(".")
+
+
+def _table(request: JSON) -> str:
+    return str(request.get("table") or "9ft")
 
 
 def _foul_answer(
