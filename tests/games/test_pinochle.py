@@ -135,6 +135,12 @@ def test_bid_higher_than_the_standing_bid(amount):
     assert "higher than Bob's 30" in err.ruling.summary
 
 
+def test_bid_steps_an_off_step_bid_is_told_the_least_it_may_bid():
+    state, _ = play([bid(1, 50), bid(2, 55), bid(3, 60), bid(0, 65)])
+    err = refused([], bid(1, 62), state)
+    assert "(70 or 75)" in err.ruling.summary  # not 60 or 65: they do not beat 65
+
+
 def test_bid_higher_after_50_means_55():
     state, _ = play([bid(1, 50)])
     assert GAME.view(state)["detail"]["min_bid"] == 55
@@ -598,7 +604,7 @@ def test_game_to_500_target_option():
 def test_both_reach_500_bidding_side_wins():
     state = new()
     state["scores"] = [495, 480]  # Ann & Cy 495, Bob & Di 480; Bob bids
-    state, step = _hand(state, 25, (5, 0, 5, 0), 20, last="opponents")
+    state, step = _hand(state, 25, (4, 0, 6, 0), 20, last="opponents")
     # Bob & Di: meld 10 + tricks 20 = 30 -> 510; Ann & Cy: 28 + 2 = 30 -> 525
     assert state["scores"] == [525, 510]
     assert GAME.view(state)["winner"] == "Bob & Di"
@@ -611,6 +617,13 @@ def test_game_one_side_reaches_500_alone_wins_even_if_not_bidding():
     state, step = _hand(state, 25, (20, 0, 20, 0), 20)
     assert GAME.view(state)["winner"] == "Ann & Cy"
     assert "pinochle/both-reach" not in step.ruling.rules
+
+
+@pytest.mark.parametrize("points", [1, 3, 13])
+def test_meld_an_odd_count_below_a_run_is_bad_input(points):
+    # every meld counts an even number except a run in trumps (15)
+    with pytest.raises(BadInput, match=f"No meld counts {points}"):
+        _hand(new(), 25, (points, 0, 0, 0), 20)
 
 
 def test_game_over_refuses_events():
@@ -626,7 +639,7 @@ def test_whole_game_to_500_transcript():
     state = new()
     hands = [
         ((60, 0, 40, 0), 40),  # Bob bids 50: 100 + 40 -> made
-        ((30, 5, 20, 5), 28),
+        ((30, 4, 20, 6), 28),
         ((80, 10, 30, 0), 35),
         ((100, 0, 50, 10), 30),
         ((60, 20, 40, 10), 30),

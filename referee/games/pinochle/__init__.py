@@ -262,7 +262,7 @@ def _bid(state: JSON, event: JSON) -> Step:
             cited.append(rule("dealer-forced"))
         raise Refused(f"{who} bids {amount}: the least bid is {OPENING}.", cited)
     if amount > BY_ONES_TO and amount % STEP_ABOVE:
-        low = amount - amount % STEP_ABOVE
+        low = max(amount - amount % STEP_ABOVE, min_bid(hand))
         raise Refused(
             f"{who} bids {amount}: above {BY_ONES_TO} bids go up in fives "
             f"({low} or {low + STEP_ABOVE}).",
@@ -548,6 +548,15 @@ def _meld(state: JSON, event: JSON) -> Step:
         detail = _breakdown(best) if best.melds else "nothing that counts"
         summary = f"{who} melds {best.points}: {detail}"
     else:
+        if points % 2 and points < meldlib.RUN_TRUMP[1]:
+            # Every meld counts an even number but a run in trumps (15): an odd
+            # total needs a run, so it is at least 15.
+            raise BadInput(
+                f"No meld counts {points}: every meld but a run (15) counts an even "
+                "number, so an odd meld is at least 15.",
+                field="points",
+                example='{"type": "meld", "player": 0, "points": 24}',
+            )
         entry = {"player": seat, "points": points, "cards": [], "melds": []}
         summary = f"{who} melds {points}"
     melds = list(hand["melds"])
@@ -1236,7 +1245,8 @@ GAME = Game(
                 Field(
                     "cards",
                     "cards",
-                    "The cards (up to 20), like AH 10H KH QH JH JD QS.",
+                    "The cards (up to 23, the bidder's hand while passing), like "
+                    "AH 10H KH QH JH JD QS.",
                     minimum=1,
                     maximum=HAND_SIZE + PASS_SIZE,
                 ),
