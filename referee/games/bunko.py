@@ -42,6 +42,7 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
+from referee.games.base import Penalty
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
@@ -248,11 +249,15 @@ def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
     state["last"] = _last(name, dice, points, call)
     shown = " ".join(str(d) for d in dice)
     options = ("variant", "round") if _variant(state) == "bunco" else ()
+    penalties: tuple[Penalty, ...] = ()
     if call == "wipeout":
         lost = state["scores"][team]
         state["scores"][team] = 0
         tally["wipeouts"] += 1
         verdict, score = Verdict.WIPEOUT, {side: -lost}
+        penalties = (
+            Penalty(side, "Wipeout: the team's points go back to 0.", -lost, R_WIPEOUT),
+        )
         head = f"Wipeout! {name} rolls {shown}: {side} lose {_points(lost)}"
     else:
         state["scores"][team] += points
@@ -285,6 +290,7 @@ def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
                 end_verdict,
                 f"{head}. {end_text}",
                 (*rules, *end_rules),
+                penalties=penalties,
                 score=score,
                 options=(*options, *end_options),
             ),
@@ -300,6 +306,7 @@ def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
             verdict,
             f"{head}; {tail}.{note}",
             (*rules, R_TURN, *note_rules),
+            penalties=penalties,
             score=score,
             options=options,
         ),

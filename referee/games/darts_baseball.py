@@ -38,6 +38,7 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
+from referee.games.base import Penalty
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
@@ -224,14 +225,18 @@ def _throw(s: JSON, thrown: Sequence[darts.Dart], *, padded: bool = False) -> St
     notes = [f"{name}: {codes} in the {_ordinal(inning)}: {added} run{plural}."]
     verdict = Verdict.OK
     delta = added
+    penalties: list[Penalty] = []
     if len(s["darts"]) == DARTS_PER_SET:
-        verdict, delta = _end_set(s, seat, target, delta, notes, rules, options)
+        verdict, delta = _end_set(
+            s, seat, target, delta, notes, rules, options, penalties
+        )
     return Step(
         s,
         Ruling(
             verdict,
             " ".join(notes),
             tuple(dict.fromkeys(rules)),
+            penalties=tuple(penalties),
             score={name: delta},
             options=tuple(dict.fromkeys(options)),
         ),
@@ -246,6 +251,7 @@ def _end_set(
     notes: list[str],
     rules: list[str],
     options: list[str],
+    penalties: list[Penalty],
 ) -> tuple[Verdict, int]:
     """A full set: keep the inning alive, or end the turn (and maybe the inning)."""
     name = s["players"][seat]
@@ -278,6 +284,15 @@ def _end_set(
         )
         rules.append(rule("newfoundland"))
         options.append("newfoundland")
+        penalties.append(
+            Penalty(
+                name,
+                f"Newfoundland: no runs in the {_ordinal(inning)}; the total goes "
+                "back to 0.",
+                -lost,
+                rule("newfoundland"),
+            )
+        )
     s["at"] += 1
     if s["at"] < len(s["in_play"]):
         rules.append(rule("turns"))

@@ -276,6 +276,8 @@ def test_wipeout_loses_all_the_teams_points_in_this_game():
     )
     assert GAME.view(step.state)["turn"] == "Dee"
     assert GAME.view(step.state)["detail"]["tallies"]["Cy"]["wipeouts"] == 1
+    (penalty,) = step.ruling.penalties  # the penalty the rule names, charged
+    assert (penalty.side, penalty.points, penalty.rule) == (A, -3, "bunko/wipeout")
 
 
 def test_wipeout_at_zero_stays_at_zero():

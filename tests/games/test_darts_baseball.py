@@ -330,6 +330,9 @@ def test_newfoundland_no_runs_in_the_7th_sends_the_total_to_zero():
     assert "darts-baseball/newfoundland" in ruling.rules
     assert "goes back to 0 from 6" in ruling.summary
     assert totals(state) == {"Ann": 0, "Bob": 1}
+    (penalty,) = ruling.penalties
+    assert (penalty.side, penalty.points) == ("Ann", -6)
+    assert penalty.rule == "darts-baseball/newfoundland"
     assert line(state)["Ann"] == [6, 0, 0, 0, 0, 0, -6]
 
 
