@@ -212,10 +212,11 @@ def test_rule_28_intentional_ferrule_is_a_warning_then_forfeit():
     step = run(state, shot(struck_with="ferrule", intentional=True))
     assert step.ruling.verdict == Verdict.WARNING
     assert "billiards/28" in step.ruling.rules
-    state = run(step.state, shot(), shot(struck_with="shaft", intentional=True)).state
-    view = GAME.view(state)
+    last = run(step.state, shot(), shot(struck_with="shaft", intentional=True))
+    view = GAME.view(last.state)
     assert view["winner"] == "Bob"
     assert view["sides"][0]["forfeited"] is True
+    assert {"billiards/28", "billiards/match/forfeit"} <= set(last.ruling.rules)
 
 
 def test_rule_29_interfering_twice_in_one_inning_is_charged_once():
@@ -514,6 +515,9 @@ def test_8_ball_an_early_8_loses_the_rack():
     step = run(state, shot(pocketed=[8]))
     assert step.ruling.verdict == Verdict.WIN
     assert side(step.state, "Ann")["score"] == 1
+    (lost,) = step.ruling.penalties  # the penalty the rule names: loss of the rack
+    assert (lost.side, lost.rule) == ("Bob", "billiards/8-ball/eight-ball")
+    assert "loss of the rack" in lost.reason
 
 
 def test_8_ball_the_called_8_after_the_group_wins_and_an_uncalled_8_loses():
@@ -600,7 +604,15 @@ def test_14_1_has_no_rack_event():
 def test_plain_mode_rack_won_and_race():
     state = run(new(game="plain", race=2), BREAK_ANN).state
     state = run(state, {"type": "rack", "winner": "Bob"}).state
+    assert (
+        "billiards/35"
+        in run(
+            run(new(game="plain", race=2), BREAK_ANN).state,
+            {"type": "rack", "winner": "Bob"},
+        ).ruling.rules
+    )  # a rack won, not the match: who breaks next is rule 35's
     step = run(state, {"type": "rack", "winner": "Bob"})
+    assert "billiards/match/race" in step.ruling.rules  # the race decided the match
     view = GAME.view(step.state)
     assert view["winner"] == "Bob"
     assert view["expects"] == []
@@ -633,6 +645,7 @@ def test_forfeit_is_recorded_as_such():
     step = run(new(), {"type": "forfeit", "side": "Bob", "reason": "no show"})
     view = GAME.view(step.state)
     assert step.ruling.verdict == Verdict.FORFEIT
+    assert "billiards/match/forfeit" in step.ruling.rules
     assert view["winner"] == "Ann"
     assert view["detail"]["forfeit"] == {"side": "Bob", "reason": "no show"}
     assert [s["score"] for s in view["sides"]] == [0, 0]

@@ -144,9 +144,24 @@ def apply(state: JSON, event: JSON) -> Step:
     if handler is None:
         raise BadInput(f"'{event['type']}' is not a billiards event.", field="type")
     step = handler(s, event)
+    rules = [*step.ruling.rules, *_match_rules(state, step.state)]
     # Every "see rule N" of the rulebook is cited with the rule that says it.
-    cited = with_see_also(step.ruling.rules, G)
+    cited = with_see_also(tuple(dict.fromkeys(rules)), G)
     return Step(step.state, dataclasses.replace(step.ruling, rules=cited))
+
+
+def _match_rules(before: JSON, after: JSON) -> list[str]:
+    """What the match's own rules decided on top of the stroke: how it was won (the
+    race, or a forfeit), or that a rack ended and who breaks the next (rule 35)."""
+    if after["phase"] == "over" and before["phase"] != "over":
+        if after["forfeit"] is not None:
+            return [rule("match/forfeit")]
+        if len(after["racks"]) > len(before["racks"]):
+            return [rule("match/race")]
+        return []
+    if len(after["racks"]) > len(before["racks"]):
+        return [rule("35")]
+    return []
 
 
 def _on_lag(s: JSON, event: JSON) -> Step:

@@ -383,12 +383,16 @@ def _eight_ball_legal(
                 else "the 8 went in before the group was cleared"
             )
             text, score = _end_rack(s, 1 - side, f"{names[side]}: {why}")
+            lost = Penalty(
+                names[side], f"loss of the rack: {why}", 0, rule("8-ball/eight-ball")
+            )
             return Step(
                 s,
                 Ruling(
                     Verdict.WIN,
                     f"{names[side]}: {why}. {text}",
                     (rule("8-ball/eight-ball"),),
+                    penalties=(lost,),
                     score=score,
                     options=("game", "race"),
                 ),
