@@ -303,8 +303,10 @@ def test_pay_down_wilds_unpaid_down_three_plays_at_face_value():
 
 def test_pay_down_wilds_a_paid_down_three_is_wild():
     opts = {"pay_down_wilds": True}
-    state, _ = run([ANTE, {"type": "pay_down", "player": 1, "rank": "3"}], **opts)
+    state, step = run([ANTE, {"type": "pay_down", "player": 1, "rank": "3"}], **opts)
     assert GAME.view(state)["detail"]["pot"] == 6
+    # the threes' payment setting (match the pot) sets what it costs
+    assert "poker-baseball/pay-up-threes" in step.ruling.rules
     state = play(PLAIN, first=[{"type": "pay_down", "player": 1, "rank": "3"}], **opts)
     state = GAME.step(
         state, {"type": "show", "player": 0, "cards": "5S 6S 10H JH AC QD 2H"}

@@ -101,6 +101,11 @@ def test_wild_three_must_be_paid_or_fold_by_default():
 def test_wild_table_card_counts_as_an_ace():
     state, step = run([ANTE, {"type": "table", "card": "9D"}, *rolls("KH")])
     assert "does not beat" in step.ruling.summary
+    # the table card's rule decides it (wild: an ace), and the roll rule rolls on
+    assert {
+        "poker-midnight-baseball/table-card",
+        "poker-midnight-baseball/roll",
+    } <= set(step.ruling.rules)
     state, step = run([ANTE, {"type": "table", "card": "9D"}, *rolls("KH", "KD")])
     assert "beats" in step.ruling.summary
     assert "high hand" in step.ruling.summary
@@ -114,8 +119,10 @@ def test_four_earns_one_more_card_to_roll():
 
 def test_pay_four_declined_means_no_extra_card():
     state, _ = run([ANTE, TABLE, *rolls("4H")], pay_four=True)
-    state = GAME.step(state, {"type": "decline", "player": 1}).state
-    assert GAME.view(state)["detail"]["left"]["Bob"] == 6
+    step = GAME.step(state, {"type": "decline", "player": 1})
+    assert GAME.view(step.state)["detail"]["left"]["Bob"] == 6
+    assert "roll again" in step.ruling.summary
+    assert "poker-midnight-baseball/roll" in step.ruling.rules
 
 
 def test_rainout_redeals_seven_each_to_players_still_in():

@@ -430,6 +430,7 @@ def _pay_down(state: JSON, event: JSON) -> Step:
     amount = specials.price(state["options"], potlib.total(state["pot"]))
     state["pot"] = potlib.add(state["pot"], seat, amount, "pay", f"face-down {r}")
     paid[r] += 1
+    rules.append(rule(WILD_RULES[r]))  # that rank's payment setting sets the price
     who = state["players"][seat]
     words = (
         f"{who} pays {specials.describe_price(state['options'], amount)} for a "

@@ -324,6 +324,8 @@ def _judge(
     who = state["players"][seat]
     mine = _shown(v, state, seat)
     top = _high_hand(v, state)
+    if hand["high"] is None and v.specials:
+        rules.append(v.cite("table-card"))  # the card to beat (wild: an ace)
     if mine.key > top.key:
         beaten = _high_name(state)
         hand["high"] = seat
@@ -356,6 +358,7 @@ def _judge(
         f" {mine.name.capitalize()} does not beat {_high_name(state)}: roll again "
         f"({hand['left'][seat]} left)."
     )
+    rules.append(v.cite("roll"))  # a roller rolls until the hand beats the high hand
     return table.step(state, Verdict.OK, words, rules, options=tuple(options))
 
 
