@@ -530,6 +530,17 @@ def test_beats_tool_answers_and_gives_the_lowest_claim_that_beats():
     assert err.value.field == "last"
 
 
+def test_straights_off_a_run_is_named_no_pair_citing_the_rule_and_the_option():
+    state = new(straights=False)
+    step = play(state, claim("Ann", "10 J Q K A"))
+    assert "liars-dice/straights" in step.ruling.rules
+    assert step.ruling.options == ("straights",)
+    step = play(step.state, call("Bob", "10 J Q K A"))
+    assert "liars-dice/straights" in step.ruling.rules
+    assert "straights" in step.ruling.options
+    assert len(step.ruling.rules) == len(set(step.ruling.rules))
+
+
 def test_beats_tool_cites_the_straights_rule_when_straights_are_off():
     tool = next(t for t in GAME.tools if t.name == "beats")
     answer = tool.run({"claim": "9 10 J Q K", "last": "A A A K Q", "straights": False})

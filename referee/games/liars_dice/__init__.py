@@ -238,6 +238,10 @@ def _claim(
             )
         rules += [R_BEAT, R_RANKING, *straights_cited(claim, last)]
         options += _straights_option(claim, last)
+    # Dice in a run are a straight or a no-pair hand as the option says: its rule
+    # names the claim either way, and the option does when it is off.
+    rules += straights_cited(claim)
+    options += _straights_named(state, claim)
     receiver = _next(state, seat)
     state["claims"].append(
         {"player": seat, "claim": claim.text, "shown": " ".join(hands.canonical(shown))}
@@ -255,7 +259,13 @@ def _claim(
         if Counter(shown) - Counter(claim.dice):
             summary += " Those face-up dice are not all in the claim: a call wins."
     return Step(
-        state, Ruling(Verdict.OK, summary, tuple(rules), options=tuple(options))
+        state,
+        Ruling(
+            Verdict.OK,
+            summary,
+            tuple(dict.fromkeys(rules)),
+            options=tuple(dict.fromkeys(options)),
+        ),
     )
 
 
@@ -333,9 +343,10 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
     loser_name = _name(state, loser)
     rules = [*lead, R_CALL, R_TRUTH, R_BETS]
     if _truth(state) != "exact":  # how the box ranks against the claim decided it
-        rules[-1:-1] = [R_RANKING, *straights_cited(claim, box)]
+        rules[-1:-1] = [R_RANKING]
+    rules[-1:-1] = straights_cited(claim, box)  # the hands' names, straight or not
     options = ["truth"] if exact != at_least else []
-    options += _straights_option(claim, box)
+    options += _straights_option(claim, box) or _straights_named(state, claim, box)
     if bets != 1:
         options.append("bets")
     verdict = Verdict.OK
@@ -392,7 +403,7 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
         Ruling(
             verdict,
             f"{head}{held}: {why}. {cost}. {tail}",
-            tuple(rules),
+            tuple(dict.fromkeys(rules)),
             penalties=(Penalty(loser_name, "lost the call", -1, R_CALL),),
             score={loser_name: -1},
             options=tuple(options),
@@ -456,6 +467,15 @@ def _next(state: JSON, seat: int) -> int:
 def _way(state: JSON, seat: int) -> str:
     side = "right" if state.get("direction") == "right" else "left"
     return f"to {_name(state, seat)}'s {side}"
+
+
+def _straights_named(state: JSON, *found: Hand) -> list[str]:
+    """``["straights"]`` when the option is off and a hand here runs in a straight
+    (so the option made it a no-pair hand)."""
+    if _straights(state):
+        return []
+    runs = any(hands.hand(h.dice).category == hands.STRAIGHT for h in found)
+    return ["straights"] if runs else []
 
 
 def _straights_option(a: Hand, b: Hand) -> list[str]:
