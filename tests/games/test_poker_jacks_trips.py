@@ -151,6 +151,18 @@ def test_winner_high_and_low_split_the_pot():
     assert all(rulebook.rule(r) for r in step.ruling.rules)
 
 
+def test_winner_a_low_hand_shown_cites_how_lows_rank_and_its_option():
+    shown = [*TO_REVEAL, reveal(1, "9S 9H 9D 4C 2S"), reveal(2), reveal(0)]
+    _, _, step = play(G, THREE, [*shown, low(2, "7C 5D 4H 3S 2C")])
+    assert "poker-jacks-trips/high-low" in step.ruling.rules
+    assert step.ruling.options == ()  # ace-to-five: the default
+    _, _, step = play(
+        G, THREE, [*shown, low(2, "7C 5D 4H 3S 2C")], low="deuce-to-seven"
+    )
+    assert "poker-jacks-trips/high-low" in step.ruling.rules
+    assert "low" in step.ruling.options
+
+
 def test_winner_high_option_gives_the_best_revealed_hand_everything():
     events = [
         *TO_REVEAL,

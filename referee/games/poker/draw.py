@@ -157,14 +157,25 @@ def _order(state: JSON) -> list[int]:
 
 def _options_cited(state: JSON) -> tuple[str, ...]:
     opts = state["options"]
+    # A low ranking other than ace-to-five names and ranks every low hand.
+    low = (
+        ("low",)
+        if opts["low"] != "ace-to-five"
+        and judge_of(state).mode
+        in (
+            "low",
+            "high-low",
+        )
+        else ()
+    )
     if is_jacks(state):
-        return ("progressive",) if opts["progressive"] else ()
+        return (("progressive",) if opts["progressive"] else ()) + low
     out = []
     if opts["wilds"] != "off":
         out.append("wilds")
     if opts["winner"] != "high":
         out.append("winner")
-    return tuple(out)
+    return (*out, *low)
 
 
 # --- apply ---------------------------------------------------------------------------
@@ -566,6 +577,7 @@ def _show(state: JSON, event: JSON) -> Step:
                 Verdict.OK,
                 f"{words} Waiting for {_names(state, waiting)}.",
                 tuple(cited),
+                options=_options_cited(state),
             ),
         )
     return _settle(state, words, cited)
@@ -608,6 +620,7 @@ def _reveal(state: JSON, event: JSON) -> Step:
                 Verdict.OK,
                 f"{words} Waiting for {_names(state, waiting)}.",
                 tuple(cited),
+                options=_options_cited(state),
             ),
         )
     revealed = [s for s in alive if isinstance(shown[s], list)]
@@ -659,6 +672,7 @@ def _show_low(state: JSON, event: JSON) -> Step:
         low_shown[seat] = hand
         best = hl.best_low(hand, judge_of(state).low, judge_of(state).wilds)
         words = f"{names[seat]} shows {best.name} for low."
+        cited.append(rule(state, "high-low"))  # how the low hand ranks
     else:
         low_shown[seat] = False
         words = f"{names[seat]} does not play for low."
@@ -675,6 +689,7 @@ def _show_low(state: JSON, event: JSON) -> Step:
                 Verdict.OK,
                 f"{words} Waiting for {_names(state, waiting)}.",
                 tuple(cited),
+                options=_options_cited(state),
             ),
         )
     return _settle(state, words, cited)
