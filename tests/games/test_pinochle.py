@@ -538,12 +538,16 @@ def test_set_bid_subtracted_opponents_keep_theirs():
     assert state["scores"] == [10 + 45, -30]
     assert step.ruling.verdict == Verdict.FOUL
     assert "pinochle/set" in step.ruling.rules
+    (penalty,) = step.ruling.penalties  # the rule's penalty: the bid subtracted
+    assert (penalty.points, penalty.rule) == (-30, "pinochle/set")
 
 
 def test_throw_in_after_trump():
     state, step = play([*TO_PLAY, {"type": "throw_in"}])
     assert state["scores"] == [10, -30]
     assert step.ruling.rules == ("pinochle/throw-in", "pinochle/team-meld")
+    (penalty,) = step.ruling.penalties
+    assert (penalty.points, penalty.rule) == (-30, "pinochle/throw-in")
 
 
 def test_throw_in_needs_the_opponents_meld():

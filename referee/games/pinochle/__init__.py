@@ -46,6 +46,7 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
+from referee.games.base import Penalty
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
@@ -621,7 +622,12 @@ def _throw_in(state: JSON, event: JSON) -> Step:
         "tricks": None,
         "change": change,
     }
-    return _close_hand(state, record, summary, [rule("throw-in"), rule("team-meld")])
+    lost = Penalty(
+        _team_name(state, us), f"throw-in: the bid of {bid} off", -bid, rule("throw-in")
+    )
+    return _close_hand(
+        state, record, summary, [rule("throw-in"), rule("team-meld")], penalty=lost
+    )
 
 
 def _tricks(state: JSON, event: JSON) -> Step:
@@ -679,6 +685,9 @@ def _tricks(state: JSON, event: JSON) -> Step:
         )
         cited.append(rule("set"))
         verdict = Verdict.FOUL
+        lost = Penalty(
+            _team_name(state, us), f"set: the bid of {bid} off", -bid, rule("set")
+        )
     record = {
         "hand": hand["number"],
         "result": "made" if made else "set",
@@ -689,7 +698,7 @@ def _tricks(state: JSON, event: JSON) -> Step:
         "tricks": points,
         "change": change,
     }
-    return _close_hand(state, record, summary, cited, verdict)
+    return _close_hand(state, record, summary, cited, verdict, None if made else lost)
 
 
 def _close_hand(
@@ -698,6 +707,7 @@ def _close_hand(
     summary: str,
     cited: list[str],
     verdict: Verdict = Verdict.OK,
+    penalty: Penalty | None = None,
 ) -> Step:
     hand = state["hand"]
     change = record["change"]
@@ -739,6 +749,7 @@ def _close_hand(
             verdict,
             summary,
             tuple(dict.fromkeys(cited)),
+            penalties=(penalty,) if penalty else (),
             score={names[0]: change[0], names[1]: change[1]},
             options=options,
         ),
