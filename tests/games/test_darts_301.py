@@ -290,6 +290,8 @@ def test_double_out_finishing_on_a_double_wins_the_leg() -> None:
     assert result.ruling.verdict == Verdict.WIN
     assert result.ruling.summary == "Ann checks out 32 on D16 and wins the match."
     assert {"darts-301/double-out", "darts-301/win"} <= set(result.ruling.rules)
+    # one leg is the whole match by default: the rule that says so decides it too
+    assert "darts-301/legs-and-sets" in result.ruling.rules
     assert result.ruling.score == {"Ann": -32}
 
 

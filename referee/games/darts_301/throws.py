@@ -96,6 +96,8 @@ def _checkout_step(
     if dart is not None and dart.segment == 25:
         rules.append(rule("scoring"))  # the bullseye counts as a double
     options: tuple[str, ...] = ()
+    if s["winner"] is not None and s["legs_to_win"] == s["sets_to_win"] == 1:
+        rules.append(rule("legs-and-sets"))  # one leg: that leg is the match
     if s["legs_to_win"] > 1 or s["sets_to_win"] > 1:
         rules.append(rule("legs-and-sets"))
         if s["winner"] is None:  # a new leg starts: scores reset, the throw moves on
