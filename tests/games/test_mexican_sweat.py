@@ -42,6 +42,7 @@ def test_match_the_table_cards_rank_folds_at_once_then_betting():
     assert "mexican-sweat/match" in step.ruling.rules
     assert step.ruling.summary.endswith("Betting: Cy first.")
     assert GAME.view(state)["sides"][1]["status"] == "folded"
+    assert "bet_after_match" not in step.ruling.options  # the default: betting
 
 
 def test_match_fold_comes_before_beating_the_table():
@@ -55,6 +56,7 @@ def test_no_bet_after_match_the_next_player_rolls_at_once():
     _, step = run([ANTE, TABLE, *rolls("8S")], bet_after_match=False)
     assert "No betting: Cy rolls next." in step.ruling.summary
     assert "mexican-sweat/no-bet-after-match" in step.ruling.rules
+    assert "bet_after_match" in step.ruling.options
 
 
 @pytest.mark.parametrize("card", ["3H", "9H", "4H"])

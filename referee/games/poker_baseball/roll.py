@@ -240,7 +240,9 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
         bet_after = state["options"]["bet_after_match"]
         if not bet_after:
             rules.append(v.cite("no-bet-after-match"))
-        return _stopped(v, state, seat, words, rules, bet_after, ["bet_after_match"])
+        # The option is named only when it changed the ruling (no betting round).
+        named = [] if bet_after else ["bet_after_match"]
+        return _stopped(v, state, seat, words, rules, bet_after, named)
     if not v.specials and _would_be_special(card):
         rules.append(v.cite("no-specials"))
     if v.specials:
@@ -352,7 +354,13 @@ def _judge(
         if not bet_after:
             rules.append(v.cite("no-bet-after-out"))
         return _stopped(
-            v, state, seat, words, rules, bet_after, [*options, "bet_after_out"]
+            v,
+            state,
+            seat,
+            words,
+            rules,
+            bet_after,
+            [*options, *([] if bet_after else ["bet_after_out"])],
         )
     words += (
         f" {mine.name.capitalize()} does not beat {_high_name(state)}: roll again "
