@@ -520,6 +520,7 @@ def test_preset_common_gin_is_worth_25_and_the_ruling_names_the_option() -> None
     step = GAME.step(new({"preset": "common"}), counts(0, 0, 12))
     assert step.ruling.score == {"Ann": 25 + 12}
     assert step.ruling.options == ("preset",)
+    assert "gin-rummy/preset" in step.ruling.rules  # the option's rule, cited beside it
 
 
 def test_preset_common_undercut_is_worth_25() -> None:
@@ -532,6 +533,7 @@ def test_preset_common_plain_knock_does_not_name_the_option() -> None:
     step = GAME.step(new({"preset": "common"}), counts(0, 5, 30))
     assert step.ruling.score == {"Ann": 25}
     assert step.ruling.options == ()
+    assert "gin-rummy/preset" not in step.ruling.rules
 
 
 def test_big_gin_scores_31_plus_the_count_with_the_common_preset() -> None:

@@ -155,7 +155,7 @@ def _knock(state: JSON, event: JSON) -> Step:
             raise Refused(
                 f"{name} has 11 cards: discard one and knock with 10 (big gin is "
                 "played only with the common preset).",
-                [scoring.KNOCK, scoring.BIG_GIN],
+                [scoring.KNOCK, scoring.BIG_GIN, scoring.PRESET],
                 options=("preset",),
             )
         if kept.count:
@@ -224,7 +224,7 @@ def _knock_counts(state: JSON, event: JSON) -> Step:
             raise Refused(
                 "Big gin is played only with the common preset; "
                 f"{name} discards and goes gin with 10 cards.",
-                [scoring.BIG_GIN],
+                [scoring.BIG_GIN, scoring.PRESET],
                 options=("preset",),
             )
         if count:
@@ -284,6 +284,7 @@ def _score(
     standard = _standard_score(knocker, record, score)
     if standard is None or standard.points != score.points:
         changed.append("preset")
+        rules.append(scoring.PRESET)  # the preset's values made this score
     target = options["target"]
     over = scores[score.winner] >= target
     if over != (scores[score.winner] >= scoring.TARGET):
