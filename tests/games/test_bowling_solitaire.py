@@ -412,6 +412,20 @@ def test_the_tools_refuse_a_bad_table_with_an_example(request_, field):
     assert err.value.example
 
 
+@pytest.mark.parametrize(
+    ("request_", "field"),
+    [
+        ({"pins": "1 1 1 1 1 1 1 1 1 1"}, "pins"),
+        ({"pins": "2 7 1 7 2 9 5 1 8 6", "left": "2", "centre": "2"}, "left"),
+    ],
+)
+def test_the_pack_holds_two_of_each_number_in_both_tools(request_, field):
+    for tool in (tools.plays_tool, tools.solve_tool):
+        with pytest.raises(BadInput, match="pack holds two of each") as err:
+            tool(request_)
+        assert err.value.field == field
+
+
 def replay_line(cards: list[str], moves) -> dict:
     """Bowl a solver line through the engine, turning up the real cards."""
     deal = {

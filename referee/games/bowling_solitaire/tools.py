@@ -153,18 +153,9 @@ def plays_tool(request: JSON) -> JSON:
 
 def solve_tool(request: JSON) -> JSON:
     pins, piles, ball = read_table(request)
-    seen = [c for c in pins if c is not None] + [c for p in piles for c in p]
-    seen += [_digit(c, "out", "0 8 4") for c in _items(request.get("out") or [])]
-    count = Counter(c for c in seen if c != solver.HIDDEN)
+    out_cards = [_digit(c, "out", "0 8 4") for c in _items(request.get("out") or [])]
+    count = _check_copies(pins, piles, out_cards)
     unseen = [COPIES - count[d] for d in DIGITS]
-    bad = [d for d in DIGITS if count[d] > COPIES]
-    if bad:
-        raise BadInput(
-            f"{bad[0]} shows {count[bad[0]]} times, but the pack holds two of each "
-            "number 0-9.",
-            field="pins",
-            example="2 7 1 7 2 9 5 1 8 6",
-        )
     if sum(p.count(solver.HIDDEN) for p in piles) > sum(unseen):
         raise BadInput(
             "More face-down cards than the pack has left unseen.",
@@ -229,7 +220,33 @@ def read_table(
                 field=name,
                 example="0 5 ?",
             )
+    _check_copies(pins, piles, [])
     return pins, piles, int(request.get("ball") or 1)
+
+
+def _check_copies(
+    pins: tuple[str | None, ...], piles: list[tuple[str, ...]], out: list[str]
+) -> Counter[str]:
+    """The pack holds two of each number: a third copy is 422, on the field that
+    brought it (pins, a pile, or the cards already out)."""
+    count: Counter[str] = Counter()
+    lists = [("pins", [c for c in pins if c is not None])]
+    for name, pile in zip(("left", "centre", "right"), piles, strict=True):
+        lists.append((name, list(pile)))
+    lists.append(("out", out))
+    for field, cards in lists:
+        for card in cards:
+            if card == solver.HIDDEN:
+                continue
+            count[card] += 1
+            if count[card] > COPIES:
+                raise BadInput(
+                    f"{card} shows {count[card]} times, but the pack holds two of "
+                    "each number 0-9.",
+                    field=field,
+                    example="2 7 1 7 2 9 5 1 8 6" if field == "pins" else "0 5 ?",
+                )
+    return count
 
 
 def _items(value: Any) -> list[Any]:
