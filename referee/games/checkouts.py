@@ -103,12 +103,14 @@ def checkout_tool(got: JSON) -> JSON:
         "darts": got["darts"],
         "possible": bool(found),
         "routes": found,
+        # what a finish is (zero on a double, the bull counting as one), and the beds
+        "rules": ["darts-301/double-out", "darts-301/scoring"],
     }
 
 
 CHECKOUT_RESULT: JSON = {
     "type": "object",
-    "required": ["remaining", "darts", "possible", "routes"],
+    "required": ["remaining", "darts", "possible", "routes", "rules"],
     "properties": {
         "remaining": {"type": "integer", "minimum": 0, "maximum": 1000},
         "darts": {"type": "integer", "minimum": 1, "maximum": MAX_DARTS},
@@ -123,6 +125,11 @@ CHECKOUT_RESULT: JSON = {
                 "items": {"type": "string", "examples": ["T20", "D20", "DB"]},
                 "description": "Dart codes; the last is a double.",
             },
+        },
+        "rules": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The rulebook ids the answer rests on.",
         },
     },
     "additionalProperties": False,

@@ -159,6 +159,7 @@ def test_calculator_shows_sets_deadwood_and_whether_it_may_knock() -> None:
     assert out["may_knock"] is True
     assert out["gin"] is False
     assert out["big_gin"] is False
+    assert out["rules"] == ["gin-rummy/sets", "gin-rummy/deadwood", "gin-rummy/knock"]
 
 
 def test_calculator_ten_cards_over_ten_deadwood_cannot_knock() -> None:

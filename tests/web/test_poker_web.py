@@ -120,6 +120,16 @@ def test_the_showdown_judge_by_the_api_and_its_page(client):
     assert body["summary"] == "Bob wins with three kings, seven kicker. Bob takes 25."
     assert body["players"][0]["high"]["name"] == "three nines, queen kicker"
     assert body["players"][1]["high"]["wilds"] == {"JK": "KH"}
+    assert body["rules"] == [
+        "poker-draw/showdown",
+        "poker-draw/hand-ranking",
+        "poker-draw/wild-cards",
+    ]
+    short = client.post(
+        "/api/v1/tools/poker-draw/showdown", json={"hands": "Ann: AS AD 9C"}
+    )
+    assert short.status_code == 422  # a poker hand is five cards at least
+    assert "Expected 5 to 10 cards; 3 given" in short.get_json()["detail"]
     bad = client.post("/api/v1/tools/poker-draw/showdown", json={"hands": "Ann: 9S 9Z"})
     assert bad.status_code == 422
     assert "'9Z' is not a card" in bad.get_json()["detail"]

@@ -617,6 +617,13 @@ def deadwood_tool(request: JSON) -> JSON:
         "may_knock": may_knock,
         "gin": kept.count == 0,
         "big_gin": big_gin,
+        "rules": [
+            scoring.SETS,
+            scoring.DEADWOOD,
+            scoring.KNOCK,
+            *([scoring.GIN] if kept.count == 0 else []),
+            *([scoring.BIG_GIN] if big_gin else []),
+        ],
         "summary": summary,
     }
 
@@ -634,6 +641,7 @@ DEADWOOD_RESULT: JSON = {
         "may_knock",
         "gin",
         "big_gin",
+        "rules",
         "summary",
     ],
     "properties": {
@@ -648,6 +656,11 @@ DEADWOOD_RESULT: JSON = {
         "may_knock": {"type": "boolean"},
         "gin": {"type": "boolean"},
         "big_gin": {"type": "boolean"},
+        "rules": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The rulebook ids the answer rests on.",
+        },
         "summary": {"type": "string"},
     },
     "additionalProperties": False,

@@ -83,6 +83,7 @@ SHOWDOWN_RESULT: JSON = {
         "winners",
         "split",
         "odd_chips",
+        "rules",
     ],
     "properties": {
         "summary": {"type": "string"},
@@ -122,6 +123,11 @@ SHOWDOWN_RESULT: JSON = {
             },
         },
         "odd_chips": {"type": "string"},
+        "rules": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The rulebook ids the answer rests on.",
+        },
     },
     "additionalProperties": False,
 }
@@ -179,7 +185,7 @@ def parse_hands(text: Any) -> list[tuple[str, list[str]]]:
         name = raw_name[:40] or f"Player {i + 1}"
         try:
             cards = cardlib.parse_cards(
-                tokens, "standard-jokers", least=1, most=10, held=held
+                tokens, "standard-jokers", least=5, most=10, held=held
             )
         except BadInput as err:
             raise BadInput(
@@ -296,14 +302,33 @@ def showdown_tool(request: JSON) -> JSON:
         },
         "split": [{"name": names[s], "chips": c} for s, c in shares.items()],
         "odd_chips": ODD_CHIPS,
+        "rules": _showdown_rules(judge, winners, players),
     }
+
+
+def _showdown_rules(
+    judge: sd.Judge, winners: dict[str, list[int]], players: list[tuple[str, list[str]]]
+) -> list[str]:
+    """The rules the answer rests on (as the draw poker rulebook names them)."""
+    out = ["poker-draw/showdown", "poker-draw/hand-ranking"]
+    wild = judge.wilds.ranks or judge.wilds.cards
+    if wild or any(cardlib.JOKER in cards for _, cards in players):
+        out.append("poker-draw/wild-cards")
+    if judge.mode == "low":
+        out.append("poker-draw/lowball")
+    if judge.mode == "high-low":
+        out.append("poker-draw/high-low")
+    if judge.mode == "high-low" or any(len(s) > 1 for s in winners.values()):
+        out.append("poker-draw/split-pot")
+    return out
 
 
 SHOWDOWN_TOOL = Tool(
     name="showdown",
     title="Poker showdown judge",
-    help="Each player's cards (five, or up to seven for stud) and the game's wild "
-    "cards: every best hand named, the winner or winners, and how the pot splits.",
+    help="Each player's cards (five; seven in stud, up to ten with baseball's extra "
+    "cards for fours) and the game's wild cards: every best hand named, the winner or "
+    "winners, and how the pot splits.",
     fields=(
         Field(
             "hands",
