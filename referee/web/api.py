@@ -338,6 +338,8 @@ def tool(game_id: str, name: str) -> Response | tuple[Response, int]:
         request_data = parse_fields(found.fields, body, None, game)
         return jsonify(found.run(request_data))
     except BadInput as err:
+        if not err.example:  # every refusal shows a request that works
+            err.example = json.dumps(found.example)
         return _bad(err.errors)
 
 
@@ -360,17 +362,27 @@ def check_json_types(game: Game, tool: Tool, body: dict[str, Any]) -> None:
                 example=example,
             )
         if not _json_type_ok(f, value, cards.DECKS[game.deck or "standard"]):
-            raise BadInput(
-                f"'{name}' is {_JSON_TYPES.get(f.kind, 'a value')}: {f.help}",
-                field=name,
-                example=example,
-            )
+            raise BadInput(_type_problem(f, value), field=name, example=example)
+
+
+def _type_problem(f: Field, value: Any) -> str:
+    """What is wrong with a value of the wrong JSON shape: the count, else the type."""
+    if f.kind in ("list", "cards") and isinstance(value, list):
+        low, high = f.minimum, f.maximum
+        if (low is not None and len(value) < low) or (
+            high is not None and len(value) > high
+        ):
+            span = f"{low}" if low == high else f"{low or 0} to {high}"
+            span = span if high is not None else f"at least {low}"
+            return f"'{f.name}' holds {span} items; {len(value)} given. {f.help}"
+        return f"'{f.name}' has an item that is not allowed here: {f.help}"
+    return f"'{f.name}' is {_JSON_TYPES.get(f.kind, 'a value')}: {f.help}"
 
 
 _JSON_TYPES = {
     "integer": "a whole number",
     "boolean": "true or false",
-    "choice": "one of the listed words, exactly",
+    "choice": "one of the listed words",
     "string": "text",
     "card": 'a card code such as "7H"',
     "cards": "a list of card codes",
@@ -387,7 +399,8 @@ def _json_type_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
         case "boolean":
             return isinstance(value, bool)
         case "choice":
-            return isinstance(value, str) and value in f.choices
+            # in any case, as the tool's parser reads it (its choices are lower case)
+            return isinstance(value, str) and value.lower() in f.choices
         case "string":
             return isinstance(value, str) and (
                 f.maximum is None or len(value) <= f.maximum

@@ -126,6 +126,29 @@ def test_a_tool_refuses_text_where_its_schema_says_number_or_list(client):
     assert "pocketed" in shot.get_json()["errors"]
 
 
+def test_a_tool_reads_words_in_any_case_as_the_notation_says(client):
+    for trump in ("S", "s", "Spades"):
+        meld = client.post(
+            "/api/v1/tools/pinochle/meld",
+            json={"trump": trump, "cards": ["AS", "10S", "KS", "QS", "JS"]},
+        )
+        assert meld.status_code == 200, meld.get_json()
+        assert "spades trump" in meld.get_json()["summary"]
+
+
+def test_a_tool_says_what_is_wrong_and_shows_a_request_that_works(client):
+    short = client.post(
+        "/api/v1/tools/bowling-solitaire/plays", json={"pins": ["1"] * 9}
+    )
+    assert "'pins' holds 10 items; 9 given" in short.get_json()["errors"]["pins"]
+    missing = client.post("/api/v1/tools/pinochle/legal", json={"trump": "h"})
+    assert "Example: {" in missing.get_json()["errors"]["hand"]
+    darts = client.post(
+        "/api/v1/tools/darts-301/checkout", json={"remaining": 50, "darts": 4}
+    )
+    assert "Example: {" in darts.get_json()["errors"]["darts"]
+
+
 def test_a_405_names_the_allowed_methods_in_allow(client):
     response = client.delete("/api/v1/matches")
     assert response.status_code == 405

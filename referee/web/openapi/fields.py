@@ -93,7 +93,9 @@ def tool_field_schema(f: Field, game: Game) -> JSONSchema:
         case "integer" | "boolean":
             schema = field_schema(f)
         case "choice":
-            schema = {"enum": list(f.choices)}
+            # Words are read in any case (NOTATION.md): "S" for spades as well as "s".
+            spelt = [v for c in f.choices for v in (c, c.upper(), c.capitalize())]
+            schema = {"enum": list(dict.fromkeys(spelt))}
         case "string":
             schema = {"type": "string"}
             if f.maximum is not None:
