@@ -403,6 +403,22 @@ def test_concealed_going_out_scores_200_only_with_nothing_laid_before():
     assert "canasta among Ann's own cards" in err.ruling.summary
 
 
+def test_concealed_going_out_is_ruled_from_the_facts_when_unsaid():
+    # nothing laid before this hand and a canasta of Ann's own: the whole hand melded
+    # in one turn, which is what concealed means
+    _, step = play([out(0, f"{CANASTA} 5S 5H 5D", discard="9C")])
+    assert "Ann & Cy score 200" in step.ruling.summary
+    assert "canasta/concealed" in step.ruling.rules
+    _, step = play([out(0, f"{CANASTA} 5S 5H 5D", discard="9C", concealed=False)])
+    assert "Ann & Cy score 100" in step.ruling.summary  # the scorer's word stands
+
+
+def test_going_out_a_refused_last_meld_cites_the_going_out_rule_too():
+    err = refused([], out(2, f"{CANASTA} 3S 3C 2C", discard="9C"))
+    assert "canasta/going-out" in err.ruling.rules
+    assert "canasta/black-threes" in err.ruling.rules
+
+
 def test_may_i_go_out_no_binds_for_the_turn():
     state, step = play(
         [meld(2, CANASTA), {"type": "ask_out", "player": 0, "answer": False}]

@@ -96,7 +96,7 @@ def deal(state: JSON, event: JSON) -> Step:
         raise Refused(
             f"{top} is {'wild' if ml.is_wild(top) else 'a three'}: turn up another "
             "card and put it on top.",
-            [rule("deal"), rule("frozen-pile")],
+            [rule("deal"), rule("wild-cards" if ml.is_wild(top) else "threes")],
         )
     reds = [c for c in turned if c in ml.RED_THREES]
     check_copies(reds, hand, "upcard")
@@ -294,9 +294,16 @@ def go_out(state: JSON, event: JSON) -> Step:
             field="cards",
             example='"cards": "8S 8H 8D", "discard": "4C"',
         )
-    concealed = bool(event.get("concealed"))
     groups = ml.group(laid, ml.parse_rank(event.get("to")))
     check_copies([*laid, *([discard] if discard else [])], hand, "cards")
+    flagged = event.get("concealed")
+    # Unsaid, the facts decide: a player who laid nothing before this hand and melds
+    # a canasta of their own now has melded the whole hand in one turn.
+    concealed = (
+        bool(flagged)
+        if flagged is not None
+        else seat not in hand["melded"] and any(g.canasta for g in groups)
+    )
     cited = [rule("going-out")]
     if concealed:
         cited.append(rule("concealed"))
@@ -312,15 +319,20 @@ def go_out(state: JSON, event: JSON) -> Step:
                 [*cited, rule("canasta")],
             )
     first = not hand["melds"][side]
-    rules, made = _lay(state, side, groups, going_out=True)
-    after = ml.from_json(hand["melds"][side])
-    if not any(m.canasta for m in after.values()):
+    try:  # going out is what is refused: its rules are cited too
+        rules, made = _lay(state, side, groups, going_out=True)
+        after = ml.from_json(hand["melds"][side])
+        if not any(m.canasta for m in after.values()):
+            raise Refused(
+                f"{team(state, side)} have no canasta, so {name} may not go out: keep "
+                "at least one card after the discard.",
+                [rule("canasta")],
+            )
+        rules += _first_meld(state, side, ml.points(laid), first)
+    except Refused as refused:
         raise Refused(
-            f"{team(state, side)} have no canasta, so {name} may not go out: keep at "
-            "least one card after the discard.",
-            [*cited, rule("canasta")],
-        )
-    rules += _first_meld(state, side, ml.points(laid), first)
+            str(refused), dict.fromkeys([*cited, *refused.ruling.rules])
+        ) from None
     hand["melded"] = sorted({*hand["melded"], seat})
     how = "concealed" if concealed else "out"
     hand["ended"] = {"how": how, "player": seat, "side": side}
