@@ -310,12 +310,14 @@ def _legal_answer(
             "(unless the match plays an 8 on the break as a win)"
         )
         rules += ["billiards/8-ball/break", "billiards/31"]
-    elif game == "8-ball" and games.EIGHT in down:
-        what += (
-            "; the 8 wins the rack if it was called and the shooter's group was "
-            "cleared, and loses it otherwise"
+    elif game == "8-ball" and games.EIGHT in down:  # the rack ends either way
+        return Ruling(
+            verdict,
+            f"{what}: the 8 wins the rack if it was called and the shooter's group "
+            "was cleared, and loses it otherwise.",
+            tuple(_dedupe([*rules, "billiards/8-ball/eight-ball"])),
+            options=("game",),
         )
-        rules.append("billiards/8-ball/eight-ball")
     elif game == "14-1" and down:
         rules.append("billiards/14-1/points")
         what += f"; {len(down)} point{'s' if len(down) > 1 else ''} if called"

@@ -158,16 +158,8 @@ def _order(state: JSON) -> list[int]:
 def _options_cited(state: JSON) -> tuple[str, ...]:
     opts = state["options"]
     # A low ranking other than ace-to-five names and ranks every low hand.
-    low = (
-        ("low",)
-        if opts["low"] != "ace-to-five"
-        and judge_of(state).mode
-        in (
-            "low",
-            "high-low",
-        )
-        else ()
-    )
+    plays_low = judge_of(state).mode in ("low", "high-low")
+    low = ("low",) if plays_low and opts["low"] != "ace-to-five" else ()
     if is_jacks(state):
         return (("progressive",) if opts["progressive"] else ()) + low
     out = []
