@@ -325,6 +325,14 @@ def test_taking_the_pile_first_meld_needs_two_naturals_and_the_minimum():
     assert melds_of(state, B)["K"]["cards"] == ["KH", "KD", "KS"]
 
 
+def test_taking_the_pile_a_meld_over_the_wild_cap_is_refused_naming_the_option():
+    err = refused(
+        [meld(1, "AS AH AD")], take(1, "KS", "KH KD JK JK JK JK"), wild_cap="three"
+    )
+    assert err.ruling.rules[:2] == ("canasta/taking-the-pile", "canasta/wild-cap")
+    assert err.ruling.options == ("wild_cap",)  # the option that refused it
+
+
 def test_taking_the_pile_unfrozen_one_natural_and_a_wild_or_the_existing_meld():
     base = [meld(1, "AS AH AD")]
     _, step = play([*base, take(3, "9C", "9H 2C")])

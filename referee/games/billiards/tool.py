@@ -284,9 +284,7 @@ def _legal_answer(
         rules.append("billiards/9-ball/push-out")
         what = "Push out: nothing counts"
         if games.NINE in down:
-            placed = spot_balls((games.NINE,), blocked_positions(shot), _table(request))
-            out["spots"] = [p.to_json() for p in placed]
-            what += f"; {_lower(spots_sentence(placed))}"
+            what += f"; {_spot(games.NINE, shot, request, out)}"
             rules.append("billiards/31")
         what += (
             ". The opponent takes the table as it lies or makes the shooter shoot "
@@ -303,10 +301,8 @@ def _legal_answer(
     if game == "9-ball":
         rules.append("billiards/9-ball/lowest-first")
     elif game == "8-ball" and games.EIGHT in down and ctx.opening_break:
-        placed = spot_balls((games.EIGHT,), blocked_positions(shot), _table(request))
-        out["spots"] = [p.to_json() for p in placed]
         what += (
-            f"; the 8 dropped on the break: {_lower(spots_sentence(placed))} "
+            f"; the 8 dropped on the break: {_spot(games.EIGHT, shot, request, out)} "
             "(unless the match plays an 8 on the break as a win)"
         )
         rules += ["billiards/8-ball/break", "billiards/31"]
@@ -334,13 +330,13 @@ def _legal_answer(
     return Ruling(verdict, what, tuple(_dedupe(rules)))
 
 
-def _lower(sentence: str) -> str:
-    """A sentence of its own, as a clause: first letter down, no full stop."""
+def _spot(ball: int, shot: Shot, request: JSON, out: JSON) -> str:
+    """Spot ``ball`` (rule 31) into the answer's ``spots``; say where, as a clause."""
+    table = str(request.get("table") or "9ft")
+    placed = spot_balls((ball,), blocked_positions(shot), table)
+    out["spots"] = [p.to_json() for p in placed]
+    sentence = spots_sentence(placed)
     return sentence[:1].lower() + sentence[1:].rstrip().rstrip(".")
-
-
-def _table(request: JSON) -> str:
-    return str(request.get("table") or "9ft")
 
 
 def _foul_answer(

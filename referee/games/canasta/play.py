@@ -6,6 +6,9 @@ returns a ``Step``. The hand's record lives in ``state["hand"]`` (see ``new_hand
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+from collections.abc import Iterator
 from collections.abc import Sequence
 
 from referee.games import cards
@@ -159,15 +162,7 @@ def meld(state: JSON, event: JSON) -> Step:
     rules += _first_meld(state, side, ml.points(laid), first)
     hand["melded"] = sorted({*hand["melded"], seat})
     summary = f"{state['players'][seat]} melds {' '.join(laid)}: {made}."
-    return Step(
-        state,
-        Ruling(
-            Verdict.OK,
-            summary,
-            tuple(dict.fromkeys(rules)),
-            options=_cap_option(rules),
-        ),
-    )
+    return _laid(state, summary, rules)
 
 
 def take_pile(state: JSON, event: JSON) -> Step:
@@ -228,13 +223,9 @@ def take_pile(state: JSON, event: JSON) -> Step:
         )
     with_top = Meld(r, (*mine.naturals, top), mine.wilds)
     others = [g for g in groups if g.rank != r]
-    try:
+    with _also_citing(cited):  # the pick-up is refused too: say which rule holds it
         rules, made = _lay(state, side, [with_top, *others], going_out=False)
         rules += _first_meld(state, side, ml.points([*laid, top]), first)
-    except Refused as refused:  # the pick-up is refused too: say which rule holds it
-        raise Refused(
-            str(refused), dict.fromkeys([*cited, *refused.ruling.rules])
-        ) from None
     hand["melded"] = sorted({*hand["melded"], seat})
     summary = f"{name} takes the pile, melding {top}"
     summary += f" with {' '.join(laid)}: {made}." if laid else f": {made}."
@@ -244,16 +235,7 @@ def take_pile(state: JSON, event: JSON) -> Step:
         summary += f" {' '.join(reds)} from the pile is laid out, with no replacement."
         rules.append(rule("red-threes"))
     hand.update(pile_frozen=False, pile_red_threes=[])
-    rules = [*cited, *rules]
-    return Step(
-        state,
-        Ruling(
-            Verdict.OK,
-            summary,
-            tuple(dict.fromkeys(rules)),
-            options=_cap_option(rules),
-        ),
-    )
+    return _laid(state, summary, [*cited, *rules])
 
 
 # --- going out and the end of play ---------------------------------------------------
@@ -319,7 +301,7 @@ def go_out(state: JSON, event: JSON) -> Step:
                 [*cited, rule("canasta")],
             )
     first = not hand["melds"][side]
-    try:  # going out is what is refused: its rules are cited too
+    with _also_citing(cited):  # going out is what is refused: its rules too
         rules, made = _lay(state, side, groups, going_out=True)
         after = ml.from_json(hand["melds"][side])
         if not any(m.canasta for m in after.values()):
@@ -329,10 +311,6 @@ def go_out(state: JSON, event: JSON) -> Step:
                 [rule("canasta")],
             )
         rules += _first_meld(state, side, ml.points(laid), first)
-    except Refused as refused:
-        raise Refused(
-            str(refused), dict.fromkeys([*cited, *refused.ruling.rules])
-        ) from None
     hand["melded"] = sorted({*hand["melded"], seat})
     how = "concealed" if concealed else "out"
     hand["ended"] = {"how": how, "player": seat, "side": side}
@@ -345,16 +323,7 @@ def go_out(state: JSON, event: JSON) -> Step:
         f"{f': {made}' if made else ''}. {team(state, side)} score {bonus} for it; "
         "now enter the hand's result."
     )
-    rules = [*cited, *rules, rule("hand-score")]
-    return Step(
-        state,
-        Ruling(
-            Verdict.OK,
-            summary,
-            tuple(dict.fromkeys(rules)),
-            options=_cap_option(rules),
-        ),
-    )
+    return _laid(state, summary, [*cited, *rules, rule("hand-score")])
 
 
 def stock_out(state: JSON, event: JSON) -> Step:
@@ -453,6 +422,30 @@ def _describe(m: Meld, *, added: bool, was: str | None) -> str:
     if m.canasta:
         return f"{what}, {m.canasta} canasta"
     return what
+
+
+def _laid(state: JSON, summary: str, rules: list[str]) -> Step:
+    """The ruling on cards laid: each rule once, the wild cap named if it applied."""
+    return Step(
+        state,
+        Ruling(
+            Verdict.OK,
+            summary,
+            tuple(dict.fromkeys(rules)),
+            options=_cap_option(rules),
+        ),
+    )
+
+
+@contextlib.contextmanager
+def _also_citing(cited: list[str]) -> Iterator[None]:
+    """A refusal inside is the whole action's: it cites the action's rules first."""
+    try:
+        yield
+    except Refused as refused:
+        rules = tuple(dict.fromkeys([*cited, *refused.ruling.rules]))
+        refused.ruling = dataclasses.replace(refused.ruling, rules=rules)
+        raise
 
 
 def _cap_option(rules: list[str]) -> tuple[str, ...]:

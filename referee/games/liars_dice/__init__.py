@@ -69,6 +69,7 @@ from referee.games.liars_dice.rules import R_TOP
 from referee.games.liars_dice.rules import R_TRUTH
 from referee.games.liars_dice.rules import R_TURN
 from referee.games.liars_dice.rules import R_WINNER
+from referee.games.liars_dice.rules import runs_straight
 from referee.games.liars_dice.rules import straights_cited
 from referee.games.liars_dice.tools import TOOLS
 
@@ -472,10 +473,7 @@ def _way(state: JSON, seat: int) -> str:
 def _straights_named(state: JSON, *found: Hand) -> list[str]:
     """``["straights"]`` when the option is off and a hand here runs in a straight
     (so the option made it a no-pair hand)."""
-    if _straights(state):
-        return []
-    runs = any(hands.hand(h.dice).category == hands.STRAIGHT for h in found)
-    return ["straights"] if runs else []
+    return ["straights"] if not _straights(state) and runs_straight(*found) else []
 
 
 def _straights_option(a: Hand, b: Hand) -> list[str]:

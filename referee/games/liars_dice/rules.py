@@ -30,8 +30,12 @@ R_BETS = rule("bets")
 R_WINNER = rule("winner")
 
 
+def runs_straight(*found: hands.Hand) -> bool:
+    """Whether one of these hands' dice run in a straight (counted as one or not)."""
+    return any(hands.hand(h.dice).category == hands.STRAIGHT for h in found)
+
+
 def straights_cited(*found: hands.Hand) -> list[str]:
     """The straights rule, when one of these hands' dice run in a straight (whether
     or not the match counts straights: either way the rule decides how they rank)."""
-    runs = any(hands.hand(h.dice).category == hands.STRAIGHT for h in found)
-    return [R_STRAIGHTS] if runs else []
+    return [R_STRAIGHTS] if runs_straight(*found) else []
