@@ -13,6 +13,8 @@ from referee.games.base import Refused
 from referee.games.base import Verdict
 from referee.games.canasta import meld_tool
 from referee.games.canasta import melds as ml
+from tests.canasta_table import ROUND
+from tests.canasta_table import fill
 
 GAME = get("canasta")
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -24,16 +26,29 @@ def new(**options: object) -> dict:
 
 
 def play(events, state=None, **options):
+    """Each event at its player's turn: the turns in between are filled in (see
+    ``fill``); ``ROUND`` ends the current turn with a discard."""
     state = state or new(**options)
     step = None
     for e in events:
+        if e == ROUND:
+            turn = state["hand"]["turn"]
+            e = {"type": "discard", "player": turn["seat"], "card": "10D"}
+        state, _ = fill(GAME, state, e)
         step = GAME.step(state, e)
         state = step.state
     return state, step
 
 
+def step_at_turn(state, event):
+    """``event`` at its player's turn (the turns in between filled in)."""
+    state, _ = fill(GAME, state, event)
+    return GAME.step(state, event)
+
+
 def refused(events, event, state=None, **options) -> Refused:
     state, _ = play(events, state, **options)
+    state, _ = fill(GAME, state, event)
     with pytest.raises(Refused) as err:
         GAME.step(state, event)
     return err.value
@@ -101,7 +116,7 @@ def test_deck_holds_two_of_each_card_and_four_jokers():
 def test_deck_counts_the_cards_already_on_the_table():
     state, _ = play([meld(0, "7H 7D 7S 7C 7H JK")])
     with pytest.raises(BadInput, match="already on the table"):
-        GAME.step(state, meld(1, "7H 7D 7C"))
+        step_at_turn(state, meld(1, "7H 7D 7C"))
 
 
 # --- the deal ------------------------------------------------------------------------
@@ -225,8 +240,17 @@ def test_black_threes_meld_only_when_going_out_and_never_with_wilds():
     assert "no wild card" in err.ruling.summary
 
 
+def discarded(card):
+    """The deal, then Bob draws and discards ``card``: Cy's turn to draw."""
+    return [
+        {"type": "deal", "upcard": "9S"},
+        {"type": "draw", "player": 1},
+        {"type": "discard", "player": 1, "card": card},
+    ]
+
+
 def test_black_three_on_top_stops_the_pile():
-    err = refused([], take(1, "3S", "9H 9D"))
+    err = refused(discarded("3S"), take(2, "3S", "9H 9D"))
     assert err.ruling.rules == ("canasta/taking-the-pile", "canasta/black-threes")
 
 
@@ -308,7 +332,11 @@ def test_initial_meld_only_once_per_side_each_hand():
 
 
 def test_taking_the_pile_never_with_a_wild_card_on_top():
-    err = refused([], take(1, "JK", "9H 9D"))
+    state, step = play(discarded("JK"))
+    assert "freezes the pile" in step.ruling.summary
+    assert GAME.view(state)["detail"]["pile"]["frozen"] is True
+    assert "take_pile" not in GAME.view(state)["expects"]
+    err = refused([], take(2, "JK", "9H 9D"), state)
     assert "wild card" in err.ruling.summary
 
 
@@ -396,15 +424,15 @@ def test_going_out_by_discarding_the_last_card_alone():
     assert GAME.view(state)["phase"] == "result"
     assert step.ruling.summary.startswith("Ann goes out, discarding 9C.")
     with pytest.raises(BadInput, match="discards the last one"):
-        GAME.step(play([meld(2, CANASTA)])[0], {"type": "go_out", "player": 0})
+        step_at_turn(play([meld(2, CANASTA)])[0], {"type": "go_out", "player": 0})
 
 
 def test_concealed_going_out_scores_200_only_with_nothing_laid_before():
     _, step = play([out(0, f"{CANASTA} 5S 5H 5D", concealed=True)])
     assert "Ann & Cy score 200" in step.ruling.summary
     assert "canasta/concealed" in step.ruling.rules
-    err = refused([meld(0, "AS AH AD")], out(0, CANASTA, concealed=True))
-    assert "already laid cards" in err.ruling.summary
+    err = refused([meld(0, "AS AH AD"), ROUND], out(0, CANASTA, concealed=True))
+    assert "laid cards in an earlier turn" in err.ruling.summary
     # a partner's earlier melds do not spoil it, but the canasta must be one's own
     state, _ = play([meld(2, "AS AH AD")])
     err = refused([], out(0, "AC AS 5S 5H 5D", concealed=True), state)
@@ -431,11 +459,14 @@ def test_may_i_go_out_no_binds_for_the_turn():
     state, step = play(
         [meld(2, CANASTA), {"type": "ask_out", "player": 0, "answer": False}]
     )
-    assert step.ruling.summary == "Cy says no: Ann may not go out this turn."
+    assert step.ruling.summary == (
+        "Cy says no: Ann may not go out this turn (the answer holds until Ann's next "
+        "turn)."
+    )
     err = refused([], out(0, "5S 5H 5D"), state)
     assert "told no" in err.ruling.summary
-    # once another player acts, the turn has moved on
-    state, _ = play([meld(1, "AS AH AD")], state)
+    # once the turn has passed round the table, Ann may go out
+    state, _ = play([ROUND, meld(1, "AS AH AD")], state)
     play([out(0, "5S 5H 5D")], state)
 
 
@@ -444,8 +475,9 @@ def test_may_i_go_out_yes_binds_the_player_to_go_out():
         [meld(2, CANASTA), {"type": "ask_out", "player": 0, "answer": True}]
     )
     assert "must now go out" in step.ruling.summary
-    err = refused([], meld(1, "AS AH AD"), state)
-    assert "must go out now" in err.ruling.summary
+    err = refused([], {"type": "discard", "player": 0, "card": "9C"}, state)
+    assert "told yes" in err.ruling.summary
+    assert err.ruling.rules[0] == "canasta/may-i-go-out"
     play([out(0, "5S 5H 5D")], state)
 
 
@@ -519,7 +551,11 @@ def test_red_three_score_plus_if_melded_minus_if_not(reds, melded, bonus):
 
 def test_red_three_score_uses_the_red_threes_laid_out():
     state, _ = play(
-        [{"type": "red_three", "player": 2, "cards": "3H"}, counts(0, melded=60)]
+        [
+            {"type": "red_three", "player": 2, "cards": "3H"},
+            {"type": "stock_out", "player": 1},
+            counts(0, melded=60),
+        ]
     )
     assert GAME.view(state)["detail"]["results"][A]["red_three_bonus"] == 100
 
@@ -686,7 +722,8 @@ def test_apply_leaves_its_input_unchanged():
     state, _ = play(
         [meld(0, "AS AH AD"), {"type": "red_three", "player": 1, "cards": "3H"}]
     )
-    before = copy.deepcopy(state)
-    for event in (meld(2, "AC"), take(1, "9C", "9H 9D JK"), counts(0, melded=80)):
-        GAME.apply(state, GAME.parse_event(event, state))
-    assert state == before
+    for event in (meld(2, "AC"), take(1, "10D", "10H 10S JK"), meld(0, "2C", to="A")):
+        at, _ = fill(GAME, state, event)
+        before = copy.deepcopy(at)
+        GAME.apply(at, GAME.parse_event(event, at))
+        assert at == before

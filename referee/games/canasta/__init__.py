@@ -5,19 +5,25 @@ second, team B's second), so partners sit opposite; the first seat deals the fir
 hand and the deal moves clockwise. The referee follows the table, not the cards in
 the players' hands: events are what a scorer taps.
 
-Events during a hand: ``deal`` (the turned-up card(s), optional), ``red_three``,
-``meld``, ``take_pile``, ``ask_out`` (the "may I go out?" answer), ``go_out`` and
-``stock_out``. Then one result per side: ``hand_counts`` (quick) or ``hand_cards``
-(exact, with the picker). Cards are written in NOTATION.md form; in a meld a wild
-card joins the rank written just before it (``"7H 7D JK KS KC KD 2C"``).
+A followed hand starts with ``deal`` (the turned-up card(s)); then turns go
+clockwise from the dealer's left, each one ``draw`` or ``take_pile`` (``ask_out``,
+the "may I go out?" answer, before it), then ``meld``s and drawn ``red_three``s, and
+``discard`` to pass the turn, or ``go_out``; ``stock_out`` ends play in place of a
+draw. A player's action out of turn or out of the turn's order is refused citing
+``canasta/turn``. Then one result per side: ``hand_counts`` (quick) or
+``hand_cards`` (exact, with the picker); a hand not followed (no deal recorded) may
+be scored from its results alone. Cards are written in NOTATION.md form; in a meld a
+wild card joins the rank written just before it (``"7H 7D JK KS KC KD 2C"``).
 
 ``view(state)["detail"]`` holds ``hand`` (number), ``dealer``, ``phase`` (``play``,
 ``result`` or ``over``), ``target``, ``wild_cap``, ``minimums`` (side name -> the
 count its first meld needs this hand), ``melds`` (side name -> list of
 ``Meld.to_json()``), ``red_threes`` (side name -> cards), ``pile`` (``upcard``,
-``frozen``, ``red_threes``), ``asked``, ``ended``, ``results`` (side name -> entry
-or null), ``last_hand`` and ``history`` (see ``scoring.close_hand``). Each side is
-``{"name", "score", "players", "minimum", "canastas", "red_threes"}``.
+``frozen``, ``red_threes``, ``top``), ``turn`` (``{"player", "step"}``, step
+``draw`` or ``play``; null before the deal and after play), ``asked``, ``ended``,
+``results`` (side name -> entry or null), ``last_hand`` and ``history`` (see
+``scoring.close_hand``). Each side is ``{"name", "score", "players", "minimum",
+"canastas", "red_threes"}``.
 """
 
 from __future__ import annotations
@@ -44,10 +50,11 @@ from referee.games.canasta.events import TOOL_RESULT
 from referee.games.canasta.melds import rule
 
 GAME_ID = ml.GAME_ID
-PLAY_EVENTS = ["red_three", "meld", "take_pile", "ask_out", "go_out", "stock_out"]
 RESULT_EVENTS = ["hand_counts", "hand_cards"]
 HANDLERS = {
     "deal": play.deal,
+    "draw": play.draw,
+    "discard": play.discard,
     "red_three": play.red_three,
     "meld": play.meld,
     "take_pile": play.take_pile,
@@ -103,6 +110,15 @@ def apply(state: JSON, event: JSON) -> Step:
             "result.",
             [rule("hand-score")],
         )
+    if kind in play.PLAYER_EVENTS:
+        play.check_turn(new, event)
+    elif kind in RESULT_EVENTS and new["hand"]["turn"] is not None:
+        raise Refused(
+            f"Hand {new['hand']['number']} is being followed turn by turn: its play "
+            "ends when a player goes out or the stock runs out; then enter the "
+            f"results. Now {play.whose_turn(new)}.",
+            [rule("turn"), rule("hand-score")],
+        )
     return HANDLERS[kind](new, event)
 
 
@@ -113,8 +129,10 @@ def expects(state: JSON) -> list[str]:
     if now == "result":
         return list(RESULT_EVENTS)
     hand = state["hand"]
-    fresh = hand["upcard"] is None and hand["melds"] == [{}, {}]
-    return [*(["deal"] if fresh else []), *PLAY_EVENTS, *RESULT_EVENTS]
+    if hand["turn"] is not None:
+        return play.turn_actions(state)
+    # Not dealt yet (or scored from results alone): the deal, or the results.
+    return [*(["deal"] if hand["upcard"] is None else []), *RESULT_EVENTS]
 
 
 def view(state: JSON) -> JSON:
@@ -155,7 +173,9 @@ def view(state: JSON) -> JSON:
             "upcard": hand["upcard"],
             "frozen": hand["pile_frozen"],
             "red_threes": list(hand["pile_red_threes"]),
+            "top": hand["pile_top"],
         },
+        "turn": _turn(state),
         "asked": _asked(state),
         "ended": _ended(state),
         "results": {names[i]: hand["results"][i] for i in (0, 1)},
@@ -166,7 +186,7 @@ def view(state: JSON) -> JSON:
         detail["title"] = f"Canasta to {target}"
     return board(
         sides=sides,
-        turn=None,
+        turn=_turn_name(state),
         expects=expects(state),
         prompt=_prompt(state, now, names),
         phase=now,
@@ -187,11 +207,26 @@ def _prompt(state: JSON, now: str, names: list[str]) -> str:
             f"{' and '.join(missing)}."
         )
     need = hand["minimums"]
+    first = f"First melds: {names[0]} {need[0]}, {names[1]} {need[1]}."
+    if hand["turn"] is not None:
+        return f"Hand {hand['number']}: {play.whose_turn(state)}. {first}"
     left = state["players"][(hand["dealer"] + 1) % play.SEATS]
     return (
         f"Hand {hand['number']}, {state['players'][hand['dealer']]} deals, {left} "
-        f"plays first. First melds: {names[0]} {need[0]}, {names[1]} {need[1]}."
+        f"plays first. {first}"
     )
+
+
+def _turn(state: JSON) -> JSON | None:
+    turn = state["hand"]["turn"]
+    if turn is None:
+        return None
+    return {"player": state["players"][turn["seat"]], "step": turn["step"]}
+
+
+def _turn_name(state: JSON) -> str | None:
+    turn = state["hand"]["turn"]
+    return None if turn is None else str(state["players"][turn["seat"]])
 
 
 def _asked(state: JSON) -> JSON | None:

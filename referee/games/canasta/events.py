@@ -44,13 +44,28 @@ TO = Field(
     required=False,
     maximum=5,
 )
-MELD_EXAMPLE = {"type": "meld", "player": 0, "cards": "AS AH JK"}
+# Ann deals the first hand, so Bob plays first; every example is legal after its setup.
+DEAL = {"type": "deal", "upcard": "9S"}
+BOB_DRAWS = {"type": "draw", "player": 1}
+MELD_EXAMPLE = {"type": "meld", "player": 1, "cards": "AS AH JK"}
+# Round the table once after Bob's first meld, to Di's turn after drawing.
+ROUND_TO_DI = (
+    DEAL,
+    BOB_DRAWS,
+    MELD_EXAMPLE,
+    {"type": "discard", "player": 1, "card": "9C"},
+    {"type": "draw", "player": 2},
+    {"type": "discard", "player": 2, "card": "8D"},
+    {"type": "draw", "player": 3},
+)
 GO_OUT_EXAMPLE = {
     "type": "go_out",
-    "player": 0,
+    "player": 1,
     "cards": "8S 8H 8D 8C 8S 8H JK 5S 5H 5D",
     "discard": "9C",
 }
+CONCEALED_PILE = ("allowed", "barred")
+ASK_OUT = ("before-draw", "before-meld")
 WENT_OUT = Field(
     "went_out",
     "choice",
@@ -76,21 +91,50 @@ EVENTS = (
             ),
         ),
         examples=(
-            _ex({"type": "deal", "upcard": "9S"}, "The pile starts with 9S"),
+            _ex(DEAL, "The pile starts with 9S"),
             _ex({"type": "deal", "upcard": "JK 9S"}, "A joker turned up: frozen"),
+        ),
+    ),
+    EventKind(
+        type="draw",
+        title="Draw from the stock",
+        help="The turn's player draws the top card of the stock (the other way to "
+        "start a turn is take_pile).",
+        fields=(PLAYER,),
+        examples=(_ex(BOB_DRAWS, "Bob draws", setup=(DEAL,)),),
+    ),
+    EventKind(
+        type="discard",
+        title="Discard: the turn ends",
+        help="The turn's player discards one card face up on the pile; the turn "
+        "passes clockwise. A wild card discarded freezes the pile.",
+        fields=(
+            PLAYER,
+            Field("card", "card", "The card discarded: 9C."),
+        ),
+        examples=(
+            _ex(
+                {"type": "discard", "player": 1, "card": "9C"},
+                "Bob discards 9C; Cy's turn",
+                setup=(DEAL, BOB_DRAWS),
+            ),
         ),
     ),
     EventKind(
         type="red_three",
         title="Red three laid out",
-        help="A red three dealt or drawn goes face up at once and a replacement is "
-        "drawn.",
+        help="A red three dealt (anyone, before the first draw of the hand) or drawn "
+        "(the turn's player) goes face up at once and a replacement is drawn.",
         fields=(
             PLAYER,
             Field("cards", "cards", "The red threes: 3H, 3D.", minimum=1, maximum=4),
         ),
         examples=(
-            _ex({"type": "red_three", "player": 0, "cards": "3H"}, "Ann lays out 3H"),
+            _ex(
+                {"type": "red_three", "player": 0, "cards": "3H"},
+                "Ann lays out a dealt 3H",
+                setup=(DEAL,),
+            ),
         ),
     ),
     EventKind(
@@ -100,11 +144,15 @@ EVENTS = (
         "the same rank. The side's first meld must reach its minimum.",
         fields=(PLAYER, MELD_CARDS, TO),
         examples=(
-            _ex(MELD_EXAMPLE, "Ann's first meld: aces with a joker (90)"),
             _ex(
-                {"type": "meld", "player": 2, "cards": "2C", "to": "A"},
-                "Cy adds a 2 to the aces",
-                setup=(MELD_EXAMPLE,),
+                MELD_EXAMPLE,
+                "Bob's first meld: aces with a joker (90)",
+                setup=(DEAL, BOB_DRAWS),
+            ),
+            _ex(
+                {"type": "meld", "player": 3, "cards": "2C", "to": "A"},
+                "Di adds a 2 to the aces",
+                setup=ROUND_TO_DI,
             ),
         ),
     ),
@@ -115,7 +163,12 @@ EVENTS = (
         "rest of the pile goes to the hand.",
         fields=(
             PLAYER,
-            Field("top", "card", "The top card of the discard pile."),
+            Field(
+                "top",
+                "card",
+                "The top card of the discard pile (checked against the one the "
+                "referee keeps).",
+            ),
             Field(
                 "cards",
                 "cards",
@@ -134,19 +187,27 @@ EVENTS = (
             _ex(
                 {"type": "take_pile", "player": 1, "top": "AS", "cards": "AH AD"},
                 "Bob takes the pile with two aces (first meld, 60)",
+                setup=({"type": "deal", "upcard": "AS"},),
             ),
         ),
     ),
     EventKind(
         type="ask_out",
         title="May I go out?",
-        help="A player asks the partner before drawing; the answer binds.",
+        help="The turn's player asks the partner before drawing (or, with the "
+        "ask_out option before-meld, before laying any card); the answer binds: "
+        "after no, no going out until the asker's next turn; after yes, the turn "
+        "ends by going out.",
         fields=(
             PLAYER,
             Field("answer", "boolean", "The partner's answer: true for yes."),
         ),
         examples=(
-            _ex({"type": "ask_out", "player": 0, "answer": False}, "Cy says no"),
+            _ex(
+                {"type": "ask_out", "player": 1, "answer": False},
+                "Di says no",
+                setup=(DEAL,),
+            ),
         ),
     ),
     EventKind(
@@ -169,18 +230,31 @@ EVENTS = (
             TO,
         ),
         examples=(
-            _ex(GO_OUT_EXAMPLE, "Ann goes out with a mixed canasta of eights"),
-            _ex({**GO_OUT_EXAMPLE, "concealed": True}, "Ann goes out concealed"),
+            _ex(
+                {**GO_OUT_EXAMPLE, "concealed": False},
+                "Bob goes out with a mixed canasta of eights",
+                setup=(DEAL, BOB_DRAWS),
+            ),
+            _ex(
+                {**GO_OUT_EXAMPLE, "concealed": True},
+                "Bob goes out concealed",
+                setup=(DEAL, BOB_DRAWS),
+            ),
         ),
     ),
     EventKind(
         type="stock_out",
         title="Stock used up: play ends",
-        help="The stock is gone and the player does not take the discard (which they "
-        "must when it matches their side's meld).",
+        help="In place of a draw: the stock is gone and the turn's player does not "
+        "take the discard (which they must when it matches their side's meld).",
         fields=(
             PLAYER,
-            Field("top", "card", "The top discard left untaken.", required=False),
+            Field(
+                "top",
+                "card",
+                "The top discard left untaken (checked against the referee's pile).",
+                required=False,
+            ),
             Field(
                 "frozen",
                 "boolean",
@@ -189,7 +263,13 @@ EVENTS = (
                 required=False,
             ),
         ),
-        examples=(_ex({"type": "stock_out", "player": 1, "top": "9C"}, "Play ends"),),
+        examples=(
+            _ex(
+                {"type": "stock_out", "player": 1, "top": "9C"},
+                "Play ends",
+                setup=({"type": "deal", "upcard": "9C"},),
+            ),
+        ),
     ),
     EventKind(
         type="hand_counts",
@@ -286,6 +366,25 @@ EVENTS = (
 )
 
 OPTIONS = (
+    Option(
+        "concealed_pile",
+        "Concealed after taking the pile",
+        "allowed: a player may take the pile and go out concealed in that same turn "
+        "(the rules text asks only for the whole hand melded in one turn). barred: "
+        "not after taking the pile (a house rule).",
+        "choice",
+        "allowed",
+        choices=CONCEALED_PILE,
+    ),
+    Option(
+        "ask_out",
+        'When to ask "may I go out?"',
+        "before-draw: only before drawing (the rules text). before-meld: also after "
+        "drawing, until the first card is laid (as some rule books allow).",
+        "choice",
+        "before-draw",
+        choices=ASK_OUT,
+    ),
     Option(
         "wild_cap",
         "Wild cards per meld",

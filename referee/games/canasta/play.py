@@ -1,7 +1,11 @@
-"""Canasta during a hand: the deal's up-card, red threes, melds, the pile, going out.
+"""Canasta during a hand: the deal, the turns, red threes, melds, the pile, going out.
 
 Every handler takes a state it may change (``apply`` hands it a deep copy) and
 returns a ``Step``. The hand's record lives in ``state["hand"]`` (see ``new_hand``).
+A followed hand starts with ``deal``; then ``hand["turn"]`` says whose turn it is and
+its step: ``draw`` (draw from the stock, take the pile, ask to go out, or say the
+stock is gone) then ``play`` (meld, lay out a drawn red three, discard or go out).
+``check_turn`` refuses any player's action that is not theirs to take now.
 """
 
 from __future__ import annotations
@@ -34,11 +38,13 @@ def new_hand(number: int, dealer: int, scores: list[int]) -> JSON:
         "minimums": [ml.minimum(s) for s in scores],
         "melds": [{}, {}],  # per side: rank -> cards
         "red_threes": [[], []],
-        "melded": [],  # seats that have laid cards this hand (concealed going out)
+        "melded": [],  # seats that laid cards in an earlier turn (concealed going out)
         "upcard": None,  # the deal's turned-up cards, bottom first
+        "turn": None,  # whose turn and its step; None until the deal is recorded
+        "pile_top": None,  # the discard pile's top card; None when the pile is empty
         "pile_frozen": False,  # frozen by the deal (a wild or red three turned up)
         "pile_red_threes": [],  # red threes turned up at the deal and covered
-        "asked": None,  # {"player", "answer"}: the last "may I go out?"
+        "asked": None,  # {"player", "answer"}: "may I go out?" in the current turn
         "ended": None,  # {"how": "out"|"concealed"|"stock", "player", "side"}
         "results": [None, None],  # each side's entered result
     }
@@ -83,7 +89,12 @@ def check_copies(
 def deal(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     turned = list(event["upcard"])
-    if hand["upcard"] is not None or hand["melds"] != [{}, {}] or hand["ended"]:
+    if hand["ended"]:
+        raise Refused(
+            f"Hand {hand['number']} is over: enter each side's result.",
+            [rule("hand-score")],
+        )
+    if hand["upcard"] is not None:
         raise Refused(
             "The deal of this hand is already past: play is under way.", [rule("deal")]
         )
@@ -104,10 +115,15 @@ def deal(state: JSON, event: JSON) -> Step:
     reds = [c for c in turned if c in ml.RED_THREES]
     check_copies(reds, hand, "upcard")
     frozen = any(ml.is_wild(c) or c in ml.RED_THREES for c in turned)
-    hand.update(upcard=turned, pile_frozen=frozen, pile_red_threes=reds)
+    hand.update(upcard=turned, pile_top=top, pile_frozen=frozen, pile_red_threes=reds)
+    first = (hand["dealer"] + 1) % SEATS
+    _start_turn(hand, first, 1)
     dealer = state["players"][hand["dealer"]]
-    summary = f"{dealer} deals; the discard pile starts with {top}."
-    rules = [rule("deal")]
+    summary = (
+        f"{dealer} deals; the discard pile starts with {top}. "
+        f"{state['players'][first]} plays first."
+    )
+    rules = [rule("deal"), rule("turn")]
     if frozen:
         under = " ".join(c for c in turned[:-1] if ml.is_wild(c) or c in ml.RED_THREES)
         summary += f" It is frozen ({under} under it)."
@@ -122,7 +138,6 @@ def red_three(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     seat = event["player"]
     laid = list(event["cards"])
-    _check_bound(state, seat)
     wrong = [c for c in laid if c not in ml.RED_THREES]
     if wrong:
         raise BadInput(
@@ -152,7 +167,6 @@ def red_three(state: JSON, event: JSON) -> Step:
 def meld(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     seat = event["player"]
-    _check_bound(state, seat)
     laid = list(event["cards"])
     groups = ml.group(laid, ml.parse_rank(event.get("to")))
     check_copies(laid, hand, "cards")
@@ -160,7 +174,7 @@ def meld(state: JSON, event: JSON) -> Step:
     first = not hand["melds"][side]
     rules, made = _lay(state, side, groups, going_out=False)
     rules += _first_meld(state, side, ml.points(laid), first)
-    hand["melded"] = sorted({*hand["melded"], seat})
+    _note_laid(hand, groups)
     summary = f"{state['players'][seat]} melds {' '.join(laid)}: {made}."
     return _laid(state, summary, rules)
 
@@ -168,11 +182,22 @@ def meld(state: JSON, event: JSON) -> Step:
 def take_pile(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     seat = event["player"]
-    _check_bound(state, seat)
     top = event["top"]
     name = state["players"][seat]
     side = side_of(seat)
     cited = [rule("taking-the-pile")]
+    known = hand["pile_top"]
+    if known is None:
+        raise Refused(
+            f"The discard pile is empty: {name} draws from the stock.",
+            [*cited, rule("turn")],
+        )
+    if top != known:
+        raise Refused(
+            f"The top of the discard pile is {known}, not {top}: the referee keeps "
+            "the pile from the deal and every discard.",
+            cited,
+        )
     if top in ml.BLACK_THREES:
         raise Refused(
             f"A black three ({top}) on top stops the pile: {name} draws from the "
@@ -226,7 +251,8 @@ def take_pile(state: JSON, event: JSON) -> Step:
     with _also_citing(cited):  # the pick-up is refused too: say which rule holds it
         rules, made = _lay(state, side, [with_top, *others], going_out=False)
         rules += _first_meld(state, side, ml.points([*laid, top]), first)
-    hand["melded"] = sorted({*hand["melded"], seat})
+    _note_laid(hand, [with_top, *others])
+    hand["turn"].update(step="play", drew="pile", took_pile=True)
     summary = f"{name} takes the pile, melding {top}"
     summary += f" with {' '.join(laid)}: {made}." if laid else f": {made}."
     if hand["pile_red_threes"]:
@@ -234,8 +260,8 @@ def take_pile(state: JSON, event: JSON) -> Step:
         hand["red_threes"][side] = [*hand["red_threes"][side], *reds]
         summary += f" {' '.join(reds)} from the pile is laid out, with no replacement."
         rules.append(rule("red-threes"))
-    hand.update(pile_frozen=False, pile_red_threes=[])
-    return _laid(state, summary, [*cited, *rules])
+    hand.update(pile_top=None, pile_frozen=False, pile_red_threes=[])
+    return _laid(state, summary, [*cited, *rules, rule("turn")])
 
 
 # --- going out and the end of play ---------------------------------------------------
@@ -244,7 +270,6 @@ def take_pile(state: JSON, event: JSON) -> Step:
 def ask_out(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     seat = event["player"]
-    _check_bound(state, seat)
     yes = bool(event["answer"])
     hand["asked"] = {"player": seat, "answer": yes}
     name = state["players"][seat]
@@ -252,7 +277,10 @@ def ask_out(state: JSON, event: JSON) -> Step:
     if yes:
         summary = f"{partner} says yes: {name} must now go out this turn."
     else:
-        summary = f"{partner} says no: {name} may not go out this turn."
+        summary = (
+            f"{partner} says no: {name} may not go out this turn (the answer holds "
+            f"until {name}'s next turn)."
+        )
     return Step(state, Ruling(Verdict.OK, summary, (rule("may-i-go-out"),)))
 
 
@@ -261,13 +289,6 @@ def go_out(state: JSON, event: JSON) -> Step:
     seat = event["player"]
     name = state["players"][seat]
     side = side_of(seat)
-    asked = hand["asked"]
-    if asked and asked["player"] == seat and not asked["answer"]:
-        raise Refused(
-            f"{name} asked and was told no: that answer binds for this turn.",
-            [rule("may-i-go-out"), rule("going-out")],
-        )
-    _check_bound(state, seat)
     laid = list(event.get("cards") or [])
     discard = event.get("discard")
     if not laid and not discard:
@@ -279,27 +300,41 @@ def go_out(state: JSON, event: JSON) -> Step:
     groups = ml.group(laid, ml.parse_rank(event.get("to")))
     check_copies([*laid, *([discard] if discard else [])], hand, "cards")
     flagged = event.get("concealed")
-    # Unsaid, the facts decide: a player who laid nothing before this hand and melds
-    # a canasta of their own now has melded the whole hand in one turn.
+    turn = hand["turn"]
+    mine = _with_turn(turn, groups)
+    own_canasta = any(m.canasta for m in mine.values())
+    barred = turn["took_pile"] and state["options"]["concealed_pile"] == "barred"
+    # Unsaid, the facts decide: a player who laid nothing in an earlier turn and
+    # whose cards this turn hold a canasta of their own melds the whole hand now.
     concealed = (
         bool(flagged)
         if flagged is not None
-        else seat not in hand["melded"] and any(g.canasta for g in groups)
+        else seat not in hand["melded"] and own_canasta and not barred
     )
     cited = [rule("going-out")]
     if concealed:
         cited.append(rule("concealed"))
         if seat in hand["melded"]:
             raise Refused(
-                f"{name} has already laid cards this hand, so cannot go out concealed.",
+                f"{name} laid cards in an earlier turn of this hand, so cannot go out "
+                "concealed.",
                 cited,
             )
-        if not any(g.canasta for g in groups):
+        if barred:
+            raise Refused(
+                f"{name} took the pile this turn, and this match does not allow going "
+                "out concealed after taking the pile.",
+                [*cited, rule("concealed-after-pile")],
+                options=("concealed_pile",),
+            )
+        if not own_canasta:
             raise Refused(
                 f"Going out concealed needs a canasta among {name}'s own cards laid "
                 "in this turn.",
                 [*cited, rule("canasta")],
             )
+        if turn["took_pile"]:
+            cited.append(rule("concealed-after-pile"))
     first = not hand["melds"][side]
     with _also_citing(cited):  # going out is what is refused: its rules too
         rules, made = _lay(state, side, groups, going_out=True)
@@ -311,10 +346,9 @@ def go_out(state: JSON, event: JSON) -> Step:
                 [rule("canasta")],
             )
         rules += _first_meld(state, side, ml.points(laid), first)
-    hand["melded"] = sorted({*hand["melded"], seat})
+    _end_play(hand, seat)
     how = "concealed" if concealed else "out"
     hand["ended"] = {"how": how, "player": seat, "side": side}
-    hand["asked"] = None
     bonus = 200 if concealed else 100
     what = [f"melding {' '.join(laid)}"] if laid else []
     what += [f"discarding {discard}"] if discard else []
@@ -323,17 +357,28 @@ def go_out(state: JSON, event: JSON) -> Step:
         f"{f': {made}' if made else ''}. {team(state, side)} score {bonus} for it; "
         "now enter the hand's result."
     )
-    return _laid(state, summary, [*cited, *rules, rule("hand-score")])
+    options = ("concealed_pile",) if rule("concealed-after-pile") in cited else ()
+    step = _laid(state, summary, [*cited, *rules, rule("hand-score")])
+    ruling = step.ruling
+    if options:
+        ruling = dataclasses.replace(ruling, options=(*ruling.options, *options))
+    return Step(step.state, ruling)
 
 
 def stock_out(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     seat = event["player"]
-    _check_bound(state, seat)
     name = state["players"][seat]
     side = side_of(seat)
-    top = event.get("top")
+    given = event.get("top")
+    top = hand["pile_top"]
     cited = [rule("stock-out")]
+    if given is not None and given != top:
+        raise Refused(
+            f"The top of the discard pile is {top or 'nothing (it is empty)'}, not "
+            f"{given}: the referee keeps the pile from the deal and every discard.",
+            cited,
+        )
     frozen = bool(event.get("frozen")) or hand["pile_frozen"]
     matches = top and not _turns_again(top) and cards.rank(top) in hand["melds"][side]
     if matches and frozen:
@@ -346,13 +391,208 @@ def stock_out(state: JSON, event: JSON) -> Step:
             f"{_plural(cards.rank(top))}: {name} must take the discard.",
             [*cited, rule("taking-the-pile")],
         )
+    _end_play(hand, seat)
     hand["ended"] = {"how": "stock", "player": seat, "side": side}
-    hand["asked"] = None
     summary = (
         f"The stock is used up and {name} does not take the discard: play ends. "
         "Enter the hand's result."
     )
     return Step(state, Ruling(Verdict.OK, summary, tuple(cited)))
+
+
+# --- turns ---------------------------------------------------------------------------
+
+DRAW_STEP = ("draw", "take_pile", "ask_out", "stock_out")
+PLAY_STEP = ("meld", "red_three", "discard", "go_out")
+PLAYER_EVENTS = (*DRAW_STEP, *PLAY_STEP)
+DONE = {"stock": "drawn from the stock", "pile": "taken the pile"}
+
+
+def _start_turn(hand: JSON, seat: int, number: int) -> None:
+    hand["turn"] = {
+        "seat": seat,
+        "number": number,
+        "step": "draw",
+        "drew": None,  # "stock" or "pile" once the turn's draw is made
+        "took_pile": False,
+        "cards": {},  # rank -> the cards this player laid this turn
+    }
+    hand["asked"] = None  # an answer binds its own turn only
+
+
+def _end_play(hand: JSON, seat: int) -> None:
+    """Play of the hand is over: nobody's turn any more."""
+    hand["melded"] = sorted({*hand["melded"], *_laid_now(hand, seat)})
+    hand["turn"] = None
+    hand["asked"] = None
+
+
+def _laid_now(hand: JSON, seat: int) -> list[int]:
+    turn = hand["turn"]
+    return [seat] if turn and turn["cards"] else []
+
+
+def _note_laid(hand: JSON, groups: Sequence[Meld]) -> None:
+    """Remember this turn's own cards: a concealed going out is judged on them."""
+    hand["turn"]["cards"] = ml.to_json(_with_turn(hand["turn"], groups))
+
+
+def _with_turn(turn: JSON, groups: Sequence[Meld]) -> dict[str, Meld]:
+    mine = ml.from_json(turn["cards"])
+    for g in groups:
+        mine[g.rank] = mine[g.rank].plus(g) if g.rank in mine else g
+    return mine
+
+
+def dealt_threes_open(hand: JSON) -> bool:
+    """Before the first draw of the hand anyone may lay out dealt red threes."""
+    turn = hand["turn"]
+    return bool(turn) and turn["number"] == 1 and turn["step"] == "draw"
+
+
+def turn_actions(state: JSON) -> list[str]:
+    """The actions the turn's player may take now, in the order the page offers them."""
+    hand = state["hand"]
+    turn = hand["turn"]
+    if turn is None:
+        return []
+    asked = hand["asked"]
+    if turn["step"] == "draw":
+        top = hand["pile_top"]
+        pile = top is not None and not ml.is_wild(top) and top not in ml.BLACK_THREES
+        return [
+            "draw",
+            *(["take_pile"] if pile else []),
+            *([] if asked else ["ask_out"]),
+            "stock_out",
+            *(["red_three"] if dealt_threes_open(hand) else []),
+        ]
+    late_ask = (
+        state["options"]["ask_out"] == "before-meld" and not asked and not turn["cards"]
+    )
+    bound = bool(asked and asked["answer"])
+    told_no = bool(asked and not asked["answer"])
+    return [
+        "meld",
+        "red_three",
+        *([] if bound else ["discard"]),
+        *([] if told_no else ["go_out"]),
+        *(["ask_out"] if late_ask else []),
+    ]
+
+
+def check_turn(state: JSON, event: JSON) -> None:
+    """Refuse a player's action out of turn or out of the turn's order."""
+    hand = state["hand"]
+    kind = event["type"]
+    turn = hand["turn"]
+    cited = [rule("turn")]
+    if turn is None:
+        raise Refused(
+            f"Hand {hand['number']} has not been dealt: record the deal's up-card "
+            "first; then the player on the dealer's left draws.",
+            [*cited, rule("deal")],
+        )
+    seat = event["player"]
+    if kind == "red_three" and dealt_threes_open(hand):
+        return
+    players = state["players"]
+    whose, name = players[turn["seat"]], players[seat]
+    if seat != turn["seat"]:
+        raise Refused(
+            f"It is {whose}'s turn, not {name}'s: {whose_turn(state)}.",
+            cited,
+        )
+    if kind in turn_actions(state):
+        return
+    drawing = turn["step"] == "draw"
+    if kind == "take_pile" and drawing:
+        return  # the pile's own rule says why it cannot be taken (black three, wild)
+    if kind == "ask_out":
+        if hand["asked"]:
+            said = "yes" if hand["asked"]["answer"] else "no"
+            why = f"{name} has asked this turn already and the answer ({said}) stands"
+        elif turn["cards"]:
+            why = f"{name} has laid cards this turn: the question comes before that"
+        else:
+            why = f"{name} has drawn already: the question comes before drawing"
+        raise Refused(f"{why}.", [*cited, rule("may-i-go-out")])
+    if drawing:
+        raise Refused(
+            f"{name} has not drawn yet: a turn starts by drawing from the stock "
+            "or taking the pile.",
+            cited,
+        )
+    if kind == "discard":  # in the play step only a binding "yes" takes it away
+        raise Refused(
+            f"{name} asked to go out and was told yes: this turn must end by going "
+            "out, not a discard (or undo the answer).",
+            [rule("may-i-go-out"), *cited],
+        )
+    if kind == "go_out":  # in the play step only a binding "no" takes it away
+        raise Refused(
+            f"{name} asked and was told no: that answer binds until {name}'s next "
+            "turn, so this turn ends with a discard.",
+            [rule("may-i-go-out"), rule("going-out"), *cited],
+        )
+    raise Refused(
+        f"{name} has {DONE[turn['drew']]} this turn already: one draw a turn; now "
+        "meld, or discard to end the turn.",
+        cited,
+    )
+
+
+def whose_turn(state: JSON) -> str:
+    """'Bob draws from the stock or takes the pile': the turn in a few words."""
+    name = state["players"][state["hand"]["turn"]["seat"]]
+    return f"{name} {_next_words(state)}"
+
+
+def _next_words(state: JSON) -> str:
+    """What the turn's player does next, for a refusal or the prompt."""
+    hand = state["hand"]
+    if hand["turn"]["step"] == "draw":
+        return "draws from the stock or takes the pile"
+    asked = hand["asked"]
+    if asked and asked["answer"]:
+        return "must go out"
+    return "melds and discards"
+
+
+def draw(state: JSON, event: JSON) -> Step:
+    seat = event["player"]
+    state["hand"]["turn"].update(step="play", drew="stock")
+    summary = f"{state['players'][seat]} draws from the stock."
+    return Step(state, Ruling(Verdict.OK, summary, (rule("turn"),)))
+
+
+def discard(state: JSON, event: JSON) -> Step:
+    hand = state["hand"]
+    seat = event["player"]
+    card = event["card"]
+    name = state["players"][seat]
+    if card in ml.RED_THREES:
+        raise BadInput(
+            "A red three is never discarded: it is laid out as soon as it is drawn.",
+            field="card",
+            example='{"type": "discard", "player": 1, "card": "9C"}',
+        )
+    check_copies([card], hand, "card")
+    rules = [rule("turn")]
+    summary = f"{name} discards {card}."
+    if ml.is_wild(card):
+        hand["pile_frozen"] = True
+        summary += " A wild card discarded freezes the pile."
+        rules.append(rule("frozen-pile"))
+    elif card in ml.BLACK_THREES:
+        summary += " A black three: the next player may not take the pile."
+        rules.append(rule("black-threes"))
+    hand["pile_top"] = card
+    hand["melded"] = sorted({*hand["melded"], *_laid_now(hand, seat)})
+    nxt = (seat + 1) % SEATS
+    _start_turn(hand, nxt, hand["turn"]["number"] + 1)
+    summary += f" {state['players'][nxt]}'s turn."
+    return Step(state, Ruling(Verdict.OK, summary, tuple(rules)))
 
 
 # --- helpers -------------------------------------------------------------------------
@@ -393,20 +633,6 @@ def _first_meld(state: JSON, side: int, count: int, first: bool) -> list[str]:
             [rule("initial-meld"), rule("card-values")],
         )
     return [rule("initial-meld"), rule("card-values")]
-
-
-def _check_bound(state: JSON, seat: int) -> None:
-    """After a "yes", the asker's turn ends only by going out."""
-    asked = state["hand"]["asked"]
-    if asked and asked["answer"] and asked["player"] != seat:
-        who = state["players"][asked["player"]]
-        raise Refused(
-            f"{who} was told yes and must go out now; record {who}'s going out "
-            "(or undo the answer).",
-            [rule("may-i-go-out")],
-        )
-    if asked and asked["player"] != seat:
-        state["hand"]["asked"] = None  # a "no" binds its turn only; play moved on
 
 
 def _describe(m: Meld, *, added: bool, was: str | None) -> str:
