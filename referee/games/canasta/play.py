@@ -186,12 +186,8 @@ def take_pile(state: JSON, event: JSON) -> Step:
     name = state["players"][seat]
     side = side_of(seat)
     cited = [rule("taking-the-pile")]
+    # Never empty at a draw: a pick-up is always followed by its discard.
     known = hand["pile_top"]
-    if known is None:
-        raise Refused(
-            f"The discard pile is empty: {name} draws from the stock.",
-            [*cited, rule("turn")],
-        )
     if top != known:
         raise Refused(
             f"The top of the discard pile is {known}, not {top}: the referee keeps "
@@ -375,8 +371,8 @@ def stock_out(state: JSON, event: JSON) -> Step:
     cited = [rule("stock-out")]
     if given is not None and given != top:
         raise Refused(
-            f"The top of the discard pile is {top or 'nothing (it is empty)'}, not "
-            f"{given}: the referee keeps the pile from the deal and every discard.",
+            f"The top of the discard pile is {top}, not {given}: the referee keeps "
+            "the pile from the deal and every discard.",
             cited,
         )
     frozen = bool(event.get("frozen")) or hand["pile_frozen"]
@@ -459,7 +455,7 @@ def turn_actions(state: JSON) -> list[str]:
     asked = hand["asked"]
     if turn["step"] == "draw":
         top = hand["pile_top"]
-        pile = top is not None and not ml.is_wild(top) and top not in ml.BLACK_THREES
+        pile = not ml.is_wild(top) and top not in ml.BLACK_THREES
         return [
             "draw",
             *(["take_pile"] if pile else []),
