@@ -57,7 +57,8 @@ def refusal(state, event) -> Refused:
 
 
 def turn_of(state):
-    return GAME.view(state)["detail"]["turn"]
+    turn = GAME.view(state)["detail"]["turn"]
+    return turn and {k: turn[k] for k in ("player", "step")}
 
 
 # One well-formed example of every player action, for the seat given.

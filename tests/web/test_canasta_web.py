@@ -120,18 +120,44 @@ def post(client, mid, seq, **fields):
     )
 
 
-def test_a_hand_on_the_page_meld_go_out_and_both_results(client):
+def test_a_hand_on_the_page_turn_by_turn_meld_go_out_and_both_results(client):
     mid = start(client)
     page = main(client.get(f"/m/{mid}").text)
     assert "First melds: Ann & Cy 50, Bob & Di 50." in page
+    assert "Record the deal" in page
+    assert "Rule on this meld" not in page  # nothing is laid before the deal
+    assert post(client, mid, 0, type="deal", upcard="9S").status_code == 303
+    page = main(client.get(f"/m/{mid}").text)
+    assert "Bob's turn: draw" in page
+    assert "Bob drew from the stock" in page
+    assert "Take the pile with 9S" in page
+    assert "Hand 1: Bob draws from the stock or takes the pile." in page
+    seq = 1
+    for fields in (
+        {"type": "draw", "player": 1},
+        {"type": "discard", "player": 1, "card": "4C"},
+        {"type": "draw", "player": 2},
+    ):
+        response = post(client, mid, seq, **fields)
+        assert response.status_code == 303, main(response.text)
+        seq += 1
+    page = main(client.get(f"/m/{mid}").text)
+    assert "Cy's turn: meld, then discard" in page
     assert "Rule on this meld" in page
-    bad = post(client, mid, 0, type="meld", player=0, cards="KS KH KD")
+    bad = post(client, mid, seq, type="meld", player=2, cards="KS KH KD")
     assert bad.status_code == 409
     assert "short of the 50" in main(bad.text)
     assert 'value="KS KH KD"' in bad.text  # what was typed stays
+    out_of_turn = post(client, mid, seq, type="meld", player=0, cards="AS AH AD")
+    assert out_of_turn.status_code == 409
+    assert "It is Cy's turn, not Ann's" in main(out_of_turn.text)
     steps = [
-        {"type": "meld", "player": 0, "cards": "QS QH QD QC QS QH QD"},
-        {"type": "go_out", "player": 2, "cards": "5S 5H 5D JK", "discard": "9C"},
+        {"type": "meld", "player": 2, "cards": "QS QH QD QC QS QH QD"},
+        {"type": "discard", "player": 2, "card": "4D"},
+        {"type": "draw", "player": 3},
+        {"type": "discard", "player": 3, "card": "6C"},
+        {"type": "draw", "player": 0},
+        {"type": "go_out", "player": 0, "cards": "5S 5H 5D JK", "discard": "9C"},
         {
             "type": "hand_counts",
             "side": 0,
@@ -142,10 +168,38 @@ def test_a_hand_on_the_page_meld_go_out_and_both_results(client):
         },
         {"type": "hand_cards", "side": 1, "melds": "", "hand": "AS KD 4C"},
     ]
-    for seq, fields in enumerate(steps):
+    for fields in steps:
         response = post(client, mid, seq, **fields)
         assert response.status_code == 303, main(response.text)
+        seq += 1
     page = main(client.get(f"/m/{mid}").text)
     assert "Hand 1: Ann & Cy +735, Bob & Di -35. Score 735 to -35." in page
     assert "First melds: Ann & Cy 50, Bob & Di 15." in page
     assert "Hand 2, Bob deals" in page
+
+
+def test_the_findings_39_rotating_ask_outs_are_refused_and_nothing_stored(api):
+    mid = api.create(GAME, FOUR)["id"]
+    for i in range(39):
+        response = api.event(
+            mid, {"type": "ask_out", "player": i % 4, "answer": i % 2 == 0}
+        )
+        assert response.status_code == 409, response.get_json()
+        assert response.get_json()["ruling"]["rules"] == [
+            "canasta/turn",
+            "canasta/deal",
+        ]
+    assert api.get(mid)["seq"] == 0
+    assert api.event(mid, {"type": "deal", "upcard": "9S"}).status_code == 201
+    answers = [
+        api.event(mid, {"type": "ask_out", "player": i % 4, "answer": True})
+        for i in range(39)
+    ]
+    # only Bob, on the dealer's left, asks, and only once in his turn
+    assert [i for i, r in enumerate(answers) if r.status_code == 201] == [1]
+    assert {r.status_code for r in answers[2:]} | {answers[0].status_code} == {409}
+    assert all("canasta/turn" in r.get_json()["ruling"]["rules"] for r in answers[2:])
+    state = api.get(mid)
+    assert state["seq"] == 2
+    assert state["state"]["detail"]["asked"] == {"player": "Bob", "answer": True}
+    assert state["state"]["turn"] == "Bob"

@@ -19,7 +19,7 @@ wild card joins the rank written just before it (``"7H 7D JK KS KC KD 2C"``).
 ``result`` or ``over``), ``target``, ``wild_cap``, ``minimums`` (side name -> the
 count its first meld needs this hand), ``melds`` (side name -> list of
 ``Meld.to_json()``), ``red_threes`` (side name -> cards), ``pile`` (``upcard``,
-``frozen``, ``red_threes``, ``top``), ``turn`` (``{"player", "step"}``, step
+``frozen``, ``red_threes``, ``top``), ``turn`` (``{"player", "seat", "step"}``, step
 ``draw`` or ``play``; null before the deal and after play), ``asked``, ``ended``,
 ``results`` (side name -> entry or null), ``last_hand`` and ``history`` (see
 ``scoring.close_hand``). Each side is ``{"name", "score", "players", "minimum",
@@ -221,7 +221,11 @@ def _turn(state: JSON) -> JSON | None:
     turn = state["hand"]["turn"]
     if turn is None:
         return None
-    return {"player": state["players"][turn["seat"]], "step": turn["step"]}
+    return {
+        "player": state["players"][turn["seat"]],
+        "seat": turn["seat"],
+        "step": turn["step"],
+    }
 
 
 def _turn_name(state: JSON) -> str | None:
