@@ -1,4 +1,5 @@
-"""Canasta at 390x844 in headless Chromium: a meld and a hand result, one-handed."""
+"""Canasta at 390x844 in headless Chromium: the deal, a turn (draw, meld, discard), the
+stock used up and a hand result, one-handed."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def small_targets(scope: Locator) -> list[str]:
     ]
 
 
-def test_a_meld_and_a_hand_result_entered_one_handed(page: Page, shots: Path) -> None:
+def test_a_turn_and_a_hand_result_entered_one_handed(page: Page, shots: Path) -> None:
     page.goto("/")
     with page.expect_navigation():
         page.get_by_role("link", name=re.compile("^Canasta")).tap()
@@ -58,10 +59,24 @@ def test_a_meld_and_a_hand_result_entered_one_handed(page: Page, shots: Path) ->
     expect(page.locator(".prompt")).to_contain_text(
         "First melds: Ann & Cy 50, Bob & Di 50."
     )
+    # Nothing is laid before the deal: the page offers the deal first.
+    expect(page.get_by_role("form", name="Lay cards")).to_have_count(0)
+    deal = page.get_by_role("form", name="Up-card")
+    deal.get_by_label("Turned up to start the pile, bottom first").fill("9S")
+    submit(page, deal.get_by_role("button", name="Record the deal"))
+    expect(page.locator(".prompt")).to_contain_text(
+        "Hand 1: Bob draws from the stock or takes the pile."
+    )
+    turn = page.get_by_role("region", name="Turn")
+    expect(turn).to_contain_text("Bob's turn: draw")
+    assert not small_targets(turn), small_targets(turn)
+    submit(page, turn.get_by_role("button", name="Bob drew from the stock"))
+    expect(turn).to_contain_text("Bob's turn: meld, then discard")
 
     form = page.get_by_role("form", name="Lay cards")
     box = form.locator(".card-picker")
-    form.get_by_role("radio", name="Ann").tap()
+    # the turn's player is filled in: no seat to pick
+    expect(form.get_by_role("radio")).to_have_count(0)
     # A third seven of hearts is refused at once, in the server's words.
     tap_cards(box, "7H 7H 7H")
     expect(box.locator("[data-msg]")).to_have_text(
@@ -73,18 +88,25 @@ def test_a_meld_and_a_hand_result_entered_one_handed(page: Page, shots: Path) ->
     tap_cards(box, "AS AH JK")
     expect(box.get_by_role("textbox")).to_have_value("AS AH JK")
     meld = form.get_by_role("button", name="Rule on this meld")
-    # the meld form fits the first screen, within a thumb's reach
+    # the meld form fits the first screen and a half, within a thumb's reach
     assert meld.bounding_box()["y"] + MIN_TAP_PX <= PHONE_HEIGHT * 1.5
     assert not small_targets(form), small_targets(form)
     page.screenshot(path=shots / "canasta-meld.png", full_page=True)
     submit(page, meld)
     expect(page.locator(".ruling")).to_contain_text(
-        "Ann melds AS AH JK: new meld of aces (3)."
+        "Bob melds AS AH JK: new meld of aces (3)."
     )
-    expect(page.get_by_role("region", name="Table")).to_contain_text("Ann & Cy")
+    expect(page.get_by_role("region", name="Table")).to_contain_text("Bob & Di")
 
-    # The hand ends; each side's result by counts.
-    submit(page, page.get_by_role("link", name="Hand over? Enter the result"))
+    # Bob discards; Cy finds the stock used up and play ends.
+    discard = page.get_by_role("form", name="Discard")
+    discard.get_by_label("Bob discards").fill("9C")
+    submit(page, discard.get_by_role("button", name="Discard: the turn passes"))
+    expect(page.locator(".ruling")).to_contain_text("Bob discards 9C. Cy's turn.")
+    page.locator(".cn-stock summary").tap()
+    submit(page, page.get_by_role("button", name="Play ends here"))
+
+    # The hand is over; each side's result by counts.
     result = page.get_by_role("form", name="Result by counts")
     assert not small_targets(result), small_targets(result)
     result.get_by_label("Points melded").fill("90")
@@ -98,10 +120,9 @@ def test_a_meld_and_a_hand_result_entered_one_handed(page: Page, shots: Path) ->
     expect(result.get_by_role("radio", name="Bob & Di")).to_be_checked()
     result.get_by_label("Natural canastas").fill("1")
     result.get_by_label("Points melded").fill("110")
-    result.get_by_role("radio", name="Out", exact=True).tap()
     submit(page, result.get_by_role("button", name="Score this side"))
     expect(page.locator(".ruling")).to_contain_text(
-        "Hand 1: Ann & Cy +55, Bob & Di +710. Score 55 to 710."
+        "Hand 1: Ann & Cy +55, Bob & Di +610. Score 55 to 610."
     )
     expect(page.locator(".prompt")).to_contain_text(
         "Hand 2, Bob deals, Cy plays first. First melds: Ann & Cy 50, Bob & Di 50."

@@ -289,7 +289,9 @@ GAME = Game(
     source="The Canasta section of the shared card rules (four players in two "
     "partnerships, 108 cards with four jokers). Readings: the first seat deals first; "
     "the game goes to 5000 (the text's end-of-game section is empty); no cap on wild "
-    "cards unless the match chooses at most three.",
+    "cards unless the match chooses at most three; going out concealed may follow "
+    "taking the pile in that turn; a partner's no binds for the rest of the asker's "
+    "turn.",
     min_players=4,
     max_players=4,
     options=OPTIONS,
