@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from referee.games import get
 from referee.games.base import BadInput
 from referee.games.base import Refused
-from referee.games.canasta import play as canasta_play
+from referee.games.canasta import turns as canasta_turns
 from referee.games.canasta.events import ASK_OUT
 
 GAME = get("canasta")
@@ -80,7 +80,7 @@ def action(kind, seat):
     }[kind]
 
 
-PLAYER_ACTIONS = list(canasta_play.PLAYER_EVENTS)
+PLAYER_ACTIONS = list(canasta_turns.PLAYER_EVENTS)
 
 
 # --- the deal and the first turn ------------------------------------------------------
@@ -138,7 +138,7 @@ def test_turn_the_second_hand_starts_left_of_the_second_dealer():
 @pytest.mark.parametrize("kind", PLAYER_ACTIONS)
 def test_turn_out_of_turn_is_refused_for_each_action_kind(kind):
     # Bob's turn, in the step where the action would be in order for him
-    state = play([DEAL] if kind in canasta_play.DRAW_STEP else [DEAL, draw(1)])
+    state = play([DEAL] if kind in canasta_turns.DRAW_STEP else [DEAL, draw(1)])
     if kind == "red_three":
         state = play([DEAL, draw(1)])  # past the first draw: dealt threes are done
     for seat in (0, 2, 3):
@@ -419,7 +419,7 @@ def test_turn_property_only_the_turns_player_acts_and_expects_tells_the_truth(
                 event["player"] == turn["seat"]
                 or (
                     event["type"] == "red_three"
-                    and canasta_play.dealt_threes_open(state["hand"])
+                    and canasta_turns.dealt_threes_open(state["hand"])
                 )
             )
         )
@@ -443,3 +443,30 @@ def test_turn_property_only_the_turns_player_acts_and_expects_tells_the_truth(
         state = step.state
         if GAME.view(state)["phase"] != "play":
             break
+
+
+# --- a match stored before the referee kept turns ------------------------------------
+
+
+def test_a_hand_stored_before_turns_were_kept_is_finished_by_its_results():
+    state = play([DEAL])
+    for key in ("turn", "pile_top"):
+        del state["hand"][key]
+    for name in ("concealed_pile", "ask_out"):
+        del state["options"][name]
+    view = GAME.view(state)
+    assert view["expects"] == ["hand_counts", "hand_cards"]
+    assert view["detail"]["turn"] is None
+    err = refusal(state, action("meld", 1))
+    assert "begun before the referee kept turns" in err.ruling.summary
+    counts = {
+        "type": "hand_counts",
+        "natural_canastas": 0,
+        "mixed_canastas": 0,
+        "meld_points": 0,
+        "hand_points": 0,
+    }
+    state = play([{**counts, "side": 0}, {**counts, "side": 1}], state)
+    assert GAME.view(state)["detail"]["hand"] == 2
+    assert state["hand"]["turn"] is None
+    assert state["options"]["ask_out"] == "before-draw"

@@ -43,6 +43,7 @@ from referee.games.base import two_partnerships
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
 from referee.games.canasta import scoring
+from referee.games.canasta import turns
 from referee.games.canasta.events import EVENTS
 from referee.games.canasta.events import OPTIONS
 from referee.games.canasta.events import TOOL_FIELDS
@@ -84,6 +85,24 @@ def start(setup: Setup) -> JSON:
     }
 
 
+# What a state stored before the referee kept turns lacks (a match begun then).
+TURNLESS_HAND = {"turn": None, "pile_top": None}
+
+
+def current(state: JSON) -> JSON:
+    """The state with the fields of later versions filled in (a shallow copy if any
+    is missing): a hand begun before turns were kept is finished by its results."""
+    options = {o.name: o.default for o in OPTIONS}
+    hand = state["hand"]
+    if set(TURNLESS_HAND) <= set(hand) and set(options) <= set(state["options"]):
+        return state
+    return {
+        **state,
+        "options": {**options, **state["options"]},
+        "hand": {**TURNLESS_HAND, **hand},
+    }
+
+
 def phase(state: JSON) -> str:
     if state["winner"] is not None:
         return "over"
@@ -92,7 +111,7 @@ def phase(state: JSON) -> str:
 
 def apply(state: JSON, event: JSON) -> Step:
     """Rule on one parsed event; the input state is left as it was."""
-    new = copy.deepcopy(state)
+    new = copy.deepcopy(current(state))
     now = phase(new)
     kind = event["type"]
     if kind not in HANDLERS:
@@ -110,13 +129,13 @@ def apply(state: JSON, event: JSON) -> Step:
             "result.",
             [rule("hand-score")],
         )
-    if kind in play.PLAYER_EVENTS:
-        play.check_turn(new, event)
+    if kind in turns.PLAYER_EVENTS:
+        turns.check_turn(new, event)
     elif kind in RESULT_EVENTS and new["hand"]["turn"] is not None:
         raise Refused(
             f"Hand {new['hand']['number']} is being followed turn by turn: its play "
             "ends when a player goes out or the stock runs out; then enter the "
-            f"results. Now {play.whose_turn(new)}.",
+            f"results. Now {turns.whose_turn(new)}.",
             [rule("turn"), rule("hand-score")],
         )
     return HANDLERS[kind](new, event)
@@ -130,13 +149,14 @@ def expects(state: JSON) -> list[str]:
         return list(RESULT_EVENTS)
     hand = state["hand"]
     if hand["turn"] is not None:
-        return play.turn_actions(state)
+        return turns.turn_actions(state)
     # Not dealt yet (or scored from results alone): the deal, or the results.
     return [*(["deal"] if hand["upcard"] is None else []), *RESULT_EVENTS]
 
 
 def view(state: JSON) -> JSON:
     """The scoreboard: scores, minimums, the table's melds, the last hand."""
+    state = current(state)
     hand = state["hand"]
     names = [t["name"] for t in state["teams"]]
     table = [ml.from_json(hand["melds"][i]) for i in (0, 1)]
@@ -209,7 +229,7 @@ def _prompt(state: JSON, now: str, names: list[str]) -> str:
     need = hand["minimums"]
     first = f"First melds: {names[0]} {need[0]}, {names[1]} {need[1]}."
     if hand["turn"] is not None:
-        return f"Hand {hand['number']}: {play.whose_turn(state)}. {first}"
+        return f"Hand {hand['number']}: {turns.whose_turn(state)}. {first}"
     left = state["players"][(hand["dealer"] + 1) % play.SEATS]
     return (
         f"Hand {hand['number']}, {state['players'][hand['dealer']]} deals, {left} "

@@ -2,10 +2,8 @@
 
 Every handler takes a state it may change (``apply`` hands it a deep copy) and
 returns a ``Step``. The hand's record lives in ``state["hand"]`` (see ``new_hand``).
-A followed hand starts with ``deal``; then ``hand["turn"]`` says whose turn it is and
-its step: ``draw`` (draw from the stock, take the pile, ask to go out, or say the
-stock is gone) then ``play`` (meld, lay out a drawn red three, discard or go out).
-``check_turn`` refuses any player's action that is not theirs to take now.
+A followed hand starts with ``deal``; then ``hand["turn"]`` says whose turn it is (see
+``turns``).
 """
 
 from __future__ import annotations
@@ -23,6 +21,7 @@ from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.canasta import melds as ml
+from referee.games.canasta import turns
 from referee.games.canasta.melds import DECK
 from referee.games.canasta.melds import Meld
 from referee.games.canasta.melds import rule
@@ -117,7 +116,7 @@ def deal(state: JSON, event: JSON) -> Step:
     frozen = any(ml.is_wild(c) or c in ml.RED_THREES for c in turned)
     hand.update(upcard=turned, pile_top=top, pile_frozen=frozen, pile_red_threes=reds)
     first = (hand["dealer"] + 1) % SEATS
-    _start_turn(hand, first, 1)
+    turns.start_turn(hand, first, 1)
     dealer = state["players"][hand["dealer"]]
     summary = (
         f"{dealer} deals; the discard pile starts with {top}. "
@@ -174,7 +173,7 @@ def meld(state: JSON, event: JSON) -> Step:
     first = not hand["melds"][side]
     rules, made = _lay(state, side, groups, going_out=False)
     rules += _first_meld(state, side, ml.points(laid), first)
-    _note_laid(hand, groups)
+    turns.note_laid(hand, groups)
     summary = f"{state['players'][seat]} melds {' '.join(laid)}: {made}."
     return _laid(state, summary, rules)
 
@@ -247,7 +246,7 @@ def take_pile(state: JSON, event: JSON) -> Step:
     with _also_citing(cited):  # the pick-up is refused too: say which rule holds it
         rules, made = _lay(state, side, [with_top, *others], going_out=False)
         rules += _first_meld(state, side, ml.points([*laid, top]), first)
-    _note_laid(hand, [with_top, *others])
+    turns.note_laid(hand, [with_top, *others])
     hand["turn"].update(step="play", drew="pile", took_pile=True)
     summary = f"{name} takes the pile, melding {top}"
     summary += f" with {' '.join(laid)}: {made}." if laid else f": {made}."
@@ -297,7 +296,7 @@ def go_out(state: JSON, event: JSON) -> Step:
     check_copies([*laid, *([discard] if discard else [])], hand, "cards")
     flagged = event.get("concealed")
     turn = hand["turn"]
-    mine = _with_turn(turn, groups)
+    mine = turns.with_turn(turn, groups)
     own_canasta = any(m.canasta for m in mine.values())
     barred = turn["took_pile"] and state["options"]["concealed_pile"] == "barred"
     # Unsaid, the facts decide: a player who laid nothing in an earlier turn and
@@ -342,7 +341,7 @@ def go_out(state: JSON, event: JSON) -> Step:
                 [rule("canasta")],
             )
         rules += _first_meld(state, side, ml.points(laid), first)
-    _end_play(hand, seat)
+    turns.end_play(hand, seat)
     how = "concealed" if concealed else "out"
     hand["ended"] = {"how": how, "player": seat, "side": side}
     bonus = 200 if concealed else 100
@@ -387,7 +386,7 @@ def stock_out(state: JSON, event: JSON) -> Step:
             f"{_plural(cards.rank(top))}: {name} must take the discard.",
             [*cited, rule("taking-the-pile")],
         )
-    _end_play(hand, seat)
+    turns.end_play(hand, seat)
     hand["ended"] = {"how": "stock", "player": seat, "side": side}
     summary = (
         f"The stock is used up and {name} does not take the discard: play ends. "
@@ -396,163 +395,7 @@ def stock_out(state: JSON, event: JSON) -> Step:
     return Step(state, Ruling(Verdict.OK, summary, tuple(cited)))
 
 
-# --- turns ---------------------------------------------------------------------------
-
-DRAW_STEP = ("draw", "take_pile", "ask_out", "stock_out")
-PLAY_STEP = ("meld", "red_three", "discard", "go_out")
-PLAYER_EVENTS = (*DRAW_STEP, *PLAY_STEP)
-DONE = {"stock": "drawn from the stock", "pile": "taken the pile"}
-
-
-def _start_turn(hand: JSON, seat: int, number: int) -> None:
-    hand["turn"] = {
-        "seat": seat,
-        "number": number,
-        "step": "draw",
-        "drew": None,  # "stock" or "pile" once the turn's draw is made
-        "took_pile": False,
-        "cards": {},  # rank -> the cards this player laid this turn
-    }
-    hand["asked"] = None  # an answer binds its own turn only
-
-
-def _end_play(hand: JSON, seat: int) -> None:
-    """Play of the hand is over: nobody's turn any more."""
-    hand["melded"] = sorted({*hand["melded"], *_laid_now(hand, seat)})
-    hand["turn"] = None
-    hand["asked"] = None
-
-
-def _laid_now(hand: JSON, seat: int) -> list[int]:
-    turn = hand["turn"]
-    return [seat] if turn and turn["cards"] else []
-
-
-def _note_laid(hand: JSON, groups: Sequence[Meld]) -> None:
-    """Remember this turn's own cards: a concealed going out is judged on them."""
-    hand["turn"]["cards"] = ml.to_json(_with_turn(hand["turn"], groups))
-
-
-def _with_turn(turn: JSON, groups: Sequence[Meld]) -> dict[str, Meld]:
-    mine = ml.from_json(turn["cards"])
-    for g in groups:
-        mine[g.rank] = mine[g.rank].plus(g) if g.rank in mine else g
-    return mine
-
-
-def dealt_threes_open(hand: JSON) -> bool:
-    """Before the first draw of the hand anyone may lay out dealt red threes."""
-    turn = hand["turn"]
-    return bool(turn) and turn["number"] == 1 and turn["step"] == "draw"
-
-
-def turn_actions(state: JSON) -> list[str]:
-    """The actions the turn's player may take now, in the order the page offers them."""
-    hand = state["hand"]
-    turn = hand["turn"]
-    if turn is None:
-        return []
-    asked = hand["asked"]
-    if turn["step"] == "draw":
-        top = hand["pile_top"]
-        pile = not ml.is_wild(top) and top not in ml.BLACK_THREES
-        return [
-            "draw",
-            *(["take_pile"] if pile else []),
-            *([] if asked else ["ask_out"]),
-            "stock_out",
-            *(["red_three"] if dealt_threes_open(hand) else []),
-        ]
-    late_ask = (
-        state["options"]["ask_out"] == "before-meld" and not asked and not turn["cards"]
-    )
-    bound = bool(asked and asked["answer"])
-    told_no = bool(asked and not asked["answer"])
-    return [
-        "meld",
-        "red_three",
-        *([] if bound else ["discard"]),
-        *([] if told_no else ["go_out"]),
-        *(["ask_out"] if late_ask else []),
-    ]
-
-
-def check_turn(state: JSON, event: JSON) -> None:
-    """Refuse a player's action out of turn or out of the turn's order."""
-    hand = state["hand"]
-    kind = event["type"]
-    turn = hand["turn"]
-    cited = [rule("turn")]
-    if turn is None:
-        raise Refused(
-            f"Hand {hand['number']} has not been dealt: record the deal's up-card "
-            "first; then the player on the dealer's left draws.",
-            [*cited, rule("deal")],
-        )
-    seat = event["player"]
-    if kind == "red_three" and dealt_threes_open(hand):
-        return
-    players = state["players"]
-    whose, name = players[turn["seat"]], players[seat]
-    if seat != turn["seat"]:
-        raise Refused(
-            f"It is {whose}'s turn, not {name}'s: {whose_turn(state)}.",
-            cited,
-        )
-    if kind in turn_actions(state):
-        return
-    drawing = turn["step"] == "draw"
-    if kind == "take_pile" and drawing:
-        return  # the pile's own rule says why it cannot be taken (black three, wild)
-    if kind == "ask_out":
-        if hand["asked"]:
-            said = "yes" if hand["asked"]["answer"] else "no"
-            why = f"{name} has asked this turn already and the answer ({said}) stands"
-        elif turn["cards"]:
-            why = f"{name} has laid cards this turn: the question comes before that"
-        else:
-            why = f"{name} has drawn already: the question comes before drawing"
-        raise Refused(f"{why}.", [*cited, rule("may-i-go-out")])
-    if drawing:
-        raise Refused(
-            f"{name} has not drawn yet: a turn starts by drawing from the stock "
-            "or taking the pile.",
-            cited,
-        )
-    if kind == "discard":  # in the play step only a binding "yes" takes it away
-        raise Refused(
-            f"{name} asked to go out and was told yes: this turn must end by going "
-            "out, not a discard (or undo the answer).",
-            [rule("may-i-go-out"), *cited],
-        )
-    if kind == "go_out":  # in the play step only a binding "no" takes it away
-        raise Refused(
-            f"{name} asked and was told no: that answer binds until {name}'s next "
-            "turn, so this turn ends with a discard.",
-            [rule("may-i-go-out"), rule("going-out"), *cited],
-        )
-    raise Refused(
-        f"{name} has {DONE[turn['drew']]} this turn already: one draw a turn; now "
-        "meld, or discard to end the turn.",
-        cited,
-    )
-
-
-def whose_turn(state: JSON) -> str:
-    """'Bob draws from the stock or takes the pile': the turn in a few words."""
-    name = state["players"][state["hand"]["turn"]["seat"]]
-    return f"{name} {_next_words(state)}"
-
-
-def _next_words(state: JSON) -> str:
-    """What the turn's player does next, for a refusal or the prompt."""
-    hand = state["hand"]
-    if hand["turn"]["step"] == "draw":
-        return "draws from the stock or takes the pile"
-    asked = hand["asked"]
-    if asked and asked["answer"]:
-        return "must go out"
-    return "melds and discards"
+# --- the draw and the discard -------------------------------------------------------
 
 
 def draw(state: JSON, event: JSON) -> Step:
@@ -584,9 +427,9 @@ def discard(state: JSON, event: JSON) -> Step:
         summary += " A black three: the next player may not take the pile."
         rules.append(rule("black-threes"))
     hand["pile_top"] = card
-    hand["melded"] = sorted({*hand["melded"], *_laid_now(hand, seat)})
+    hand["melded"] = sorted({*hand["melded"], *turns.laid_now(hand, seat)})
     nxt = (seat + 1) % SEATS
-    _start_turn(hand, nxt, hand["turn"]["number"] + 1)
+    turns.start_turn(hand, nxt, hand["turn"]["number"] + 1)
     summary += f" {state['players'][nxt]}'s turn."
     return Step(state, Ruling(Verdict.OK, summary, tuple(rules)))
 
