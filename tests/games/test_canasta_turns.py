@@ -260,6 +260,8 @@ def test_may_i_go_out_is_asked_before_drawing_and_once_a_turn():
     assert "answer (no) stands" in err.ruling.summary
     err = refusal(play([DEAL, draw(1)]), ask(1, True))
     assert "the question comes before drawing" in err.ruling.summary
+    assert "canasta/ask-out-timing" in err.ruling.rules
+    assert err.ruling.options == ("ask_out",)
 
 
 def test_may_i_go_out_option_before_meld_allows_asking_after_the_draw():

@@ -134,14 +134,21 @@ def check_turn(state: JSON, event: JSON) -> None:
     if kind == "take_pile" and drawing:
         return  # the pile's own rule says why it cannot be taken (black three, wild)
     if kind == "ask_out":
+        asking = [*cited, rule("may-i-go-out")]
         if hand["asked"]:
             said = "yes" if hand["asked"]["answer"] else "no"
-            why = f"{name} has asked this turn already and the answer ({said}) stands"
-        elif turn["cards"]:
+            raise Refused(
+                f"{name} has asked this turn already and the answer ({said}) stands.",
+                asking,
+            )
+        if turn["cards"]:
             why = f"{name} has laid cards this turn: the question comes before that"
         else:
             why = f"{name} has drawn already: the question comes before drawing"
-        raise Refused(f"{why}.", [*cited, rule("may-i-go-out")])
+        # When to ask is a match option: the refusal names it.
+        raise Refused(
+            f"{why}.", [*asking, rule("ask-out-timing")], options=("ask_out",)
+        )
     if drawing:
         raise Refused(
             f"{name} has not drawn yet: a turn starts by drawing from the stock "
