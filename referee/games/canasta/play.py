@@ -353,11 +353,7 @@ def go_out(state: JSON, event: JSON) -> Step:
         "now enter the hand's result."
     )
     options = ("concealed_pile",) if rule("concealed-after-pile") in cited else ()
-    step = _laid(state, summary, [*cited, *rules, rule("hand-score")])
-    ruling = step.ruling
-    if options:
-        ruling = dataclasses.replace(ruling, options=(*ruling.options, *options))
-    return Step(step.state, ruling)
+    return _laid(state, summary, [*cited, *rules, rule("hand-score")], options)
 
 
 def stock_out(state: JSON, event: JSON) -> Step:
@@ -489,7 +485,9 @@ def _describe(m: Meld, *, added: bool, was: str | None) -> str:
     return what
 
 
-def _laid(state: JSON, summary: str, rules: list[str]) -> Step:
+def _laid(
+    state: JSON, summary: str, rules: list[str], options: tuple[str, ...] = ()
+) -> Step:
     """The ruling on cards laid: each rule once, the wild cap named if it applied."""
     return Step(
         state,
@@ -497,7 +495,7 @@ def _laid(state: JSON, summary: str, rules: list[str]) -> Step:
             Verdict.OK,
             summary,
             tuple(dict.fromkeys(rules)),
-            options=_cap_option(rules),
+            options=(*_cap_option(rules), *options),
         ),
     )
 
