@@ -26,6 +26,8 @@ from dataclasses import field
 from enum import StrEnum
 from typing import Any
 
+from referee.games import text
+
 JSON = dict[str, Any]
 
 
@@ -581,7 +583,7 @@ def _parse_option(opt: Option, value: Any) -> Any:
     raise ValueError(f"unknown option kind {opt.kind!r}")
 
 
-MAX_NAME = 40
+MAX_NAME = text.LIMITS["name"]
 
 
 def _parse_names(players: Sequence[Any]) -> list[str]:
@@ -594,17 +596,12 @@ def _parse_names(players: Sequence[Any]) -> list[str]:
     names = []
     for p in players:
         ok = isinstance(p, str | int) and not isinstance(p, bool)
-        name = " ".join(str(p).split()) if ok else ""
+        name = text.check(p, "players", "name") if ok else ""
         if not name:
             raise BadInput(
                 "A player's name is empty.",
                 field="players",
                 example='"players": ["Ann", "Bob"]',
-            )
-        if len(name) > MAX_NAME:
-            raise BadInput(
-                f"A name has at most {MAX_NAME} characters: '{name[:20]}…'.",
-                field="players",
             )
         names.append(name)
     folded = [n.casefold() for n in names]
@@ -625,5 +622,5 @@ def _parse_team(team: Any, index: int) -> tuple[str, tuple[str, ...]]:
             field="teams",
             example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
         )
-    name = " ".join(str(team.get("name") or "").split()) or f"Team {index + 1}"
-    return name[:MAX_NAME], tuple(_parse_names(team["players"]))
+    name = text.check(team.get("name") or "", "teams", "name") or f"Team {index + 1}"
+    return name, tuple(_parse_names(team["players"]))
