@@ -50,7 +50,7 @@ def _write_paths(api: Any) -> list[str]:
         "/api/v1/tools/poker-draw/showdown",
         f"/api/v1/matches/{match}/events",
         f"/api/v1/matches/{match}/undo",
-        "/api/v1/players",
+        f"/api/v1/matches/{match}/confirm",
     ]
 
 
@@ -170,8 +170,13 @@ def test_a_station_name_longer_than_a_station_is_422(client):
     assert "at most 30" in _problem(response, 422, "stations")
 
 
-def test_a_profile_name_with_a_surrogate_is_422(client):
-    response = client.post("/api/v1/players", json={"players": ["A\udfffnn"]})
+def test_a_profile_name_with_a_surrogate_is_422(api, client):
+    match = api.create("darts-301")["id"]
+    response = client.put(
+        f"/api/v1/matches/{match}/players",
+        json={"players": ["A\udfffnn", None]},
+        headers=api.headers(match),
+    )
     assert "lone surrogate" in _problem(response, 422, "players[0]")
 
 
