@@ -430,6 +430,19 @@ def parse_fields(
         # Late import: the notation modules import this one.
         from referee.games import notation
 
+        value = raw[f.name]
+        if (
+            f.kind in text.LIST_KINDS
+            and f.maximum is None
+            and isinstance(value, list)
+            and len(value) > text.MAX_LIST
+        ):
+            raise BadInput(
+                f"'{f.name}' holds at most {text.MAX_LIST} items; {len(value)} "
+                f"given. {f.help}",
+                field=f.name,
+                example=example,
+            )
         try:
             out[f.name] = notation.parse_field(f, raw[f.name], state, game)
         except BadInput as err:

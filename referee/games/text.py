@@ -33,6 +33,11 @@ MAX_DEPTH = 32
 # The most items in any one JSON array or object; each collection has its own,
 # lower bound where it is read (players per format, stations, cards...).
 MAX_ITEMS = 256
+# The most items of a list field (cards, darts, balls) that states no bound of its
+# own: canasta's whole pack, two decks and four jokers, is the largest collection of
+# things on any table here.
+MAX_LIST = 108
+LIST_KINDS = frozenset({"cards", "darts", "list"})
 
 # The longest text per kind of field, in characters (after NFC).
 LIMITS: dict[str, int] = {

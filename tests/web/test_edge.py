@@ -371,3 +371,64 @@ def test_an_unguessable_key_is_still_fine(api, client):
     assert response.status_code == 201
     with client.application.app_context():
         assert ledger.get(match).version == 1
+
+
+def test_a_list_field_with_no_bound_of_its_own_takes_at_most_max_list(client):
+    response = client.post(
+        "/api/v1/tools/billiards/spot", json={"balls": [3] * (text.MAX_LIST + 1)}
+    )
+    assert f"at most {text.MAX_LIST}" in _problem(response, 422, "balls")
+
+
+# --- the document states the bounds -------------------------------------------------
+
+
+def _request_schemas(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every schema node a request body reaches, through $refs."""
+    schemas = doc["components"]["schemas"]
+    found: list[dict[str, Any]] = []
+    seen: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            ref = node.get("$ref", "")
+            if ref.startswith("#/components/schemas/"):
+                name = ref.rsplit("/", 1)[1]
+                if name not in seen:
+                    seen.add(name)
+                    walk(schemas[name])
+                return
+            found.append(node)
+            for key, value in node.items():
+                if key not in ("example", "examples", "default", "enum", "const"):
+                    walk(value)
+
+    for path in doc["paths"].values():
+        for op in path.values():
+            if isinstance(op, dict) and "requestBody" in op:
+                walk(op["requestBody"])
+    return found
+
+
+def test_the_openapi_document_bounds_every_string_and_list_of_a_request(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    nodes = _request_schemas(doc)
+    assert len(nodes) > 500
+
+    def kinds(node: dict[str, Any]) -> list[Any]:
+        kind = node.get("type")
+        return kind if isinstance(kind, list) else [kind]
+
+    strings = [n for n in nodes if "string" in kinds(n)]
+    arrays = [n for n in nodes if "array" in kinds(n)]
+    assert strings
+    assert arrays
+    assert [n for n in strings if "maxLength" not in n] == []
+    assert [n for n in arrays if "maxItems" not in n] == []
+    new = doc["components"]["schemas"]["NewTournament"]["properties"]
+    assert new["players"]["maxItems"] == 200
+    assert new["title"]["maxLength"] == text.LIMITS["title"]
+    assert f"nests at most {text.MAX_DEPTH}" in doc["info"]["description"]

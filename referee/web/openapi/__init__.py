@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from referee import games
+from referee.web.openapi import limits
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _get
 from referee.web.openapi.common import _json_ref
@@ -45,6 +46,14 @@ def document() -> bytes:
 
 
 def spec() -> JSONSchema:
+    """The document, with the request edge's bounds on every request body."""
+    doc = _spec()
+    limits.bound_requests(doc)
+    doc["info"]["description"] += " " + limits.SUMMARY
+    return doc
+
+
+def _spec() -> JSONSchema:
     registry = games.registry()
     schemas: dict[str, JSONSchema] = {**_common_schemas()}
     event_refs = []
