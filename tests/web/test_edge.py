@@ -432,3 +432,20 @@ def test_the_openapi_document_bounds_every_string_and_list_of_a_request(client):
     assert new["players"]["maxItems"] == 200
     assert new["title"]["maxLength"] == text.LIMITS["title"]
     assert f"nests at most {text.MAX_DEPTH}" in doc["info"]["description"]
+
+
+def test_a_form_title_is_stored_in_nfc_with_spaces_folded(client, app):
+    response = client.post(
+        "/new/darts-301", data={"players": "Ann\nBob", "title": "Rene\u0301e's   final"}
+    )
+    assert response.status_code == 302
+    with app.app_context():
+        match = db.session.execute(db.select(Match)).scalar_one()
+        assert match.title == "Renée's final"
+
+
+def test_a_night_form_with_a_title_too_long_is_422_naming_it(client):
+    players = "\n".join(EIGHT)
+    response = client.post("/n/new", data={"players": players, "title": "T" * 81})
+    assert response.status_code == 422
+    assert "at most 80 characters" in response.get_data(as_text=True)
