@@ -636,4 +636,11 @@ def _parse_team(team: Any, index: int) -> tuple[str, tuple[str, ...]]:
             example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
         )
     name = text.check(team.get("name") or "", "teams", "name") or f"Team {index + 1}"
-    return name, tuple(_parse_names(team["players"]))
+    members = tuple(_parse_names(team["players"]))
+    if not members:  # so there are never more teams than the game has players
+        raise BadInput(
+            f"{name} has no players: a team has at least one.",
+            field="teams",
+            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
+        )
+    return name, members

@@ -449,3 +449,14 @@ def test_a_night_form_with_a_title_too_long_is_422_naming_it(client):
     response = client.post("/n/new", data={"players": players, "title": "T" * 81})
     assert response.status_code == 422
     assert "at most 80 characters" in response.get_data(as_text=True)
+
+
+def test_a_team_with_no_players_is_422_so_teams_are_bounded_by_seats(client):
+    teams = [
+        {"name": "Reds", "players": ["Ann"]},
+        {"name": "Blues", "players": ["Bob"]},
+        *({"name": f"Empty {i}", "players": []} for i in range(200)),
+    ]
+    body = {"game": "billiards", "teams": teams}
+    response = client.post("/api/v1/matches", json=body)
+    assert "at least one" in _problem(response, 422, "teams")
