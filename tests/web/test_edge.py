@@ -8,6 +8,7 @@ Each test is one finding of issue 25 as it stood on main: deep nesting was a 500
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 import uuid
 from typing import Any
@@ -428,6 +429,17 @@ def test_the_openapi_document_bounds_every_string_and_list_of_a_request(client):
     assert arrays
     assert [n for n in strings if "maxLength" not in n] == []
     assert [n for n in arrays if "maxItems" not in n] == []
+    # and the text rule, as a pattern a NUL or an escape character fails
+
+    def refuses_controls(node: dict[str, Any]) -> bool:
+        patterns = [node.get("pattern", "")]
+        patterns += [rule.get("pattern", "") for rule in node.get("allOf", [])]
+        return any(
+            p and re.search(p, "ok") and not re.search(p, "o\x00k") for p in patterns
+        )
+
+    free = [n for n in strings if "enum" not in n and "const" not in n]
+    assert [n for n in free if not refuses_controls(n)] == []
     new = doc["components"]["schemas"]["NewTournament"]["properties"]
     assert new["players"]["maxItems"] == 200
     assert new["title"]["maxLength"] == text.LIMITS["title"]

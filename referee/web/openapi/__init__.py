@@ -170,7 +170,11 @@ def _spec() -> JSONSchema:
                             "description": "Optional: a retry with the same key and "
                             "body returns the first match (a random UUID; another "
                             "body with the same key is 422; a blank one is none).",
-                            "schema": {"type": "string", "maxLength": 255},
+                            "schema": {
+                                "type": "string",
+                                "maxLength": 255,
+                                "pattern": limits.OPTIONAL_HEADER_PATTERN,
+                            },
                         }
                     ],
                     "requestBody": {
@@ -353,7 +357,11 @@ def _spec() -> JSONSchema:
                         "returns the first answer and stores nothing new. The same "
                         "key with another body is 422."
                     ),
-                    "schema": {"type": "string", "maxLength": 255, "pattern": r"\S"},
+                    "schema": {
+                        "type": "string",
+                        "maxLength": 255,
+                        "pattern": limits.HEADER_PATTERN,
+                    },
                     "example": "6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
                 }
             },

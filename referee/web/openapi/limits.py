@@ -16,6 +16,15 @@ from referee.games.text import MAX_ITEMS
 
 JSONSchema = dict[str, Any]
 SCHEMAS = "#/components/schemas/"
+# Text as the edge takes it: no control character but tab, newline and carriage
+# return (a lone surrogate cannot travel in a JSON Schema pattern; it is refused too).
+TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
+# A header kept as data: printable, not blank, no control character at all.
+HEADER_PATTERN = (
+    r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+)
+# The same where a header is optional: blank (no key) or text.
+OPTIONAL_HEADER_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
 # Keys whose values are data, not schemas: left as they are.
 DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const"})
 
@@ -64,6 +73,13 @@ def _bound(schema: JSONSchema) -> None:
     kinds = kind if isinstance(kind, list) else [kind]
     if "string" in kinds and "maxLength" not in schema:
         schema["maxLength"] = LIMITS["text"]
+    if "string" in kinds and "enum" not in schema and "const" not in schema:
+        if "pattern" not in schema:
+            schema["pattern"] = TEXT_PATTERN
+        elif schema["pattern"] != TEXT_PATTERN:  # one pattern a schema: both hold
+            rules = schema.setdefault("allOf", [])
+            if {"pattern": TEXT_PATTERN} not in rules:
+                rules.append({"pattern": TEXT_PATTERN})
     if "array" in kinds and "maxItems" not in schema:
         schema["maxItems"] = MAX_ITEMS
     if "object" in kinds and "maxProperties" not in schema:
