@@ -12,7 +12,8 @@ import multiprocessing
 import os
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"  # nosec B104: a server binds to its network
-worker_class = "gevent"
+# gunicorn's gevent worker, answering a request it cannot parse with problem+json
+worker_class = "referee.serving.Worker"
 # One worker per core: a gevent worker is never idle waiting on a socket.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", 1000))

@@ -37,6 +37,7 @@ from referee import trust
 from referee.db import db
 from referee.db import lock_row
 from referee.db import write_lock
+from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Game
@@ -144,6 +145,7 @@ def create_match(
     key writes for the first side), and an entry counts once another side confirms.
     """
     idem_key = clean_key(idem_key)
+    title = text.check(title or "", "title", "title")
     try:
         game = games.get(game_id)
     except KeyError:
@@ -173,7 +175,7 @@ def create_match(
         match = Match(
             id=match_id,
             game=game.id,
-            title=" ".join(str(title or "").split())[:80],
+            title=title,
             players=list(setup.players),
             teams=[{"name": n, "players": list(m)} for n, m in setup.teams],
             options=dict(setup.options),
@@ -771,13 +773,7 @@ def challenge(
     The entry's side corrects or removes it (a correction needs confirming again),
     or the challenger confirms it after all.
     """
-    note = " ".join(str(note or "").split())
-    if len(note) > MAX_NOTE:
-        raise BadInput(
-            f"A challenge's note has at most {MAX_NOTE} characters.",
-            field="note",
-            example="It was a single 20, not a treble",
-        )
+    note = text.check(note or "", "note", "note")
 
     def build(match: Match) -> Step:
         actor = _confirmer(match, key)
@@ -800,7 +796,7 @@ def challenge(
     return _write(match_id, build, None, idem_key, fp, key)
 
 
-MAX_NOTE = 200
+MAX_NOTE = text.LIMITS["note"]
 
 
 def _confirmer(match: Match, key: str) -> str:

@@ -42,6 +42,7 @@ from referee.db import db
 from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
+from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -171,6 +172,7 @@ def create(
             field="seating",
             example='"seating": "drawn"',
         )
+    title = text.check(title or "", "title", "title")
     names = fmt.check_players(players)
     parsed = fmt.parse_options(options)
     extra = fmt.parse_setup({**(setup or {}), "seeding": seating}, names)
@@ -209,7 +211,7 @@ def create(
             id=tournament_id,
             kind=fmt.id,
             game=fmt.game_for(extra),
-            title=" ".join(str(title or "").split())[:80] or fmt.title,
+            title=title or fmt.title,
             players=list(names),
             options=parsed,
             status="over" if state.get("over") else "live",
@@ -449,7 +451,11 @@ def start_round(
     try:
         for plan in plans:
             match = ledger.create_match(
-                game, None, plan.options, plan.teams, title=f"{name} · {plan.title}"
+                game,
+                None,
+                plan.options,
+                plan.teams,
+                title=text.fit(f"{name} · {plan.title}", "title"),
             )
             created[plan.number] = match.id
 
@@ -536,7 +542,7 @@ def _call(tournament_id: str, plans: Sequence[formats.TablePlan]) -> None:
                 plan.players,
                 plan.options,
                 plan.teams or None,
-                title=f"{name} · {plan.title}",
+                title=text.fit(f"{name} · {plan.title}", "title"),
             )
             created[plan.number] = match.id
 

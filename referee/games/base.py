@@ -26,6 +26,8 @@ from dataclasses import field
 from enum import StrEnum
 from typing import Any
 
+from referee.games import text
+
 JSON = dict[str, Any]
 
 
@@ -428,6 +430,19 @@ def parse_fields(
         # Late import: the notation modules import this one.
         from referee.games import notation
 
+        value = raw[f.name]
+        if (
+            f.kind in text.LIST_KINDS
+            and f.maximum is None
+            and isinstance(value, list)
+            and len(value) > text.MAX_LIST
+        ):
+            raise BadInput(
+                f"'{f.name}' holds at most {text.MAX_LIST} items; {len(value)} "
+                f"given. {f.help}",
+                field=f.name,
+                example=example,
+            )
         try:
             out[f.name] = notation.parse_field(f, raw[f.name], state, game)
         except BadInput as err:
@@ -581,7 +596,7 @@ def _parse_option(opt: Option, value: Any) -> Any:
     raise ValueError(f"unknown option kind {opt.kind!r}")
 
 
-MAX_NAME = 40
+MAX_NAME = text.LIMITS["name"]
 
 
 def _parse_names(players: Sequence[Any]) -> list[str]:
@@ -594,17 +609,12 @@ def _parse_names(players: Sequence[Any]) -> list[str]:
     names = []
     for p in players:
         ok = isinstance(p, str | int) and not isinstance(p, bool)
-        name = " ".join(str(p).split()) if ok else ""
+        name = text.check(p, "players", "name") if ok else ""
         if not name:
             raise BadInput(
                 "A player's name is empty.",
                 field="players",
                 example='"players": ["Ann", "Bob"]',
-            )
-        if len(name) > MAX_NAME:
-            raise BadInput(
-                f"A name has at most {MAX_NAME} characters: '{name[:20]}…'.",
-                field="players",
             )
         names.append(name)
     folded = [n.casefold() for n in names]
@@ -625,5 +635,12 @@ def _parse_team(team: Any, index: int) -> tuple[str, tuple[str, ...]]:
             field="teams",
             example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
         )
-    name = " ".join(str(team.get("name") or "").split()) or f"Team {index + 1}"
-    return name[:MAX_NAME], tuple(_parse_names(team["players"]))
+    name = text.check(team.get("name") or "", "teams", "name") or f"Team {index + 1}"
+    members = tuple(_parse_names(team["players"]))
+    if not members:  # so there are never more teams than the game has players
+        raise BadInput(
+            f"{name} has no players: a team has at least one.",
+            field="teams",
+            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
+        )
+    return name, members

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from referee.games import text
 from referee.games.base import JSON
-from referee.games.base import MAX_NAME
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.bunko import TARGET
@@ -33,6 +33,7 @@ from referee.games.dice import parse_die
 HEAD = 1
 PER_TABLE = 4
 MIN_PLAYERS = 8
+MAX_PLAYERS = 200  # 50 tables: a big charity night; every page lists them all
 BUNCO_ROUNDS = 6  # the bunco variant's target number cycles 1..6
 
 R_PLAYERS = "bunko/night-players"
@@ -562,11 +563,12 @@ def _check_players(players: Sequence[str]) -> tuple[str, ...]:
         raise BadInput("The players are a list of names.", field="players")
     names = []
     for p in players:
-        name = " ".join(p.split()) if isinstance(p, str) else ""
-        if not name or len(name) > MAX_NAME:
+        name = text.check(p, "players", "name") if isinstance(p, str) else ""
+        if not name:
             raise BadInput(
-                f"Each player needs a name of 1 to {MAX_NAME} characters.",
+                f"Each player needs a name of 1 to {text.LIMITS['name']} characters.",
                 field="players",
+                example='["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]',
             )
         names.append(name)
     folded = [n.casefold() for n in names]
@@ -577,6 +579,13 @@ def _check_players(players: Sequence[str]) -> tuple[str, ...]:
             field="players",
         )
     n = len(names)
+    if n > MAX_PLAYERS:
+        raise BadInput(
+            f"A bunko night takes at most {MAX_PLAYERS} players ({MAX_PLAYERS // 4} "
+            f"tables); {n} given: split the room into two nights.",
+            field="players",
+            example='["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]',
+        )
     if n < MIN_PLAYERS or n % PER_TABLE:
         low, high = n - n % PER_TABLE, n - n % PER_TABLE + PER_TABLE
         fix = f"{MIN_PLAYERS}" if n < MIN_PLAYERS else f"{low} or {high}"

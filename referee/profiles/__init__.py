@@ -19,6 +19,7 @@ from referee import keys
 from referee import ledger
 from referee import trust
 from referee.db import db
+from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import MAX_NAME
 from referee.games.base import BadInput
@@ -43,14 +44,14 @@ def handle(name: str) -> str:
 
 
 def clean_name(name: Any, field: str = "name") -> str:
-    text = " ".join(str(name or "").split())
-    if not text or len(text) > MAX_NAME or not text.isprintable():
+    cleaned = text.check(name or "", field, "name")
+    if not cleaned:
         raise BadInput(
-            f"A player's name is 1 to {MAX_NAME} printable characters.",
+            f"A player's name is 1 to {MAX_NAME} characters.",
             field=field,
             example="Ann Smith",
         )
-    return text
+    return cleaned
 
 
 def get(player_id: str) -> Player:

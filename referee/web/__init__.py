@@ -21,6 +21,7 @@ def init_app(app: Flask) -> None:
     from referee.web import api
     from referee.web import assets
     from referee.web import compression
+    from referee.web import edge
     from referee.web import errors
     from referee.web import live
     from referee.web import matches
@@ -38,6 +39,7 @@ def init_app(app: Flask) -> None:
     compression.init_app(app)
     assets.init_app(app, Path(app.config["STATIC_FOLDER"]))
     session.init_app(app)
+    edge.init_app(app)  # hostile input is refused before any other hook reads it
     csrf.init_app(app)
     # The API authenticates with a bearer header, never a cookie, so a cross-site form
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.

@@ -17,10 +17,45 @@ from wtforms.validators import InputRequired
 from wtforms.validators import Length
 from wtforms.validators import NumberRange
 from wtforms.validators import Optional
+from wtforms.validators import ValidationError
 
+from referee.games import text
+from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Field
 from referee.games.base import Game
+
+
+class Text:
+    """A validator: the field is text of a kind (``referee.games.text``): no NUL, lone
+    surrogate or control character, within the kind's length; its data becomes the
+    checked text (NFC; a single-line kind folds its spaces, a list keeps its lines).
+    """
+
+    def __init__(self, kind: str, multiline: bool = False) -> None:
+        self.kind = kind
+        self.multiline = multiline
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if not field.data:
+            return
+        if not self.multiline:
+            try:
+                field.data = text.check(field.data, field.name, self.kind)
+            except BadInput as err:
+                raise ValidationError(err.message) from None
+            return
+        try:
+            cleaned = text.clean(str(field.data))
+        except ValueError as err:
+            raise ValidationError(
+                f"This holds {err}, which is not text: type it again without it, "
+                f"e.g. {text.EXAMPLES[self.kind]}."
+            ) from None
+        limit = text.LIMITS[self.kind]
+        if len(cleaned) > limit:
+            raise ValidationError(f"At most {limit} characters; {len(cleaned)} given.")
+        field.data = cleaned
 
 
 class WriteForm(FlaskForm):
@@ -48,12 +83,13 @@ class NewMatchForm(FlaskForm):
     )
     players = TextAreaField(
         "Players",
-        validators=[InputRequired(message="Name the players, one per line.")],
+        validators=[
+            InputRequired(message="Name the players, one per line."),
+            Text("lines", multiline=True),
+        ],
         description="One name per line, in throwing order.",
     )
-    title = StringField(
-        "Match name (optional)", validators=[Optional(), Length(max=80)]
-    )
+    title = StringField("Match name (optional)", validators=[Optional(), Text("title")])
 
 
 class RematchForm(FlaskForm):

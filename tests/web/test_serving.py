@@ -90,7 +90,7 @@ def test_gunicorn_config_warms_each_worker_before_it_serves(
     environ = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     monkeypatch.setattr(os, "environ", environ)  # what the config sets stays here
     config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    assert config["worker_class"] == "gevent"
+    assert config["worker_class"] == "referee.serving.Worker"  # gevent, see serving
     assert not config.get("preload_app")  # gevent patches before the app loads
     # Streams may take nine tenths of a worker's connections; writes keep the rest.
     assert environ["REFEREE_LIVE_MAX_STREAMS"] == "900"

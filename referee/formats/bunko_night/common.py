@@ -9,6 +9,7 @@ from typing import Any
 from referee.formats import TableMatch
 from referee.formats import current_round
 from referee.games import bunko_night as night
+from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -18,7 +19,7 @@ from referee.games.bunko_night import Table
 from referee.games.bunko_night import Tally
 
 TITLES = ("winner", "loser")
-MAX_NOTE = 200
+MAX_NOTE = text.LIMITS["note"]
 STOP_KEY = "bunko-night-stop"  # the idempotency key of the stop sent to a table
 
 

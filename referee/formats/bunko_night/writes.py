@@ -8,13 +8,13 @@ from typing import Any
 from referee.formats import approval as shared
 from referee.formats import current_round
 from referee.formats.bunko_night import approval
-from referee.formats.bunko_night.common import MAX_NOTE
 from referee.formats.bunko_night.common import TITLES
 from referee.formats.bunko_night.common import NightBase
 from referee.formats.bunko_night.common import _counts
 from referee.formats.bunko_night.common import _scores
 from referee.formats.bunko_night.common import _whole
 from referee.games import bunko_night as night
+from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.dice import parse_die
@@ -63,12 +63,7 @@ class NightWrites(NightBase):
             if kind == "result":
                 event.update(source="report", match_seq=None)
             else:
-                note = " ".join(str(raw.get("note") or "").split())
-                if len(note) > MAX_NOTE:
-                    raise BadInput(
-                        f"A note has at most {MAX_NOTE} characters.", field="note"
-                    )
-                event["note"] = note
+                event["note"] = text.check(raw.get("note") or "", "note", "note")
             return event
         if kind == "seating":
             seats = raw.get("seats")
@@ -80,7 +75,7 @@ class NightWrites(NightBase):
                     field="seats",
                     example='["Kim", "Eve", "Lu", "Fay"]',
                 )
-            names = [" ".join(str(s).split()) for s in seats]
+            names = [text.check(s, "seats", "name") for s in seats]
             return {
                 "type": kind,
                 "table": _whole(raw.get("table"), "table"),

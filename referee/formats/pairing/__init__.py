@@ -47,6 +47,7 @@ from referee.formats import TablePlan
 from referee.formats.pairing import approval
 from referee.formats.pairing import results
 from referee.formats.pairing import seeding
+from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import EventKind
@@ -58,7 +59,7 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import _parse_names
 
-MAX_NOTE = 200
+MAX_NOTE = text.LIMITS["note"]
 SETUP_FIELDS = ("game", "game_options", "stations", "ratings", "seeding", "teams")
 STATION_NOUN = {"billiards": "Table", "darts-301": "Board", "darts-baseball": "Board"}
 
@@ -533,9 +534,7 @@ class PairingFormat(Format):
                 field="how",
                 example='"how": "walkover"',
             )
-        note = " ".join(str(raw.get("note") or "").split())
-        if len(note) > MAX_NOTE:
-            raise BadInput(f"A note has at most {MAX_NOTE} characters.", field="note")
+        note = text.check(raw.get("note") or "", "note", "note")
         return {
             "type": kind,
             "pairing": p["number"],

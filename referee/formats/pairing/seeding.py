@@ -13,11 +13,12 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
+from referee.games import text
 from referee.games.base import BadInput
 
 SEEDINGS = ("given", "drawn", "rating")
 MAX_STATIONS = 32
-MAX_STATION_NAME = 30
+MAX_STATION_NAME = text.LIMITS["station"]
 RATING_LIMIT = 10**6
 
 
@@ -120,8 +121,14 @@ def parse_stations(raw: Any, default_count: int, noun: str) -> list[str]:
             field="stations",
             example='["Board 1", "Board 2", "Oche 3"]',
         )
-    names = [" ".join(str(s).split()) for s in raw]
-    if any(not n or len(n) > MAX_STATION_NAME for n in names):
+    if len(raw) > MAX_STATIONS:
+        raise BadInput(
+            f"At most {MAX_STATIONS} stations; {len(raw)} given.",
+            field="stations",
+            example='["Board 1", "Board 2"]',
+        )
+    names = [text.check(s, "stations", "station") for s in raw]
+    if not all(names):
         raise BadInput(
             f"A station's name is 1 to {MAX_STATION_NAME} characters.",
             field="stations",
@@ -174,9 +181,9 @@ def parse_teams(
             raise BadInput(
                 f"{entrant} needs {size} players.", field="teams", example=example
             )
-        names = [" ".join(str(m).split()) for m in members]
+        names = [text.check(m, "teams", "name") for m in members]
         for name in names:
-            if not name or name.casefold() in seen or len(name) > 40:
+            if not name or name.casefold() in seen:
                 raise BadInput(
                     f"'{name}' is empty, too long or in two teams.", field="teams"
                 )

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from referee import games
+from referee.web.openapi import limits
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _get
 from referee.web.openapi.common import _json_ref
@@ -45,6 +46,14 @@ def document() -> bytes:
 
 
 def spec() -> JSONSchema:
+    """The document, with the request edge's bounds on every request body."""
+    doc = _spec()
+    limits.bound_requests(doc)
+    doc["info"]["description"] += " " + limits.SUMMARY
+    return doc
+
+
+def _spec() -> JSONSchema:
     registry = games.registry()
     schemas: dict[str, JSONSchema] = {**_common_schemas()}
     event_refs = []
@@ -161,7 +170,11 @@ def spec() -> JSONSchema:
                             "description": "Optional: a retry with the same key and "
                             "body returns the first match (a random UUID; another "
                             "body with the same key is 422; a blank one is none).",
-                            "schema": {"type": "string", "maxLength": 255},
+                            "schema": {
+                                "type": "string",
+                                "maxLength": 255,
+                                "pattern": limits.OPTIONAL_HEADER_PATTERN,
+                            },
                         }
                     ],
                     "requestBody": {
@@ -344,7 +357,11 @@ def spec() -> JSONSchema:
                         "returns the first answer and stores nothing new. The same "
                         "key with another body is 422."
                     ),
-                    "schema": {"type": "string", "maxLength": 255, "pattern": r"\S"},
+                    "schema": {
+                        "type": "string",
+                        "maxLength": 255,
+                        "pattern": limits.HEADER_PATTERN,
+                    },
                     "example": "6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
                 }
             },

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from referee.games import text
 from referee.games.base import MAX_NAME
 from referee.games.base import EventKind
 from referee.games.base import Game
@@ -62,7 +63,9 @@ def _write_responses() -> JSONSchema:
             "Recorded (a retry with the same Idempotency-Key "
             "returns the first answer, with Idempotent-Replayed: true)",
         ),
-        "400": _problem_ref("Idempotency-Key missing"),
+        "400": _problem_ref(
+            "Idempotency-Key missing, or not printable text of at most 255 characters"
+        ),
         "401": _problem_ref("No edit key"),
         "403": _problem_ref("Wrong edit key"),
         "404": _problem_ref("No such match"),
@@ -82,7 +85,14 @@ NAME: JSONSchema = {
     "maxLength": MAX_NAME,
     # a character Python's str.split() keeps: ECMA's \S lets \x1c-\x1f and \x85 by
     "pattern": r"[^\s\x1c-\x1f\x85]",
-    "description": "Runs of spaces count as one; names differ ignoring case.",
+    "description": "Runs of spaces count as one; names differ ignoring case. "
+    "Text: no NUL, lone surrogate or control character (422); stored in NFC.",
+}
+TITLE: JSONSchema = {
+    "type": "string",
+    "maxLength": text.LIMITS["title"],
+    "description": f"Shown above the board; at most {text.LIMITS['title']} "
+    "characters (422 beyond). Text: no NUL, lone surrogate or control character.",
 }
 
 

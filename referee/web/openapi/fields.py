@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games import cards
+from referee.games import text
 from referee.games.base import EventKind
 from referee.games.base import Field
 from referee.games.base import Game
@@ -42,8 +43,7 @@ def field_schema(f: Field) -> JSONSchema:
             schema = {"type": "string"}
         case "darts" | "cards":
             items: JSONSchema = {"type": "array", "items": {"type": "string"}}
-            if f.maximum is not None:
-                items["maxItems"] = f.maximum
+            items["maxItems"] = count_bound(f)
             schema = {"oneOf": [items, text_or]}
         case "die":
             schema = {
@@ -109,8 +109,7 @@ def tool_field_schema(f: Field, game: Game) -> JSONSchema:
                 schema = {"type": "array", "items": card}
                 if f.minimum is not None:
                     schema["minItems"] = f.minimum
-                if f.maximum is not None:
-                    schema["maxItems"] = f.maximum
+                schema["maxItems"] = count_bound(f)
                 if all(n == 1 for n in deck.copies.values()):
                     schema["uniqueItems"] = True
         case "list":
@@ -122,8 +121,7 @@ def tool_field_schema(f: Field, game: Game) -> JSONSchema:
             schema = {"type": "array", "items": items}
             if f.minimum is not None:
                 schema["minItems"] = f.minimum
-            if f.maximum is not None:
-                schema["maxItems"] = f.maximum
+            schema["maxItems"] = count_bound(f)
         case _:
             schema = {k: v for k, v in field_schema(f).items() if k != "description"}
     schema["description"] = f.help
@@ -145,3 +143,8 @@ def option_schema(o: Option) -> JSONSchema:
     else:
         schema = {"enum": list(o.choices)}
     return {**schema, "default": o.default, "description": f"{o.label}: {o.help}"}
+
+
+def count_bound(f: Field) -> int:
+    """The most items a list field takes: its own maximum, else the edge's."""
+    return f.maximum if f.maximum is not None else text.MAX_LIST

@@ -12,6 +12,7 @@ from referee.games.base import Example
 from referee.games.base import Game
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
+from referee.web.openapi.common import TITLE
 from referee.web.openapi.common import _name
 from referee.web.openapi.fields import option_schema
 
@@ -296,10 +297,7 @@ def new_match_schema(game: Game) -> JSONSchema:
             "properties": {o.name: option_schema(o) for o in game.options},
             "additionalProperties": False,
         },
-        "title": {
-            "type": "string",
-            "description": "Shown above the board; cut to 80 characters.",
-        },
+        "title": TITLE,
         "confirm": {
             "type": "boolean",
             "default": False,

@@ -7,6 +7,7 @@ from typing import Any
 from referee.web.openapi import pairings
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
+from referee.web.openapi.common import TITLE
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
@@ -284,6 +285,10 @@ def _tournament_links(writes: list[str]) -> JSONSchema:
 
 def tournament_schemas() -> dict[str, JSONSchema]:
     from referee import formats
+    from referee.formats import bracket
+    from referee.formats import round_robin
+    from referee.formats import swiss_pairing
+    from referee.games import bunko_night as night
 
     string_list = {"type": "array", "items": {"type": "string"}}
     counts = {"type": "object", "additionalProperties": {"type": "integer"}}
@@ -350,17 +355,18 @@ def tournament_schemas() -> dict[str, JSONSchema]:
             "required": ["players"],
             "properties": {
                 "kind": {"enum": list(formats.registry()), "default": "bunko-night"},
-                "title": {
-                    "type": "string",
-                    "description": "Shown above the boards; cut to 80 characters.",
-                },
+                "title": TITLE,
                 "players": {
                     "type": "array",
                     "items": NAME,
                     "minItems": 2,
+                    "maxItems": max(night.MAX_PLAYERS, bracket.MAX_PLAYERS),
                     "uniqueItems": True,
-                    "description": "A bunko night: 8 or more in fours (one table "
-                    "per four). A pairing format: 2 or more (its own maximum).",
+                    "description": f"A bunko night: 8 to {night.MAX_PLAYERS} in "
+                    "fours (one table per four). A pairing format: 2 or more, up to "
+                    f"its own maximum (round robin {round_robin.FORMAT.max_entrants}, "
+                    f"Swiss {swiss_pairing.MAX_PLAYERS}, elimination "
+                    f"{bracket.MAX_PLAYERS}).",
                 },
                 "seating": {
                     "enum": sorted(

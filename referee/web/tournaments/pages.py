@@ -33,6 +33,7 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
 from referee.web import access
+from referee.web.forms import Text
 from referee.web.forms import WriteForm
 from referee.web.forms import players_from_text
 from referee.web.tournaments import pairings
@@ -50,10 +51,13 @@ class NewNightForm(FlaskForm):
     idem = HiddenField(
         validators=[Optional(), Length(max=255)], default=lambda: uuid.uuid4().hex
     )
-    title = StringField("Name of the night", validators=[Optional(), Length(max=80)])
+    title = StringField("Name of the night", validators=[Optional(), Text("title")])
     players = TextAreaField(
         "Players",
-        validators=[InputRequired(message="Name the players, one per line.")],
+        validators=[
+            InputRequired(message="Name the players, one per line."),
+            Text("lines", multiline=True),
+        ],
         description="One name per line: 8 or more, in fours (8, 12, 16 …).",
     )
     # Radio buttons rendered from CHOICES in the template; the engine checks values.

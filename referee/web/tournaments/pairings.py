@@ -41,6 +41,7 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.web import access
 from referee.web import csvsafe
+from referee.web.forms import Text
 from referee.web.forms import options_from_form
 from referee.web.tournaments.access import _remember
 from referee.web.tournaments.access import bp
@@ -84,15 +85,18 @@ class NewTournamentForm(FlaskForm):
     idem = HiddenField(
         validators=[Optional(), Length(max=255)], default=lambda: uuid.uuid4().hex
     )
-    title = StringField("Name of the event", validators=[Optional(), Length(max=80)])
+    title = StringField("Name of the event", validators=[Optional(), Text("title")])
     players = TextAreaField(
         "Players",
-        validators=[InputRequired(message="Name the players, one per line.")],
+        validators=[
+            InputRequired(message="Name the players, one per line."),
+            Text("lines", multiline=True),
+        ],
         description="One name per line, seed 1 first.",
     )
     stations = TextAreaField(
         "Boards or tables",
-        validators=[Optional(), Length(max=2000)],
+        validators=[Optional(), Text("lines", multiline=True)],
         description="One name per line (or how many). Empty: one per two players.",
     )
     seating = StringField(validators=[Optional(), Length(max=20)], default="given")
