@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from sqlalchemy import delete
 from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -47,6 +48,7 @@ from referee.games.base import Verdict
 from referee.games.base import side_names
 from referee.models import Match
 from referee.models import MatchEvent
+from referee.models import PinGuard
 from referee.models import utcnow
 
 MAX_KEY = 255
@@ -305,6 +307,39 @@ def by_pin(pin: str) -> Match | None:
     return db.session.execute(
         select(Match).where(Match.pin == keys.hash_pin(pin), Match.status == "live")
     ).scalar_one_or_none()
+
+
+def pin_target(match_id: str) -> str:
+    """The match's row in ``pin_guard`` (its count of guesses at its PIN)."""
+    return f"match:{match_id}"
+
+
+def new_pin(match_id: str, key: str | None) -> keys.Credentials:
+    """Give the match a fresh PIN (the old one stops working) for its scorer only.
+
+    The count of guesses at the old PIN goes with it: they say nothing of the new
+    one. ``Forbidden`` for any key but the edit key (a side's key cannot).
+    """
+    for _attempt in range(5):
+        match = lock_row(Match, match_id)
+        if match is None:
+            raise NotFound(f"There is no match '{match_id}'.")
+        if not check_key(match, key):
+            db.session.rollback()
+            raise Forbidden("Only the scorer (the edit key) can issue a new PIN.")
+        creds = keys.Credentials(credentials(match).key, keys.new_pin())
+        secret = keys.stored(f"match:{match.id}", creds)
+        match.pin, match.sealed = secret["pin"], secret["sealed"]
+        db.session.execute(
+            delete(PinGuard).where(PinGuard.target == pin_target(match_id))
+        )
+        try:
+            db.session.commit()
+        except IntegrityError:  # another match has that PIN: draw again
+            db.session.rollback()
+            continue
+        return creds
+    raise RuntimeError("could not draw a free PIN")
 
 
 def board(match: Match) -> JSON:

@@ -323,6 +323,27 @@ def rematch(match_id: str) -> Response | tuple[Response, int]:
     return response
 
 
+@bp.post("/matches/<match_id>/pin")
+def new_pin(match_id: str) -> Response | tuple[Response, int]:
+    """A fresh PIN for the match (the old one stops working), for its scorer.
+
+    No Idempotency-Key: a retry draws yet another PIN, and the answer always carries
+    the one in force.
+    """
+    token = _bearer()
+    body = _body(allow_empty=True)
+    if body:
+        name = sorted(body)[0]
+        return _bad({name: f"'{name}' is not a field here: send no body."})
+    try:
+        creds = ledger.new_pin(match_id, token)
+    except ledger.NotFound as err:
+        abort(404, str(err))
+    except ledger.Forbidden as err:
+        return _forbidden(str(err))
+    return jsonify({"id": match_id, "pin": creds.pin})
+
+
 # --- tools and documents ------------------------------------------------------------
 
 
@@ -518,9 +539,8 @@ def _halt(err: _Halt) -> Response:
     return err.response
 
 
-def _writer() -> tuple[str, str]:
-    """The bearer key and the idempotency key of a write (checked, not yet against
-    the match: the write itself does that on the row it locks)."""
+def _bearer() -> str:
+    """The bearer key of a write (401 without one); not yet checked against anything."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
@@ -535,6 +555,13 @@ def _writer() -> tuple[str, str]:
         raise _Halt(response)
     if scheme.lower() != "bearer" or not token.strip():
         raise _Halt(_forbidden())
+    return token.strip()
+
+
+def _writer() -> tuple[str, str]:
+    """The bearer key and the idempotency key of a write (checked, not yet against
+    the match: the write itself does that on the row it locks)."""
+    token = _bearer()
     key = request.headers.get("Idempotency-Key", "").strip()
     if not key:
         raise _Halt(
@@ -555,7 +582,7 @@ def _writer() -> tuple[str, str]:
                 f"An Idempotency-Key has at most {ledger.MAX_KEY} characters.",
             )
         )
-    return token.strip(), key
+    return token, key
 
 
 def _forbidden(

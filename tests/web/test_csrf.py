@@ -56,7 +56,7 @@ def _owner(app: Flask, world: World, rule):
 
 def _form(rule, world: World) -> dict:
     form = body_for(rule)
-    if rule.endpoint == "pages.join":
+    if rule.endpoint in ("pages.join", "matches.join_pin"):
         form["pin"] = world.lone["pin"]
     if rule.endpoint == "tournaments.join":
         form["pin"] = world.night["keys"]["organiser"]["pin"]

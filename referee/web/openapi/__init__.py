@@ -295,6 +295,43 @@ def spec() -> JSONSchema:
                     },
                 }
             },
+            "/api/v1/matches/{id}/pin": {
+                "post": {
+                    "operationId": "newPin",
+                    "summary": "A new six-digit PIN for the match: the old one stops "
+                    "working at once, and its count of wrong guesses goes with it; "
+                    "the scorer link (QR) keeps working. No body and no "
+                    "Idempotency-Key: a retry draws another PIN, and each answer "
+                    "carries the one in force.",
+                    "security": [{"editKey": []}],
+                    "parameters": [_path("id", "k3m9x2q7ab")],
+                    "responses": {
+                        "200": {
+                            "description": "The new PIN",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["id", "pin"],
+                                        "properties": {
+                                            "id": {"type": "string"},
+                                            "pin": {
+                                                "type": "string",
+                                                "pattern": "^[0-9]{6}$",
+                                            },
+                                        },
+                                    },
+                                    "example": {"id": "k3m9x2q7ab", "pin": "482913"},
+                                }
+                            },
+                        },
+                        "401": _problem_ref("No edit key"),
+                        "403": _problem_ref("Not the match's edit key"),
+                        "404": _problem_ref("No such match"),
+                        "422": _problem_ref("A body was sent"),
+                    },
+                }
+            },
             **tool_paths(),
             **tournament_paths(),
             **player_paths(),
