@@ -32,6 +32,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from referee import games
+from referee import inflight
 from referee import keys
 from referee import live
 from referee import trust
@@ -461,6 +462,23 @@ def write(
     that path too.
     """
     idem_key = clean_key(idem_key)
+    scope = f"{db.engine.url.render_as_string()}|{stream.noun}|{head_id}"
+    with inflight.holding(scope, idem_key):
+        return _write_once(
+            stream, head_id, build, expected_seq, idem_key, fingerprint, allow
+        )
+
+
+def _write_once(
+    stream: Stream,
+    head_id: str,
+    build: Callable[[Any], Step | None],
+    expected_seq: int | None,
+    idem_key: str | None,
+    fingerprint: str,
+    allow: Callable[[Any], None] | None,
+) -> Written:
+    """``write``, with the key marked in flight."""
     tries = OPTIMISTIC_TRIES if stream.optimistic else 0
     for attempt in range(tries + 3):
         locked = attempt >= tries

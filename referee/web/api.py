@@ -28,6 +28,7 @@ from referee.games.base import Tool
 from referee.games.base import parse_fields
 from referee.models import Match
 from referee.web.errors import PROBLEMS
+from referee.web.errors import key_reused as key_reused_problem
 from referee.web.errors import problem
 from referee.web.shapes import entry_json
 from referee.web.shapes import match_json
@@ -212,7 +213,7 @@ def events(match_id: str) -> Response:
 
 @bp.post("/matches/<match_id>/events")
 def add_event(match_id: str) -> Response | tuple[Response, int]:
-    token, key = _writer()
+    token, key = _writer(match_id)
     body = _body(match_id, token)
     extra = sorted(set(body) - {"event", "expected_seq"})
     if extra:
@@ -237,7 +238,7 @@ def add_event(match_id: str) -> Response | tuple[Response, int]:
 
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str) -> Response | tuple[Response, int]:
-    token, key = _writer()
+    token, key = _writer(match_id)
     body = _body(match_id, token, allow_empty=True)
     extra = sorted(set(body) - {"expected_seq", "target"})
     if extra:
@@ -263,7 +264,7 @@ def undo(match_id: str) -> Response | tuple[Response, int]:
 
 @bp.put("/matches/<match_id>/events/<int:seq>")
 def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
-    token, key = _writer()
+    token, key = _writer(match_id)
     body = _body(match_id, token)
     extra = sorted(set(body) - {"event", "expected_seq"})
     if extra or "event" not in body:
@@ -284,7 +285,7 @@ def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
 @bp.post("/matches/<match_id>/rematch")
 def rematch(match_id: str) -> Response | tuple[Response, int]:
     """A new match with the same game, players, teams, options and title."""
-    token, key = _writer()
+    token, key = _writer(match_id, ledger.check_key)
     match = _match(match_id)
     if not ledger.check_key(match, token):
         return _forbidden()
@@ -558,11 +559,23 @@ def _bearer() -> str:
     return token.strip()
 
 
-def _writer() -> tuple[str, str]:
-    """The bearer key and the idempotency key of a write (checked, not yet against
-    the match: the write itself does that on the row it locks)."""
+def _writer(
+    match_id: str, may: Callable[[Match, str], bool] | None = None
+) -> tuple[str, str]:
+    """The bearer key and the idempotency key of a write to ``match_id``.
+
+    The key is checked against the match by the write itself, on the row it locks.
+    When the Idempotency-Key is missing or too long, the bearer key is checked here
+    first (``may``: the edit key or a side's): who you are comes before what you
+    sent, so a stranger gets 403 (or 404), never a hint about the request.
+    """
     token = _bearer()
     key = request.headers.get("Idempotency-Key", "").strip()
+    if not key or len(key) > ledger.MAX_KEY:
+        match = _match(match_id)
+        allowed = may or (lambda m, t: ledger.actor_of(m, t) is not None)
+        if not allowed(match, token):
+            raise _Halt(_forbidden())
     if not key:
         raise _Halt(
             problem(
@@ -641,13 +654,7 @@ def _expected_seq(
 
 def key_reused(err: ledger.KeyReused) -> Response:
     """422: an idempotency key came back with a different request."""
-    return problem(
-        422,
-        "idempotency-key",
-        "Idempotency-Key reused",
-        str(err),
-        errors={"Idempotency-Key": str(err)},
-    )
+    return key_reused_problem(str(err))
 
 
 def _bad(errors: dict[str, str]) -> Response:

@@ -397,7 +397,7 @@ def _outcome(
         # Two different taps from one page: the first was recorded, this one was not.
         return render_match(
             _match(match_id),
-            status=409,
+            status=errors.KEY_REUSED_STATUS,
             error="That tap came from a page that had already sent something else; "
             "it was not recorded. Check the board and tap again.",
         )
@@ -421,7 +421,7 @@ def outbox_answer(match_id: str, write: Any) -> Response | tuple[str, int]:
     except ledger.Stale as err:
         return errors.problem(409, "stale", "The match moved on", str(err))
     except ledger.KeyReused as err:
-        return errors.problem(422, "idempotency-key", "Already used", str(err))
+        return errors.key_reused(str(err))
     g.tournament_written = written.tournament_id
     response = Response(
         json.dumps({"seq": written.seq, "replayed": written.replayed}),

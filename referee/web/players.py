@@ -41,6 +41,7 @@ from referee.web import csvsafe
 from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import _write
+from referee.web.api import _writer
 from referee.web.errors import problem
 from referee.web.forms import WriteForm
 
@@ -597,21 +598,6 @@ def _bad(errors: dict[str, str]) -> Response:
     )
 
 
-def _idem_key() -> str:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if not key or len(key) > ledger.MAX_KEY:
-        raise _Halt(
-            problem(
-                400,
-                "idempotency-key",
-                "Idempotency-Key missing",
-                "Send an Idempotency-Key header (1 to 255 characters) with a fresh "
-                "value per write. Example: Idempotency-Key: 6f1c0a52-8d3e",
-            )
-        )
-    return key
-
-
 def _api_match(match_id: str) -> Match:
     try:
         return ledger.get(match_id)
@@ -721,8 +707,7 @@ def confirmations(match_id: str) -> Response:
 
 @api_bp.post("/matches/<match_id>/confirm")
 def api_confirm(match_id: str) -> Response:
-    token = _bearer()
-    key = _idem_key()
+    token, key = _writer(match_id)
     body = _json_body({"through"}, '{"through": 7}')
     through = body.get("through")
     if through is not None and (
@@ -736,8 +721,7 @@ def api_confirm(match_id: str) -> Response:
 
 @api_bp.post("/matches/<match_id>/challenge")
 def api_challenge(match_id: str) -> Response:
-    token = _bearer()
-    key = _idem_key()
+    token, key = _writer(match_id)
     example = '{"target": 3, "note": "That was S20, not T20"}'
     body = _json_body({"target", "note"}, example)
     target, note = body.get("target"), body.get("note", "")

@@ -34,6 +34,7 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
 from referee.web import access
+from referee.web.errors import KEY_REUSED_STATUS
 from referee.web.forms import WriteForm
 from referee.web.forms import players_from_text
 from referee.web.tournaments import pairings
@@ -381,7 +382,7 @@ def _page_write(
         return back(status=409, error=str(err))
     except ledger.KeyReused:
         return back(
-            status=409,
+            status=KEY_REUSED_STATUS,
             error="That came from a page that had already sent something else; it "
             "was not recorded. Check the board and try again.",
         )
