@@ -27,6 +27,7 @@ from referee.games.base import Refused
 from referee.games.base import Tool
 from referee.games.base import parse_fields
 from referee.models import Match
+from referee.web import access
 from referee.web.errors import PROBLEMS
 from referee.web.errors import key_reused as key_reused_problem
 from referee.web.errors import problem
@@ -322,6 +323,55 @@ def rematch(match_id: str) -> Response | tuple[Response, int]:
         response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = url_for("api.one_match", match_id=fresh.id)
     return response
+
+
+@bp.post("/matches/<match_id>/join")
+def join(match_id: str) -> Response | tuple[Response, int]:
+    """The match's edit key for its PIN: a second scorer's app joining by PIN.
+
+    Counted against this match's PIN as on its page (docs/security.md): ten wrong
+    PINs per window, then 429 with Retry-After until the window ends.
+    """
+    match = _match(match_id)
+    if match.tournament_id is not None:
+        # A table's game takes the table's key, which opens the table for the night:
+        # that is the night's to hand out (its page, its QR codes), not a game PIN's.
+        return problem(
+            409,
+            "refused",
+            "A tournament table's game",
+            "A table's game is joined with the table's PIN or QR code on the "
+            "night's page.",
+        )
+    body = _body()
+    extra = sorted(set(body) - {"pin"})
+    if extra:
+        return _bad({extra[0]: f"'{extra[0]}' is not a field here (pin)."})
+    pin = body.get("pin")
+    if not isinstance(pin, str) or not (6 <= len(pin) <= 12):
+        return _bad(
+            {
+                "pin": "The PIN is the 6 digits on the scorer's phone, e.g. "
+                '{"pin": "482913"}.'
+            }
+        )
+    joined = access.join_by_pin(pin, match.id)
+    if joined.match is not None:
+        return jsonify(
+            {"id": match_id, "edit_key": ledger.credentials(joined.match).key}
+        )
+    if joined.wait:
+        response = problem(
+            429,
+            "too-many-pins",
+            "Too many wrong PINs",
+            access.too_many_pins_message(joined.wait),
+        )
+        return access.retry_after(response, joined.wait)
+    return _forbidden(
+        "That is not this match's PIN now. Check the 6 digits on the scorer's "
+        'phone, e.g. {"pin": "482913"}.'
+    )
 
 
 @bp.post("/matches/<match_id>/pin")

@@ -22,6 +22,8 @@ PROBLEMS = {
     "idempotency-key": "The Idempotency-Key header is missing or too long (400), or "
     "was already used for a different request (422, as the IETF Idempotency-Key "
     "draft says: send a new key for a new request).",
+    "too-many-pins": "Too many wrong guesses at this PIN in its ten-minute window: it "
+    "is not checked until Retry-After seconds have passed (see docs/security.md).",
     "in-flight": "A request with this Idempotency-Key is still being processed (409): "
     "send it again after Retry-After seconds to get its answer.",
     "unauthorized": "Writes need 'Authorization: Bearer <edit_key>'.",

@@ -10,8 +10,9 @@ from tests.web.write_routes import method_of
 from tests.web.write_routes import url_of
 from tests.web.write_routes import write_rules
 
-# Writes anyone may send: they have no key to check first.
-OPEN = {"api.create_match", "api.tool", "tournament_api.create"}
+# Writes anyone may send (no key to check first), and the PIN join, whose credential
+# is the PIN in its body.
+OPEN = {"api.create_match", "api.tool", "tournament_api.create", "api.join"}
 
 
 def _api_writes(app):

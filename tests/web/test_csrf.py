@@ -110,6 +110,8 @@ def test_the_exempt_api_takes_no_write_on_the_strength_of_a_session_cookie(csrf_
             {"match_id", "tournament_id"} & set(rule.arguments)
         ):
             continue  # creates and stateless tools touch no one's match
+        if rule.endpoint == "api.join":
+            continue  # its credential is the PIN in the body (test_pins.py)
         client = _owner(csrf_app, world, rule)
         before = counts(csrf_app)
         response = client.open(

@@ -245,3 +245,36 @@ def test_claim_codes_are_limited_per_profile_with_retry_after(client, api, app):
     # Bob's profile keeps its own budget.
     other = guesser.post(f"/players/{bob}/claim", data=nope)
     assert other.status_code == 422
+
+
+def test_the_api_join_is_limited_per_match_with_a_429_problem_and_retry_after(
+    client, api, app
+):
+    match, other = api.create("darts-301"), api.create("darts-301")
+    path = f"/api/v1/matches/{match['id']}/join"
+    for _ in range(access.WRONG_PINS):
+        wrong = client.post(path, json={"pin": _wrong(match["pin"])})
+        assert wrong.status_code == 403
+        assert wrong.mimetype == "application/problem+json"
+    locked = client.post(path, json={"pin": match["pin"]})
+    assert locked.status_code == 429
+    assert locked.mimetype == "application/problem+json"
+    assert locked.get_json()["type"] == "/api/v1/problems/too-many-pins"
+    assert 540 <= int(locked.headers["Retry-After"]) <= 600
+    joined = client.post(
+        f"/api/v1/matches/{other['id']}/join", json={"pin": other["pin"]}
+    )
+    assert joined.status_code == 200
+    assert joined.get_json()["edit_key"] == other["edit_key"]
+    assert client.post(path, json={"pin": 482913}).status_code == 422
+    assert client.post(path, json={"pin": "1", "x": 1}).status_code == 422
+
+
+def test_the_api_join_gives_no_table_key_of_a_night(client):
+    eight = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    night = client.post(
+        "/api/v1/tournaments", json={"kind": "bunko-night", "players": eight}
+    ).get_json()
+    table_match = night["tables"][0]["match"]
+    refused = client.post(f"/api/v1/matches/{table_match}/join", json={"pin": "123456"})
+    assert refused.status_code == 409

@@ -65,6 +65,7 @@ API_BODIES: dict[str, dict[str, Any]] = {
     "api.amend": {"event": {"type": "dart", "dart": "T19"}},
     "api.rematch": {},
     "api.new_pin": {},
+    "api.join": {"pin": "000000"},  # a PIN join: the PIN is the credential
     "api.tool": {},
     "tournament_api.create": {"kind": "bunko-night", "players": EIGHT},
     "tournament_api.post_result": {"table": 1, "scores": [21, 3]},
