@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from sqlalchemy import delete
 from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from referee import games
+from referee import inflight
 from referee import keys
 from referee import live
 from referee import trust
@@ -48,6 +50,7 @@ from referee.games.base import Verdict
 from referee.games.base import side_names
 from referee.models import Match
 from referee.models import MatchEvent
+from referee.models import PinGuard
 from referee.models import utcnow
 
 MAX_KEY = 255
@@ -309,6 +312,39 @@ def by_pin(pin: str) -> Match | None:
     ).scalar_one_or_none()
 
 
+def pin_target(match_id: str) -> str:
+    """The match's row in ``pin_guard`` (its count of guesses at its PIN)."""
+    return f"match:{match_id}"
+
+
+def new_pin(match_id: str, key: str | None) -> keys.Credentials:
+    """Give the match a fresh PIN (the old one stops working) for its scorer only.
+
+    The count of guesses at the old PIN goes with it: they say nothing of the new
+    one. ``Forbidden`` for any key but the edit key (a side's key cannot).
+    """
+    for _attempt in range(5):
+        match = lock_row(Match, match_id)
+        if match is None:
+            raise NotFound(f"There is no match '{match_id}'.")
+        if not check_key(match, key):
+            db.session.rollback()
+            raise Forbidden("Only the scorer (the edit key) can issue a new PIN.")
+        creds = keys.Credentials(credentials(match).key, keys.new_pin())
+        secret = keys.stored(f"match:{match.id}", creds)
+        match.pin, match.sealed = secret["pin"], secret["sealed"]
+        db.session.execute(
+            delete(PinGuard).where(PinGuard.target == pin_target(match_id))
+        )
+        try:
+            db.session.commit()
+        except IntegrityError:  # another match has that PIN: draw again
+            db.session.rollback()
+            continue
+        return creds
+    raise RuntimeError("could not draw a free PIN")
+
+
 def board(match: Match) -> JSON:
     """The scoreboard (``view``) of the match's current state."""
     return game_of(match).view(match.state)
@@ -428,6 +464,23 @@ def write(
     that path too.
     """
     idem_key = clean_key(idem_key)
+    scope = f"{db.engine.url.render_as_string()}|{stream.noun}|{head_id}"
+    with inflight.holding(scope, idem_key):
+        return _write_once(
+            stream, head_id, build, expected_seq, idem_key, fingerprint, allow
+        )
+
+
+def _write_once(
+    stream: Stream,
+    head_id: str,
+    build: Callable[[Any], Step | None],
+    expected_seq: int | None,
+    idem_key: str | None,
+    fingerprint: str,
+    allow: Callable[[Any], None] | None,
+) -> Written:
+    """``write``, with the key marked in flight."""
     tries = OPTIMISTIC_TRIES if stream.optimistic else 0
     for attempt in range(tries + 3):
         locked = attempt >= tries

@@ -173,17 +173,20 @@ class TournamentEvent(db.Model):
     )
 
 
-class JoinAttempt(db.Model):
-    """A wrong PIN typed from a client address; kept a day, to slow down guessing.
+class PinGuard(db.Model):
+    """Guesses at one PIN target in the current window (see ``referee.web.access``).
 
-    In the database rather than in memory so that the limit holds across workers.
+    ``target`` is what a typed PIN or code is checked against: ``match:<id>``,
+    ``night:<id>``, ``player:<id>``, or ``any`` (a PIN typed alone on the home page,
+    compared with every match in play). One row per target, counted up by a single
+    upsert, so that every worker sees the same count and no burst gets past it.
     """
 
-    __tablename__ = "join_attempt"
+    __tablename__ = "pin_guard"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    client: Mapped[str] = mapped_column(String(64), index=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    target: Mapped[str] = mapped_column(String(40), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    tries: Mapped[int] = mapped_column(Integer)
 
 
 # --- players ------------------------------------------------------------------------

@@ -217,8 +217,11 @@ function drain() {
             return store("readwrite", function (s) { return s.delete(item.id); });
           }).then(function () { changed(); return step(i + 1); });
         }
-        if (response.status === 0 || response.status >= 500 || response.status === 429) {
-          return sent; // not an answer about this event: try again later
+        // Not an answer about this event: try again later. A Retry-After also marks
+        // a 409 for the same tap still being recorded (its key in flight).
+        if (response.status === 0 || response.status >= 500 || response.status === 429 ||
+            response.headers.get("Retry-After")) {
+          return sent;
         }
         return reason(response).then(function (why) {
           item.state = "refused";

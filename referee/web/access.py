@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from datetime import UTC
+from datetime import datetime
 from datetime import timedelta
+from typing import Any
 
-from flask import request
 from flask import session
+from sqlalchemy import case
 from sqlalchemy import delete
-from sqlalchemy import func
 from sqlalchemy import select
+from sqlalchemy import update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from referee import ledger
 from referee.db import db
-from referee.models import JoinAttempt
+from referee.db import write_lock
 from referee.models import Match
+from referee.models import PinGuard
 from referee.models import utcnow
 
 MAX_REMEMBERED = 40
@@ -54,44 +62,165 @@ def remembered() -> list[str]:
     return list(reversed(list(session.get("keys", {}))))
 
 
-# A six-digit PIN is easy to type and easy to guess: ten wrong PINs from one address
-# in ten minutes, and that address waits. Stored in the database so that every worker
-# sees the same count.
+# A six-digit PIN is easy to type and easy to guess. Each place a PIN (or a claim
+# code) is checked against is a *target* with its own budget: at most ten wrong
+# guesses per ten-minute window, counted in one database row per target so that every
+# worker sees the same count. The count is taken *before* the check, in one upsert,
+# so a burst of any size gets at most ten checks; a right PIN gives its slot back.
+# A lockout closes that target's PIN for the rest of its window, for everybody: never
+# a network (a guesser on a venue's Wi-Fi does not lock out its other players), and
+# never the QR link, which carries the key. See docs/security.md.
 WRONG_PINS = 10
 WINDOW = timedelta(minutes=10)
+# A PIN typed on the home page names no match: it is compared with every match in
+# play, so a wrong one is a wrong guess at each of them and counts against one
+# shared target.
+ANY_MATCH = "any"
 
 
-def client_address() -> str:
-    return (request.remote_addr or "unknown")[:64]
+@dataclass(frozen=True)
+class PinTurn:
+    """One reserved check of a PIN against ``target``; ``wait`` > 0: refused."""
+
+    target: str
+    started: datetime
+    wait: int  # seconds until the target's window ends (0: go ahead and check)
 
 
-def pin_wait_minutes() -> int:
-    """Minutes this client must wait before trying another PIN (0: go ahead)."""
-    since = utcnow() - WINDOW
-    rows = db.session.execute(
-        select(func.count(), func.min(JoinAttempt.at)).where(
-            JoinAttempt.client == client_address(), JoinAttempt.at >= since
-        )
-    ).one()
-    count, oldest = rows
-    if count < WRONG_PINS or oldest is None:
-        return 0
-    if oldest.tzinfo is None:  # SQLite gives naive UTC back
-        oldest = oldest.replace(tzinfo=since.tzinfo)
-    left = oldest + WINDOW - utcnow()
-    return max(1, int(left.total_seconds() // 60) + 1)
+def match_target(match_id: str) -> str:
+    return ledger.pin_target(match_id)
 
 
-def note_wrong_pin() -> None:
-    db.session.add(JoinAttempt(client=client_address()))
+def night_target(tournament_id: str) -> str:
+    return f"night:{tournament_id}"
+
+
+def player_target(player_id: str) -> str:
+    return f"player:{player_id}"
+
+
+def pin_turn(target: str) -> PinTurn:
+    """Reserve a check of a PIN against ``target``, or say how long to wait.
+
+    One statement counts the try and reads the count back (``INSERT ... ON CONFLICT
+    DO UPDATE ... RETURNING``, the same on SQLite and PostgreSQL): there is no
+    moment between a check of the count and its increment for another request to
+    slip through. Committed at once, so the count holds whatever the check does.
+    """
+    write_lock()  # SQLite: BEGIN IMMEDIATE, so the upsert never meets a reader's lock
+    now = utcnow()  # after the lock: a request that waited counts from when it ran
+    table = PinGuard.__table__
+    insert = pg_insert if db.engine.dialect.name == "postgresql" else sqlite_insert
+    fresh = insert(table).values(target=target, window_start=now, tries=1)
+    over = table.c.window_start <= now - WINDOW
+    statement = fresh.on_conflict_do_update(
+        index_elements=[table.c.target],
+        set_={
+            "tries": case((over, 1), else_=table.c.tries + 1),
+            "window_start": case(
+                (over, fresh.excluded.window_start), else_=table.c.window_start
+            ),
+        },
+    ).returning(table.c.tries, table.c.window_start)
+    tries, started = db.session.execute(statement).one()
+    db.session.commit()
+    if started.tzinfo is None:  # SQLite gives naive UTC back
+        started = started.replace(tzinfo=UTC)
+    wait = 0 if tries <= WRONG_PINS else _seconds_left(started, now)
+    return PinTurn(target, started, wait)
+
+
+def pin_right(turn: PinTurn) -> None:
+    """The PIN was right: give its slot back (in the window it was taken from)."""
+    table = PinGuard.__table__
+    write_lock()
     db.session.execute(
-        delete(JoinAttempt).where(JoinAttempt.at < utcnow() - timedelta(days=1))
+        update(table)
+        .where(
+            table.c.target == turn.target,
+            table.c.window_start == turn.started,
+            table.c.tries > 0,
+        )
+        .values(tries=table.c.tries - 1)
     )
     db.session.commit()
 
 
-def too_many_pins_message(minutes: int) -> str:
+def pin_locked(target: str) -> int:
+    """Seconds until ``target``'s PIN takes guesses again (0: it is open); no count."""
+    row = db.session.execute(
+        select(PinGuard.tries, PinGuard.window_start).where(PinGuard.target == target)
+    ).one_or_none()
+    if row is None or row.tries <= WRONG_PINS:
+        return 0
+    started = row.window_start
+    if started.tzinfo is None:
+        started = started.replace(tzinfo=UTC)
+    now = utcnow()
+    return 0 if started <= now - WINDOW else _seconds_left(started, now)
+
+
+def pin_reset(target: str) -> None:
+    """Forget ``target``'s count (its PIN was replaced: old guesses say nothing of it).
+
+    Part of the caller's transaction."""
+    db.session.execute(delete(PinGuard).where(PinGuard.target == target))
+
+
+def _seconds_left(started: datetime, now: datetime) -> int:
+    left = math.ceil((started + WINDOW - now).total_seconds())
+    return min(max(1, left), int(WINDOW.total_seconds()))
+
+
+def wait_words(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return f"{minutes} minute{'' if minutes == 1 else 's'}"
+
+
+def too_many_pins_message(
+    seconds: int,
+    what: str = "this match's PIN",
+    instead: str = "Scan the scorer's QR code, or ask the scorer for a new PIN.",
+) -> str:
     return (
-        f"Too many wrong PINs from this network. Wait {minutes} minute"
-        f"{'' if minutes == 1 else 's'}, or ask the scorer for the QR code."
+        f"Too many wrong guesses at {what}: it is not checked for "
+        f"{wait_words(seconds)}. {instead}"
     )
+
+
+def retry_after(response: Any, seconds: int) -> Any:
+    """Say on a 429 when to try again (RFC 9110 10.2.3, in seconds)."""
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+@dataclass(frozen=True)
+class PinJoin:
+    """What a typed match PIN opened: the match, or how long to wait (429)."""
+
+    match: Match | None
+    wait: int = 0
+    target: str = ANY_MATCH
+
+
+def join_by_pin(pin: str, match_id: str | None = None) -> PinJoin:
+    """Check a typed PIN against the match ``match_id`` names, or against every match
+    in play when it names none (the home page); counted against that target.
+
+    A match whose own PIN is locked out does not take it from the home page either,
+    and answers there as a wrong PIN does (saying "locked" would confirm the guess).
+    """
+    target = match_target(match_id) if match_id else ANY_MATCH
+    turn = pin_turn(target)
+    if turn.wait:
+        return PinJoin(None, turn.wait, target)
+    if match_id:
+        match = ledger.by_pin(pin)
+        found = match if match is not None and match.id == match_id else None
+    else:
+        found = ledger.by_pin(pin)
+        if found is not None and pin_locked(match_target(found.id)):
+            found = None
+    if found is not None:
+        pin_right(turn)
+    return PinJoin(found, 0, target)

@@ -27,7 +27,9 @@ from referee.games.base import Refused
 from referee.games.base import Tool
 from referee.games.base import parse_fields
 from referee.models import Match
+from referee.web import access
 from referee.web.errors import PROBLEMS
+from referee.web.errors import key_reused as key_reused_problem
 from referee.web.errors import problem
 from referee.web.shapes import entry_json
 from referee.web.shapes import match_json
@@ -212,7 +214,7 @@ def events(match_id: str) -> Response:
 
 @bp.post("/matches/<match_id>/events")
 def add_event(match_id: str) -> Response | tuple[Response, int]:
-    token, key = _writer()
+    token, key = _writer(match_id)
     body = _body(match_id, token)
     extra = sorted(set(body) - {"event", "expected_seq"})
     if extra:
@@ -237,7 +239,7 @@ def add_event(match_id: str) -> Response | tuple[Response, int]:
 
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str) -> Response | tuple[Response, int]:
-    token, key = _writer()
+    token, key = _writer(match_id)
     body = _body(match_id, token, allow_empty=True)
     extra = sorted(set(body) - {"expected_seq", "target"})
     if extra:
@@ -263,7 +265,7 @@ def undo(match_id: str) -> Response | tuple[Response, int]:
 
 @bp.put("/matches/<match_id>/events/<int:seq>")
 def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
-    token, key = _writer()
+    token, key = _writer(match_id)
     body = _body(match_id, token)
     extra = sorted(set(body) - {"event", "expected_seq"})
     if extra or "event" not in body:
@@ -284,7 +286,7 @@ def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
 @bp.post("/matches/<match_id>/rematch")
 def rematch(match_id: str) -> Response | tuple[Response, int]:
     """A new match with the same game, players, teams, options and title."""
-    token, key = _writer()
+    token, key = _writer(match_id, ledger.check_key)
     match = _match(match_id)
     if not ledger.check_key(match, token):
         return _forbidden()
@@ -321,6 +323,76 @@ def rematch(match_id: str) -> Response | tuple[Response, int]:
         response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = url_for("api.one_match", match_id=fresh.id)
     return response
+
+
+@bp.post("/matches/<match_id>/join")
+def join(match_id: str) -> Response | tuple[Response, int]:
+    """The match's edit key for its PIN: a second scorer's app joining by PIN.
+
+    Counted against this match's PIN as on its page (docs/security.md): ten wrong
+    PINs per window, then 429 with Retry-After until the window ends.
+    """
+    match = _match(match_id)
+    if match.tournament_id is not None:
+        # A table's game takes the table's key, which opens the table for the night:
+        # that is the night's to hand out (its page, its QR codes), not a game PIN's.
+        return problem(
+            409,
+            "refused",
+            "A tournament table's game",
+            "A table's game is joined with the table's PIN or QR code on the "
+            "night's page.",
+        )
+    body = _body()
+    extra = sorted(set(body) - {"pin"})
+    if extra:
+        return _bad({extra[0]: f"'{extra[0]}' is not a field here (pin)."})
+    pin = body.get("pin")
+    if not isinstance(pin, str) or not (6 <= len(pin) <= 12):
+        return _bad(
+            {
+                "pin": "The PIN is the 6 digits on the scorer's phone, e.g. "
+                '{"pin": "482913"}.'
+            }
+        )
+    joined = access.join_by_pin(pin, match.id)
+    if joined.match is not None:
+        return jsonify(
+            {"id": match_id, "edit_key": ledger.credentials(joined.match).key}
+        )
+    if joined.wait:
+        response = problem(
+            429,
+            "too-many-pins",
+            "Too many wrong PINs",
+            access.too_many_pins_message(joined.wait),
+        )
+        return access.retry_after(response, joined.wait)
+    return _forbidden(
+        "That is not this match's PIN now. Check the 6 digits on the scorer's "
+        'phone, e.g. {"pin": "482913"}.'
+    )
+
+
+@bp.post("/matches/<match_id>/pin")
+def new_pin(match_id: str) -> Response | tuple[Response, int]:
+    """A fresh PIN for the match (the old one stops working), for its scorer.
+
+    No Idempotency-Key: a retry draws yet another PIN, and the answer always carries
+    the one in force.
+    """
+    token = _bearer()
+    body = _body(allow_empty=True)
+    if body:
+        name = sorted(body)[0]
+        return _bad({name: f"'{name}' is not a field here: send no body."})
+    try:
+        creds = ledger.new_pin(match_id, token)
+    except ledger.NotFound as err:
+        abort(404, str(err))
+    except ledger.Forbidden as err:
+        return _forbidden(str(err))
+    return jsonify({"id": match_id, "pin": creds.pin})
 
 
 # --- tools and documents ------------------------------------------------------------
@@ -518,9 +590,8 @@ def _halt(err: _Halt) -> Response:
     return err.response
 
 
-def _writer() -> tuple[str, str]:
-    """The bearer key and the idempotency key of a write (checked, not yet against
-    the match: the write itself does that on the row it locks)."""
+def _bearer() -> str:
+    """The bearer key of a write (401 without one); not yet checked against anything."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
@@ -535,7 +606,26 @@ def _writer() -> tuple[str, str]:
         raise _Halt(response)
     if scheme.lower() != "bearer" or not token.strip():
         raise _Halt(_forbidden())
+    return token.strip()
+
+
+def _writer(
+    match_id: str, may: Callable[[Match, str], bool] | None = None
+) -> tuple[str, str]:
+    """The bearer key and the idempotency key of a write to ``match_id``.
+
+    The key is checked against the match by the write itself, on the row it locks.
+    When the Idempotency-Key is missing or too long, the bearer key is checked here
+    first (``may``: the edit key or a side's): who you are comes before what you
+    sent, so a stranger gets 403 (or 404), never a hint about the request.
+    """
+    token = _bearer()
     key = request.headers.get("Idempotency-Key", "").strip()
+    if not key or len(key) > ledger.MAX_KEY:
+        match = _match(match_id)
+        allowed = may or (lambda m, t: ledger.actor_of(m, t) is not None)
+        if not allowed(match, token):
+            raise _Halt(_forbidden())
     if not key:
         raise _Halt(
             problem(
@@ -555,7 +645,7 @@ def _writer() -> tuple[str, str]:
                 f"An Idempotency-Key has at most {ledger.MAX_KEY} characters.",
             )
         )
-    return token.strip(), key
+    return token, key
 
 
 def _forbidden(
@@ -614,13 +704,7 @@ def _expected_seq(
 
 def key_reused(err: ledger.KeyReused) -> Response:
     """422: an idempotency key came back with a different request."""
-    return problem(
-        422,
-        "idempotency-key",
-        "Idempotency-Key reused",
-        str(err),
-        errors={"Idempotency-Key": str(err)},
-    )
+    return key_reused_problem(str(err))
 
 
 def _bad(errors: dict[str, str]) -> Response:

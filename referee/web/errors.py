@@ -12,11 +12,20 @@ from flask import request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from referee.inflight import RETRY_AFTER
+from referee.inflight import InFlight
+
 PROBLEMS = {
     "bad-input": "The request cannot describe anything real; nothing was stored.",
     "refused": "The rules do not allow that now; nothing was stored.",
     "stale": "The match moved on since you looked; nothing was stored.",
-    "idempotency-key": "The Idempotency-Key header is missing or was reused.",
+    "idempotency-key": "The Idempotency-Key header is missing or too long (400), or "
+    "was already used for a different request (422, as the IETF Idempotency-Key "
+    "draft says: send a new key for a new request).",
+    "too-many-pins": "Too many wrong guesses at this PIN in its ten-minute window: it "
+    "is not checked until Retry-After seconds have passed (see docs/security.md).",
+    "in-flight": "A request with this Idempotency-Key is still being processed (409): "
+    "send it again after Retry-After seconds to get its answer.",
     "unauthorized": "Writes need 'Authorization: Bearer <edit_key>'.",
     "forbidden": "That edit key does not belong to this match.",
     "not-found": "No such match, game, rule or tool.",
@@ -36,6 +45,21 @@ def problem(status: int, slug: str, title: str, detail: str, **extra: Any) -> Re
     response.status_code = status
     response.mimetype = "application/problem+json"
     return response
+
+
+KEY_REUSED_STATUS = 422  # the IETF Idempotency-Key draft, section 2.7
+
+
+def key_reused(detail: str) -> Response:
+    """422: an idempotency key came back with a different request (one answer for
+    every route that takes a key, API and outbox alike)."""
+    return problem(
+        KEY_REUSED_STATUS,
+        "idempotency-key",
+        "Idempotency-Key reused",
+        detail,
+        errors={"Idempotency-Key": detail},
+    )
 
 
 def wants_json() -> bool:
@@ -63,6 +87,30 @@ def init_app(app: Flask) -> None:
             detail="The page was open too long or came from elsewhere. Go back, reload "
             "the page and try again.",
         ), 400
+
+    @app.errorhandler(InFlight)
+    def in_flight(err: InFlight) -> Any:
+        # The IETF Idempotency-Key draft: a retry while the first request is still
+        # being processed is a conflict; the client resends it, unchanged, later.
+        if wants_json():
+            response = problem(
+                409, "in-flight", "A request with this key is in progress", str(err)
+            )
+        else:
+            response = app.make_response(
+                (
+                    render_template(
+                        "error.html",
+                        code=409,
+                        title="Still recording your last tap",
+                        detail="That was sent twice: the first is still being "
+                        "recorded. Look at the board in a moment: it is entered once.",
+                    ),
+                    409,
+                )
+            )
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException) -> Any:

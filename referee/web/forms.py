@@ -113,6 +113,13 @@ class JoinForm(FlaskForm):
             "placeholder": "123456",
         },
     )
+    # The match code (its id), shown under the PIN on the scorer's phone: with it the
+    # PIN is checked against that match only (see ``access.join_by_pin``).
+    match = StringField(
+        "Match code",
+        validators=[Optional(), Length(max=16)],
+        render_kw={"autocomplete": "off", "placeholder": "k3m9x2q7ab"},
+    )
 
 
 def players_from_text(text: str) -> list[str]:

@@ -27,6 +27,7 @@ from referee.web import csvsafe
 from referee.web import errors
 from referee.web import shapes
 from referee.web.forms import EventForm
+from referee.web.forms import JoinForm
 from referee.web.forms import RematchForm
 from referee.web.forms import WriteForm
 from referee.web.forms import event_from_form
@@ -56,6 +57,7 @@ def render_match(
     errors: dict[str, str] | None = None,
     refused: dict[str, Any] | None = None,
     values: Any = None,
+    pin_error: str | None = None,
 ) -> tuple[str, int]:
     game = ledger.game_of(match)
     view = ledger.board(match)
@@ -76,6 +78,7 @@ def render_match(
         refused=refused,
         values=values or {},
         rematch=RematchForm() if editor and match.tournament_id is None else None,
+        pin_error=pin_error,
     ), status
 
 
@@ -251,6 +254,55 @@ def join_link(match_id: str, key: str) -> Response:
     return redirect(url_for("matches.show", match_id=match.id))
 
 
+@bp.post("/<match_id>/join")
+def join_pin(match_id: str) -> Response | tuple[str, int]:
+    """Join this match by its PIN: counted against this match's PIN only."""
+    match = _match(match_id)
+    form = JoinForm()
+    if not form.validate_on_submit():
+        error = (
+            _form_error(form)
+            if form.errors.get("csrf_token")
+            else "Type the 6-digit PIN shown on the scorer's phone (e.g. 482913)."
+        )
+        return render_match(match, status=422, pin_error=error)
+    joined = access.join_by_pin(form.pin.data or "", match.id)
+    if joined.match is not None:
+        access.grant(joined.match)
+        flash("You can now score this match from this phone.")
+        return redirect(url_for("matches.show", match_id=match.id), code=303)
+    if joined.wait:
+        page, status = render_match(
+            _match(match_id),
+            status=429,
+            pin_error=access.too_many_pins_message(joined.wait),
+        )
+        return access.retry_after(Response(page, status), joined.wait)
+    return render_match(
+        _match(match_id),
+        status=422,
+        pin_error="That is not this match's PIN now. Check the 6 digits on the "
+        "scorer's phone (e.g. 482913), or scan its QR code.",
+    )
+
+
+@bp.post("/<match_id>/pin")
+def new_pin(match_id: str) -> Response | tuple[str, int]:
+    """The scorer replaces the match's PIN: the old one stops working at once."""
+    match = _match(match_id)
+    form = WriteForm()
+    if not form.validate_on_submit():
+        return render_match(match, status=422, error=_form_error(form))
+    try:
+        ledger.new_pin(match.id, access.key_for(match.id))
+    except ledger.Forbidden:
+        abort(403, "Only the scorer's phone can issue a new PIN for this match.")
+    # The PIN itself stays out of the flash (it would ride in the session cookie):
+    # the share panel shows it.
+    flash("A new PIN is under Share below; the old one no longer works.")
+    return redirect(url_for("matches.show", match_id=match.id), code=303)
+
+
 @bp.get("/<match_id>/qr.svg")
 def qr(match_id: str) -> Response:
     match = _editable(match_id)
@@ -345,7 +397,7 @@ def _outcome(
         # Two different taps from one page: the first was recorded, this one was not.
         return render_match(
             _match(match_id),
-            status=409,
+            status=errors.KEY_REUSED_STATUS,
             error="That tap came from a page that had already sent something else; "
             "it was not recorded. Check the board and tap again.",
         )
@@ -369,7 +421,7 @@ def outbox_answer(match_id: str, write: Any) -> Response | tuple[str, int]:
     except ledger.Stale as err:
         return errors.problem(409, "stale", "The match moved on", str(err))
     except ledger.KeyReused as err:
-        return errors.problem(422, "idempotency-key", "Already used", str(err))
+        return errors.key_reused(str(err))
     g.tournament_written = written.tournament_id
     response = Response(
         json.dumps({"seq": written.seq, "replayed": written.replayed}),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint
 from flask import abort
 from flask import flash
+from flask import make_response
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -84,24 +85,48 @@ def new_match(game_id: str) -> str | Response | tuple[str, int]:
 
 @bp.post("/join")
 def join() -> str | Response | tuple[str, int]:
+    """Join a match by its PIN: alone (checked against every match in play) or with
+    the match's code (checked against that match only)."""
     form = JoinForm()
     status = 422
+    wait = 0
     if form.validate_on_submit():
-        wait = access.pin_wait_minutes()
-        match = None if wait else ledger.by_pin(form.pin.data or "")
-        if match is not None:
-            access.grant(match)
-            flash("You can now score this match from this phone.")
-            return redirect(url_for("matches.show", match_id=match.id))
-        if wait:
-            form.pin.errors = [access.too_many_pins_message(wait)]
-            status = 429
-        else:
-            access.note_wrong_pin()
-            form.pin.errors = [
-                f"No match in play has the PIN '{form.pin.data}'. Check the 6 digits "
-                "on the scorer's phone (e.g. 482913)."
+        code = (form.match.data or "").strip().lower()
+        if code and (not code.isalnum() or db.session.get(Match, code) is None):
+            form.match.errors = [
+                f"There is no match '{code}'. The match code is on the scorer's "
+                "phone, under the PIN (e.g. k3m9x2q7ab)."
             ]
-    return render_template(
-        "home.html", games=list(games.registry().values()), join=form, mine=[]
-    ), status
+        else:
+            joined = access.join_by_pin(form.pin.data or "", code or None)
+            if joined.match is not None:
+                access.grant(joined.match)
+                flash("You can now score this match from this phone.")
+                return redirect(url_for("matches.show", match_id=joined.match.id))
+            wait = joined.wait
+            if wait and not code:
+                form.pin.errors = [
+                    "Too many wrong PINs were typed here: a PIN alone is not checked "
+                    f"for {access.wait_words(wait)}. Type the match code shown under "
+                    "the PIN on the scorer's phone as well, or scan the QR code."
+                ]
+            elif wait:
+                form.pin.errors = [access.too_many_pins_message(wait)]
+            else:
+                form.pin.errors = [
+                    f"No match in play takes the PIN '{form.pin.data}' now. Check "
+                    "the 6 digits on the scorer's phone (e.g. 482913), or scan the "
+                    "QR code."
+                ]
+            status = 429 if wait else 422
+    response = make_response(
+        render_template(
+            "home.html",
+            games=list(games.registry().values()),
+            join=form,
+            mine=[],
+            ask_code=bool(wait) or bool(form.match.data),
+        ),
+        status,
+    )
+    return access.retry_after(response, wait) if wait else response

@@ -16,6 +16,7 @@ from flask import abort
 from flask import flash
 from flask import g
 from flask import jsonify
+from flask import make_response
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -40,6 +41,7 @@ from referee.web import csvsafe
 from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import _write
+from referee.web.api import _writer
 from referee.web.errors import problem
 from referee.web.forms import WriteForm
 
@@ -205,17 +207,21 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
     player = _player(player_id)
     form = WriteForm()
     code = request.form.get("code", "")
-    wait = access.pin_wait_minutes()
-    if not wait and form.validate_on_submit() and profiles.claims(player, code):
+    # Claim codes are guessed as PINs are: the same budget, per profile.
+    turn = (
+        access.pin_turn(access.player_target(player.id))
+        if form.validate_on_submit()
+        else None
+    )
+    wait = turn.wait if turn else 0
+    if turn and not wait and profiles.claims(player, code):
+        access.pin_right(turn)
         session["me"] = player.id
         session.permanent = True
         flash(f"This phone is now {player.name}'s.")
         return redirect(url_for("players.show", player_id=player.id), code=303)
-    # Wrong codes count with wrong PINs: the same slow-down against guessing.
-    if not wait:
-        access.note_wrong_pin()
     data = profiles.profile(player)
-    return render_template(
+    page = render_template(
         "players/profile.html",
         player=player,
         data=data,
@@ -223,11 +229,14 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
         titles=GAME_TITLES,
         mine=False,
         write=WriteForm.fresh(0),
-        claim_error=access.too_many_pins_message(wait)
+        claim_error=access.too_many_pins_message(wait, "this profile's claim code")
         if wait
         else "That is not this profile's claim code (8 letters and digits, "
         "e.g. K7QM2XPD).",
-    ), 429 if wait else 422
+    )
+    if wait:
+        return access.retry_after(make_response(page, 429), wait)
+    return page, 422
 
 
 # --- linking seats to profiles --------------------------------------------------------
@@ -589,21 +598,6 @@ def _bad(errors: dict[str, str]) -> Response:
     )
 
 
-def _idem_key() -> str:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if not key or len(key) > ledger.MAX_KEY:
-        raise _Halt(
-            problem(
-                400,
-                "idempotency-key",
-                "Idempotency-Key missing",
-                "Send an Idempotency-Key header (1 to 255 characters) with a fresh "
-                "value per write. Example: Idempotency-Key: 6f1c0a52-8d3e",
-            )
-        )
-    return key
-
-
 def _api_match(match_id: str) -> Match:
     try:
         return ledger.get(match_id)
@@ -713,8 +707,7 @@ def confirmations(match_id: str) -> Response:
 
 @api_bp.post("/matches/<match_id>/confirm")
 def api_confirm(match_id: str) -> Response:
-    token = _bearer()
-    key = _idem_key()
+    token, key = _writer(match_id)
     body = _json_body({"through"}, '{"through": 7}')
     through = body.get("through")
     if through is not None and (
@@ -728,8 +721,7 @@ def api_confirm(match_id: str) -> Response:
 
 @api_bp.post("/matches/<match_id>/challenge")
 def api_challenge(match_id: str) -> Response:
-    token = _bearer()
-    key = _idem_key()
+    token, key = _writer(match_id)
     example = '{"target": 3, "note": "That was S20, not T20"}'
     body = _json_body({"target", "note"}, example)
     target, note = body.get("target"), body.get("note", "")

@@ -40,7 +40,13 @@ OPEN = {
 }
 # Writes whose credential is the PIN in the body (wrong PINs: 422, rate-limited; see
 # test_pages.py and test_bunko_night.py).
-PIN_JOINS = {"pages.join", "tournaments.join", "players.claim"}  # + claim codes
+PIN_JOINS = {
+    "pages.join",
+    "matches.join_pin",
+    "api.join",
+    "tournaments.join",
+    "players.claim",
+}
 REFUSED = {401, 403, 404}
 
 

@@ -182,7 +182,7 @@ def test_joining_with_the_pin_makes_a_second_phone_a_scorer(client, app):
 def test_a_wrong_pin_is_422_with_an_example(client):
     response = client.post("/join", data={"pin": "000000x"})
     assert response.status_code == 422
-    assert "No match in play has the PIN" in response.text
+    assert "No match in play takes the PIN" in response.text
 
 
 def test_the_scorer_link_and_its_qr_code(client, app):
@@ -349,7 +349,9 @@ def test_the_match_page_refreshes_to_its_own_address(client):
     assert f'data-page="/m/{match_id}"' in page
 
 
-def test_ten_wrong_pins_make_that_address_wait_even_for_the_right_pin(client, app):
+def test_ten_wrong_pins_pause_the_pin_alone_but_not_the_pin_with_its_match_code(
+    client, app
+):
     match_id = start(client)
     with app.app_context():
         pin = ledger.credentials(ledger.get(match_id)).pin
@@ -359,11 +361,13 @@ def test_ten_wrong_pins_make_that_address_wait_even_for_the_right_pin(client, ap
         assert guesser.post("/join", data={"pin": wrong}).status_code == 422
     response = guesser.post("/join", data={"pin": pin})
     assert response.status_code == 429
-    assert "Too many wrong PINs" in response.text
+    assert "a PIN alone is not checked" in response.text
+    assert 'name="match"' in response.text  # the page now asks for the match code
     assert 'name="seg"' not in guesser.get(f"/m/{match_id}").text
-    neighbour = app.test_client()
-    neighbour.environ_base["REMOTE_ADDR"] = "10.9.9.9"
-    assert neighbour.post("/join", data={"pin": pin}).status_code == 302
+    # The same address, with the match code: the PIN is checked against that match.
+    joined = guesser.post("/join", data={"pin": pin, "match": match_id.upper()})
+    assert joined.status_code == 302
+    assert 'name="seg"' in guesser.get(f"/m/{match_id}").text
 
 
 def test_a_finished_match_takes_no_new_scorer_by_pin(client, app):

@@ -18,9 +18,9 @@ from sqlalchemy import select
 from werkzeug.routing import Rule
 
 from referee.db import db
-from referee.models import JoinAttempt
 from referee.models import Match
 from referee.models import MatchEvent
+from referee.models import PinGuard
 from referee.models import Tournament
 from referee.models import TournamentEvent
 
@@ -33,6 +33,8 @@ EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 PAGE_FORMS: dict[str, dict[str, Any]] = {
     "pages.new_match": {"players": "Ann\nBob"},
     "pages.join": {},  # + the PIN, from the world
+    "matches.join_pin": {},  # + the PIN, from the world
+    "matches.new_pin": {},
     "matches.add_event": {"seq": 0, "type": "dart", "dart": "T20"},
     "matches.undo": {"seq": 1},
     "matches.amend": {"seq": 1, "type": "dart", "dart": "T19"},
@@ -62,6 +64,8 @@ API_BODIES: dict[str, dict[str, Any]] = {
     "api.undo": {},
     "api.amend": {"event": {"type": "dart", "dart": "T19"}},
     "api.rematch": {},
+    "api.new_pin": {},
+    "api.join": {"pin": "000000"},  # a PIN join: the PIN is the credential
     "api.tool": {},
     "tournament_api.create": {"kind": "bunko-night", "players": EIGHT},
     "tournament_api.post_result": {"table": 1, "scores": [21, 3]},
@@ -183,7 +187,7 @@ def counts(app: Flask) -> dict[str, int]:
             model.__name__: db.session.execute(
                 select(func.count()).select_from(model)
             ).scalar_one()
-            for model in (Match, MatchEvent, Tournament, TournamentEvent, JoinAttempt)
+            for model in (Match, MatchEvent, Tournament, TournamentEvent, PinGuard)
         }
         db.session.remove()
         return out

@@ -308,6 +308,111 @@ def _spec() -> JSONSchema:
                     },
                 }
             },
+            "/api/v1/matches/{id}/join": {
+                "post": {
+                    "operationId": "joinByPin",
+                    "summary": "The match's edit key for its six-digit PIN (a second "
+                    "scorer's app). At most ten wrong PINs per match per ten "
+                    "minutes, however many arrive at once; then 429 with "
+                    "Retry-After (seconds) until the window ends, for that match's "
+                    "PIN only (docs/security.md).",
+                    "parameters": [_path("id", "k3m9x2q7ab")],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["pin"],
+                                    "additionalProperties": False,
+                                    "properties": {
+                                        "pin": {
+                                            "type": "string",
+                                            "minLength": 6,
+                                            "maxLength": 12,
+                                        }
+                                    },
+                                },
+                                "example": {"pin": "482913"},
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "Joined: keep the edit key",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["id", "edit_key"],
+                                        "properties": {
+                                            "id": {"type": "string"},
+                                            "edit_key": {"type": "string"},
+                                        },
+                                    }
+                                }
+                            },
+                        },
+                        "403": _problem_ref("Not this match's PIN now"),
+                        "404": _problem_ref("No such match"),
+                        "409": _problem_ref(
+                            "A tournament table's game (joined on the night's page)"
+                        ),
+                        "422": _problem_ref("No PIN, or not a PIN"),
+                        "429": {
+                            **_problem_ref(
+                                "Too many wrong PINs at this match's PIN: wait "
+                                "Retry-After seconds, scan the QR code, or ask the "
+                                "scorer for a new PIN"
+                            ),
+                            "headers": {
+                                "Retry-After": {
+                                    "description": "Seconds until the PIN is "
+                                    "checked again",
+                                    "schema": {"type": "integer", "minimum": 1},
+                                }
+                            },
+                        },
+                    },
+                }
+            },
+            "/api/v1/matches/{id}/pin": {
+                "post": {
+                    "operationId": "newPin",
+                    "summary": "A new six-digit PIN for the match: the old one stops "
+                    "working at once, and its count of wrong guesses goes with it; "
+                    "the scorer link (QR) keeps working. No body and no "
+                    "Idempotency-Key: a retry draws another PIN, and each answer "
+                    "carries the one in force.",
+                    "security": [{"editKey": []}],
+                    "parameters": [_path("id", "k3m9x2q7ab")],
+                    "responses": {
+                        "200": {
+                            "description": "The new PIN",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["id", "pin"],
+                                        "properties": {
+                                            "id": {"type": "string"},
+                                            "pin": {
+                                                "type": "string",
+                                                "pattern": "^[0-9]{6}$",
+                                            },
+                                        },
+                                    },
+                                    "example": {"id": "k3m9x2q7ab", "pin": "482913"},
+                                }
+                            },
+                        },
+                        "401": _problem_ref("No edit key"),
+                        "403": _problem_ref("Not the match's edit key"),
+                        "404": _problem_ref("No such match"),
+                        "422": _problem_ref("A body was sent"),
+                    },
+                }
+            },
             **tool_paths(),
             **tournament_paths(),
             **player_paths(),

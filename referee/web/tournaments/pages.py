@@ -11,6 +11,7 @@ import segno
 from flask import Response
 from flask import abort
 from flask import flash
+from flask import make_response
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -33,6 +34,7 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
 from referee.web import access
+from referee.web.errors import KEY_REUSED_STATUS
 from referee.web.forms import Text
 from referee.web.forms import WriteForm
 from referee.web.forms import players_from_text
@@ -298,19 +300,30 @@ def join(tournament_id: str) -> WerkzeugResponse | tuple[str, int]:
     form.validate_on_submit()
     if form.errors.get("csrf_token"):
         abort(400, "This form has expired: reload the page and try again.")
-    wait = access.pin_wait_minutes()
-    key = None if wait else tournaments.key_for_pin(night, request.form.get("pin", ""))
+    # Every PIN of the night (the organiser's and each table's) counts against the
+    # night: a guess is compared with all of them.
+    turn = access.pin_turn(access.night_target(night.id))
+    key = None
+    if not turn.wait:
+        key = tournaments.key_for_pin(night, request.form.get("pin", ""))
     if key is None:
         context = _context(night)
-        if wait:
-            context["pin_error"] = access.too_many_pins_message(wait)
-            return render_template("nights/night.html", **context), 429
-        access.note_wrong_pin()
+        if turn.wait:
+            context["pin_error"] = access.too_many_pins_message(
+                turn.wait,
+                "tonight's PINs",
+                "Scan the table's QR code on the organiser's page instead.",
+            )
+            response = make_response(
+                render_template("nights/night.html", **context), 429
+            )
+            return access.retry_after(response, turn.wait)
         context["pin_error"] = (
             "That PIN is not a table's or the organiser's tonight. Check the 6 digits "
             "(e.g. 482913)."
         )
         return render_template("nights/night.html", **context), 422
+    access.pin_right(turn)
     _remember(night, key)
     actor = tournaments.actor_for(night, key)
     if actor == ORGANISER:
@@ -373,7 +386,7 @@ def _page_write(
         return back(status=409, error=str(err))
     except ledger.KeyReused:
         return back(
-            status=409,
+            status=KEY_REUSED_STATUS,
             error="That came from a page that had already sent something else; it "
             "was not recorded. Check the board and try again.",
         )
