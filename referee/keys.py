@@ -42,6 +42,15 @@ class Credentials:
     pin: str
 
 
+class Digest(str):
+    """A key's stored form (``hash_key``), held by the server itself: a session keeps
+    this, never the key, so a cookie read in transit or on a shared phone gives no key.
+
+    Only server code makes one (from the database's hash, or by hashing a key it was
+    handed); a string from a request is always a plain key and is hashed first.
+    """
+
+
 class Unreadable(ValueError):
     """A sealed copy that this server's secret cannot open (another SECRET_KEY?)."""
 
@@ -65,10 +74,22 @@ def hash_pin(pin: str) -> str:
 
 
 def key_matches(given: object, stored: str | None) -> bool:
-    """Whether ``given`` is the key whose hash is ``stored`` (constant time)."""
+    """Whether ``given`` is the key whose hash is ``stored`` (constant time).
+
+    A ``Digest`` is compared as it is: it is already the stored form.
+    """
     if not given or not stored or not isinstance(given, str):
         return False
-    return hmac.compare_digest(hash_key(given), stored)
+    mine = given if isinstance(given, Digest) else hash_key(given)
+    return hmac.compare_digest(mine.encode(), stored.encode())
+
+
+def join_token(row: str, stored_key: str) -> str:
+    """A link token for ``row`` whose key hash is ``stored_key`` (32 URL-safe chars)."""
+    mac = hmac.new(
+        _material(b"join"), f"{row}\n{stored_key}".encode(), hashlib.sha256
+    ).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
 
 
 def seal(row: str, creds: Credentials) -> str:

@@ -48,6 +48,18 @@ def _editable(match_id: str) -> Match:
     return match
 
 
+def _scored(match_id: str) -> Match:
+    """The match, if this browser holds its edit key (a side's key is not enough)."""
+    match = _match(match_id)
+    if not access.is_scorer(match):
+        abort(
+            403,
+            "Only the scorer's phone (the one holding the match's edit key) can do "
+            "that. Join with the scorer PIN first.",
+        )
+    return match
+
+
 def render_match(
     match: Match,
     *,
@@ -60,6 +72,7 @@ def render_match(
     game = ledger.game_of(match)
     view = ledger.board(match)
     editor = access.can_edit(match)
+    scorer = editor and access.is_scorer(match)
     log = ledger.history(match, limit=12) if match.version else []
     return render_template(
         "match.html",
@@ -67,15 +80,15 @@ def render_match(
         game=game,
         view=view,
         editor=editor,
-        # The PIN a scorer shows a second scorer (never to a watcher).
-        share=ledger.credentials(match) if editor else None,
+        # The share page (PIN, QR) and the rematch are the edit key's, never a side's.
+        scorer=scorer,
         write=WriteForm.fresh(match.version),
         log=log,
         error=error,
         errors=errors or {},
         refused=refused,
         values=values or {},
-        rematch=RematchForm() if editor and match.tournament_id is None else None,
+        rematch=RematchForm() if scorer and match.tournament_id is None else None,
     ), status
 
 
@@ -160,7 +173,7 @@ def undo(match_id: str) -> Response | tuple[str, int]:
 @bp.post("/<match_id>/rematch")
 def rematch(match_id: str) -> Response | tuple[str, int]:
     """The same game, players, teams and options again; the scorer goes there."""
-    match = _editable(match_id)
+    match = _scored(match_id)
     form = RematchForm()
     if not form.validate_on_submit():
         return render_match(match, status=422, error=_form_error(form))
@@ -222,6 +235,8 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
                 error, status = str(err), 409
             except ledger.KeyReused:
                 return redirect(url_for("matches.log", match_id=match.id))
+            except ledger.NotYours as err:
+                abort(403, str(err))
             except ledger.Forbidden:
                 abort(403, "This phone cannot score this match.")
             else:
@@ -243,21 +258,53 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
 
 @bp.get("/<match_id>/join/<key>")
 def join_link(match_id: str, key: str) -> Response:
+    """A second scorer joins with the QR's link (its token) or the edit key itself."""
     match = _match(match_id)
-    if not ledger.check_key(match, key):
+    if not (ledger.check_key(match, key) or ledger.join_token_matches(match, key)):
         abort(403, "This scorer link is not valid for this match. Ask for the PIN.")
     access.grant(match)
     flash("You can now score this match from this phone.")
     return redirect(url_for("matches.show", match_id=match.id))
 
 
+@bp.get("/<match_id>/share")
+def share(match_id: str) -> str:
+    """The scorer's PIN, the QR of the scorer link, and the other sides' links.
+
+    A page of its own, sent ``no-store``: the match page carries no secret, so a
+    phone may keep it for offline use (docs/security.md).
+    """
+    match = _scored(match_id)
+    return render_template(
+        "share.html",
+        match=match,
+        game=ledger.game_of(match),
+        pin=ledger.credentials(match).pin,
+        side_links=[
+            (
+                name,
+                url_for(
+                    "players.join_side",
+                    match_id=match.id,
+                    side=i,
+                    key=creds.key,
+                    _external=True,
+                ),
+            )
+            for i, name, creds in ledger.side_credentials(match)
+        ],
+    )
+
+
 @bp.get("/<match_id>/qr.svg")
 def qr(match_id: str) -> Response:
-    match = _editable(match_id)
+    """The scorer link as a QR code: a token that opens this match only, never the
+    edit key (a table's game has its table's key, which opens the whole table)."""
+    match = _scored(match_id)
     link = url_for(
         "matches.join_link",
         match_id=match.id,
-        key=ledger.credentials(match).key,
+        key=ledger.join_token(match),
         _external=True,
     )
     out = io.BytesIO()
@@ -325,6 +372,8 @@ def _outcome(
         written = write()
     except ledger.NotFound:
         abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    except ledger.NotYours as err:
+        abort(403, str(err))
     except ledger.Forbidden:
         abort(403, "This phone cannot score this match. Join it with its PIN first.")
     except BadInput as err:
@@ -359,6 +408,8 @@ def outbox_answer(match_id: str, write: Any) -> Response | tuple[str, int]:
         written = write()
     except ledger.NotFound:
         abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    except ledger.NotYours as err:
+        abort(403, str(err))
     except ledger.Forbidden:
         abort(403, "This phone cannot score this match. Join it with its PIN first.")
     except BadInput as err:
