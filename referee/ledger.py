@@ -857,20 +857,37 @@ def _own_entry(
     """In confirmation mode a side removes or corrects only its own entries.
 
     Another side's entry, confirmed or not, is that side's to change: with a side's
-    key alone nobody rewrites what the other side said (``Forbidden``); a wrong
+    key alone nobody rewrites what the other side said (``NotYours``, 403); a wrong
     entry is challenged instead, and its side corrects or removes it.
     """
-    if not match.confirm:
-        return
-    mark = trust.marks(log).get(seq)
-    if mark is None or trust.same_side(actor, mark.actor):
-        return
+    refusal = _not_yours(match, actor, trust.marks(log).get(seq), seq, verb)
+    if refusal:
+        raise NotYours(refusal)
+
+
+def _not_yours(
+    match: Match, actor: str, mark: trust.Mark | None, seq: int, verb: str
+) -> str:
+    """Why ``actor`` may not change entry ``seq`` ("" if it may)."""
+    if not match.confirm or mark is None or trust.same_side(actor, mark.actor):
+        return ""
     owner = _side_name(match, mark.actor)
-    raise NotYours(
+    return (
         f"#{seq} is {owner}'s entry: only {owner}'s phone may {verb} it. "
         f"Challenge it instead (the log's Challenge, or POST /api/v1/matches/"
         f'{match.id}/challenge {{"target": {seq}}}).'
     )
+
+
+def mine(match: Match, key: str | None, seq: int) -> bool | str:
+    """Whether ``key`` may correct entry ``seq`` (True), else why not: a page asks
+    before it shows the correction form (the write itself checks again)."""
+    actor = actor_of(match, key)
+    if actor is None:
+        return "This phone cannot score this match. Join it with its PIN first."
+    if not match.confirm:  # no read of the log for the common case
+        return True
+    return _not_yours(match, actor, marks(match).get(seq), seq, "correct") or True
 
 
 def _confirmer(match: Match, key: str) -> str:

@@ -34,13 +34,9 @@ def grant(match: Match) -> None:
     _remember_match(match.id, str(match.edit_key))
 
 
-def grant_side(match: Match, key: str) -> None:
-    """Let this browser write as a side (confirmation mode): the side key's hash."""
-    _remember_match(match.id, keys.hash_key(key))
-
-
-def grant_digest(match: Match, digest: str) -> None:
-    """Remember a credential of this match by its stored hash (already checked)."""
+def grant_side(match: Match, digest: str) -> None:
+    """Let this browser write as a side (confirmation mode): the hash of the key
+    that ``ledger.claim_side`` made for this phone alone."""
     _remember_match(match.id, digest)
 
 

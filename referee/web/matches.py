@@ -209,6 +209,9 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
     entry = next((e for e in ledger.history(match) if e.seq == seq), None)
     if entry is None or entry.kind != "event" or entry.voided or not entry.event:
         abort(404, f"Event #{seq} is not in play, so it cannot be corrected.")
+    mine = ledger.mine(match, access.key_for(match.id), seq)
+    if mine is not True:
+        abort(403, mine)  # confirmation mode: another side's entry
     kind = game.event_kind(entry.event["type"])
     error = None
     status = 200

@@ -385,7 +385,7 @@ def join_side(match_id: str, side: int, key: str) -> WerkzeugResponse:
             "This link is not valid for this match, or another phone has already "
             "opened it (then that phone writes for this side: tell the scorer).",
         )
-    access.grant_digest(match, digest)
+    access.grant_side(match, digest)
     flash(f"This phone is now {ledger.seat_names(match)['side'][side]}'s side.")
     return redirect(url_for("matches.show", match_id=match.id))
 

@@ -162,6 +162,7 @@ def test_a_sides_phone_cannot_fix_or_remove_the_other_sides_entries_on_the_pages
     assert f"/m/{match_id}/log/1/edit" not in log  # no Fix, no Remove for #1
     assert "Remove" not in log
     assert "Challenge" in log
+    assert bob.get(f"/m/{match_id}/log/1/edit").status_code == 403  # no form either
     undo = bob.post(
         f"/m/{match_id}/undo", data={"seq": 1, "idem": "b-u1", "target": "1"}
     )
