@@ -367,3 +367,35 @@ def test_a_same_site_path_never_names_another_host(value):
     assert not read.startswith("//"), repr(value)
     assert not parts.scheme, repr(value)
     assert not parts.netloc, repr(value)
+
+
+# --- what a phone may keep ----------------------------------------------------------
+
+
+def test_a_page_showing_a_pin_key_or_claim_code_is_sent_no_store(client, app, api):
+    made = api.create("darts-301")
+    phone = app.test_client()
+    assert phone.get(f"/m/{made['id']}/join/{made['edit_key']}").status_code == 302
+    board = phone.get(f"/m/{made['id']}")
+    assert board.headers["Cache-Control"] == "private, no-cache"  # kept for offline
+    share = phone.get(f"/m/{made['id']}/share")
+    assert made["pin"] in share.text
+    assert share.headers["Cache-Control"] == "no-store"
+    linked = phone.post(
+        f"/m/{made['id']}/players",
+        data={"idem": "l1", "seat_0": "Ann Newname", "seat_1": ""},
+        follow_redirects=True,
+    )
+    assert "claim code" in linked.text
+    assert linked.headers["Cache-Control"] == "no-store"
+    again = phone.get(f"/m/{made['id']}")  # the code is not shown twice
+    assert "claim code" not in again.text
+    assert again.headers["Cache-Control"] == "private, no-cache"
+
+
+def test_the_service_worker_keeps_no_page_sent_no_store(client):
+    worker = client.get("/sw.js").text  # minified: no spaces around "="
+    assert 'PAGES="pages-v2"' in worker  # the copies kept in pages-v1 are dropped
+    assert "no-store" in worker
+    assert "keepable(response)" in worker
+    assert "cache.delete(request.url)" in worker
