@@ -43,7 +43,7 @@ def grant_side(match: Match, digest: str) -> None:
 def _remember_match(match_id: str, digest: str) -> None:
     held = dict(session.get(GRANTS, {}))
     held.pop(match_id, None)
-    held[match_id] = digest
+    held[match_id] = keys.grant(digest)
     # Keep the cookie small: the most recent matches win.
     session[GRANTS] = dict(list(held.items())[-MAX_REMEMBERED:])
     session.permanent = True
@@ -97,7 +97,9 @@ def upgrade_session() -> None:
     old = session.pop(OLD_GRANTS, None)
     if isinstance(old, dict):
         held = {
-            str(m): keys.hash_key(k) for m, k in old.items() if isinstance(k, str) and k
+            str(m): keys.grant(keys.hash_key(k))
+            for m, k in old.items()
+            if isinstance(k, str) and k
         }
         session[GRANTS] = dict(
             list({**held, **session.get(GRANTS, {})}.items())[-MAX_REMEMBERED:]
@@ -107,7 +109,11 @@ def upgrade_session() -> None:
         merged = dict(session.get(NIGHT_GRANTS, {}))
         for night, held_keys in nights.items():
             if isinstance(held_keys, list):
-                hashed = [keys.hash_key(k) for k in held_keys if isinstance(k, str)]
+                hashed = [
+                    keys.grant(keys.hash_key(k))
+                    for k in held_keys
+                    if isinstance(k, str)
+                ]
                 merged[str(night)] = [*merged.get(str(night), []), *hashed]
         session[NIGHT_GRANTS] = merged
 

@@ -21,8 +21,10 @@ from hypothesis import strategies as st
 
 from referee import keys
 from referee import ledger
+from referee.web import access
 from referee.web import matches as match_pages
 from referee.web.targets import same_site_path
+from referee.web.tournaments import access as night_access
 from tests.web.write_routes import EIGHT
 
 
@@ -287,7 +289,7 @@ def test_session_cookies_carry_no_key_only_hashes(client, app):
     for secret in plain:
         assert secret not in cookies
     with phone.session_transaction() as session:
-        assert re.fullmatch(r"[0-9a-f]{64}", session["grants"][match_id])
+        assert re.fullmatch(r"[0-9a-f]{32}", session["grants"][match_id])
     # And what it holds still scores and organises.
     assert 'name="seg"' in phone.get(f"/m/{match_id}").text
     assert phone.get(f"/n/{night_id}/admin").status_code == 200
@@ -312,7 +314,33 @@ def test_an_old_cookie_with_plain_keys_works_once_and_is_migrated(client, app, a
         assert "keys" not in session
         assert "nights" not in session
         with app.app_context():
-            assert session["grants"][made["id"]] == keys.hash_key(made["edit_key"])
+            hashed = keys.grant(keys.hash_key(made["edit_key"]))
+        assert session["grants"][made["id"]] == hashed
+
+
+def test_a_full_session_of_grants_still_fits_a_browsers_4kb_cookie(app):
+    """40 matches and 20 nights of two keys each, as many as a session keeps."""
+    with app.test_request_context():
+        signer = app.session_interface.get_signing_serializer(app)
+        grants = {
+            f"m{i:09d}": keys.grant(keys.hash_key(f"k{i}"))
+            for i in range(access.MAX_REMEMBERED)
+        }
+        nights = {
+            f"n{i:09d}": [keys.grant(keys.hash_key(f"t{i}.{j}")) for j in range(2)]
+            for i in range(night_access.MAX_REMEMBERED)
+        }
+        cookie = signer.dumps(
+            {
+                "grants": grants,
+                "night_grants": nights,
+                "csrf_token": "a" * 40,
+                "me": "p123456789",
+                "big": True,
+                "_permanent": True,
+            }
+        )
+    assert len(f"__Host-session={cookie}") < 4096
 
 
 # --- redirects stay on this site ----------------------------------------------------

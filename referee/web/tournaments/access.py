@@ -43,7 +43,7 @@ MATCH_WRITES = {
 
 def _remember(tournament: Tournament, key: str) -> None:
     """Keep an organiser or table key for this night in the session, as its hash."""
-    digest = keys.hash_key(key)
+    digest = keys.grant(keys.hash_key(key))
     held = dict(session.get(access.NIGHT_GRANTS, {}))
     mine = [k for k in held.pop(tournament.id, []) if k != digest]
     held[tournament.id] = [*mine, digest]
