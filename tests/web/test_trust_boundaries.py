@@ -184,7 +184,6 @@ def test_a_sides_phone_cannot_rematch_into_a_full_edit_key(client, app):
     bob = _bob(app, made)
     answer = bob.post(f"/m/{made['id']}/rematch", data={"idem": "r1"})
     assert answer.status_code == 403
-    assert len(client.get("/").text) > 0
     with bob.session_transaction() as session:
         assert list(session.get("grants", {})) == [made["id"]]
 
@@ -226,9 +225,7 @@ def test_a_table_games_pin_opens_that_game_only(client, app, monkeypatch):
         pin = ledger.credentials(ledger.get(game)).pin
     phone = app.test_client()
     assert phone.post("/join", data={"pin": pin}).status_code == 302
-    assert 'aria-label="Enter a roll"' in phone.get(f"/m/{game}").text or (
-        "die for the start" in phone.get(f"/m/{game}").text
-    )
+    assert "die for the start" in phone.get(f"/m/{game}").text  # it scores the game
     # The session holds no key, and nothing the phone is shown is the table's key.
     assert table_key not in _session_text(phone)
     links: list[str] = []
