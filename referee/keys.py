@@ -42,6 +42,26 @@ class Credentials:
     pin: str
 
 
+GRANT_LENGTH = 32  # hex characters of a key's hash kept in a session (128 bits)
+
+
+class Digest(str):
+    """What a session holds for a key: the first ``GRANT_LENGTH`` characters of its
+    stored hash (``hash_key``), never the key, so a cookie read in transit or on a
+    shared phone gives no key. Shortened so that 40 matches and 20 nights still fit
+    a browser's 4 KB cookie; 128 bits of an HMAC cannot be guessed, and a cookie
+    cannot be made without ``SECRET_KEY`` anyway.
+
+    Only server code makes one (``grant``); a string from a request is always a
+    plain key and is hashed first.
+    """
+
+
+def grant(stored_hash: str) -> str:
+    """What a session keeps of a key whose stored hash is ``stored_hash``."""
+    return stored_hash[:GRANT_LENGTH]
+
+
 class Unreadable(ValueError):
     """A sealed copy that this server's secret cannot open (another SECRET_KEY?)."""
 
@@ -65,10 +85,25 @@ def hash_pin(pin: str) -> str:
 
 
 def key_matches(given: object, stored: str | None) -> bool:
-    """Whether ``given`` is the key whose hash is ``stored`` (constant time)."""
+    """Whether ``given`` is the key whose hash is ``stored`` (constant time).
+
+    A ``Digest`` (a session's grant) is compared with the start of the stored hash.
+    """
     if not given or not stored or not isinstance(given, str):
         return False
-    return hmac.compare_digest(hash_key(given), stored)
+    if isinstance(given, Digest):
+        if len(given) != GRANT_LENGTH:
+            return False
+        return hmac.compare_digest(given.encode(), grant(stored).encode())
+    return hmac.compare_digest(hash_key(given).encode(), stored.encode())
+
+
+def join_token(row: str, stored_key: str) -> str:
+    """A link token for ``row`` whose key hash is ``stored_key`` (32 URL-safe chars)."""
+    mac = hmac.new(
+        _material(b"join"), f"{row}\n{stored_key}".encode(), hashlib.sha256
+    ).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
 
 
 def seal(row: str, creds: Credentials) -> str:

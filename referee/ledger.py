@@ -81,6 +81,10 @@ class Forbidden(PermissionError):
     """This key may not write here: another match's key, another table's (403)."""
 
 
+class NotYours(Forbidden):
+    """This match's key, but another side's entry (confirmation mode; 403)."""
+
+
 @dataclass(frozen=True)
 class Written:
     """The answer to a write: HTTP status, body, and whether it was a replay."""
@@ -215,13 +219,39 @@ def _side_keys(match_id: str, sides: int) -> list[Any]:
 
 
 def side_credentials(match: Match) -> list[tuple[int, str, keys.Credentials]]:
-    """Each other side's plain key (to hand to its phone): ``(side, name, creds)``."""
+    """Each other side's plain key (to hand to its phone): ``(side, name, creds)``.
+
+    A side whose phone has opened its link is not listed: its key is that phone's
+    alone now (``claim_side``), and no copy of it is kept.
+    """
     names = seat_names(match)["side"]
     return [
         (i, names[i], keys.unseal(f"match:{match.id}:side:{i}", stored["sealed"]))
         for i, stored in enumerate(match.side_keys or [])
-        if stored
+        if stored and stored.get("sealed")
     ]
+
+
+def claim_side(match_id: str, side: int, key: str) -> str | None:
+    """A side's phone opens its link: that side's key becomes a new one for it alone.
+
+    The link's key stops working (for the scorer who was shown it too), so no other
+    phone holds this side's credential. Returns the new key's hash, for the phone's
+    session; None if ``key`` is not side ``side``'s unclaimed key of this match.
+    """
+    match = lock_row(Match, match_id)
+    if match is None:
+        raise NotFound(f"There is no match '{match_id}'.")
+    stored = list(match.side_keys or [])
+    held = stored[side] if 0 < side < len(stored) else None
+    if not held or not held.get("sealed") or not keys.key_matches(key, held["key"]):
+        db.session.rollback()
+        return None
+    digest = keys.hash_key(keys.new_key())
+    stored[side] = {"key": digest, "claimed": True}
+    match.side_keys = stored  # a new list: the JSON column sees the change
+    db.session.commit()
+    return digest
 
 
 def actor_of(match: Any, key: str | None) -> str | None:
@@ -368,6 +398,20 @@ def check_key(match: Match, key: str | None) -> bool:
 def credentials(match: Match) -> keys.Credentials:
     """The match's plain edit key and PIN, for those who may score it."""
     return keys.unseal(f"match:{match.id}", match.sealed)
+
+
+def join_token(match: Match) -> str:
+    """What the scorer link (the QR) carries: it opens this match's page, nothing else.
+
+    Derived from the match's id and its stored key hash, so it needs no column and
+    changes when the key does. It is not a key: the API does not take it, and for a
+    table's game (whose key is the table's) it opens that game only.
+    """
+    return keys.join_token(f"match:{match.id}", match.edit_key)
+
+
+def join_token_matches(match: Match, token: str) -> bool:
+    return same_secret(str(token), join_token(match))
 
 
 def give_key(match: Match, key: str) -> None:
@@ -668,7 +712,7 @@ def append(
     ``key``, the write is refused (``Forbidden``) unless it is the match's edit key.
     """
 
-    def build(match: Match) -> Step:
+    def build(match: Match, actor: str) -> Step:
         game = game_of(match)
         raw = raw_event(game) if callable(raw_event) else raw_event
         event = game.parse_event(raw, match.state)
@@ -693,13 +737,15 @@ def undo(
 ) -> Written:
     """Void the last effective event (or ``target``, an earlier one) and rebuild."""
 
-    def build(match: Match) -> Step:
-        effective = _effective(rows(match))
+    def build(match: Match, actor: str) -> Step:
+        log = rows(match)
+        effective = _effective(log)
         if not effective:
             raise Refused("There is nothing to undo.")
         seq = effective[-1][0] if target is None else int(target)
         if seq not in dict(effective):
             raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+        _own_entry(match, actor, seq, log, "remove")
         remaining = [(s, e) for s, e in effective if s != seq]
         replay = _fold(match, remaining, refuse_at=seq)
         old = dict(effective)[seq]
@@ -726,14 +772,16 @@ def amend(
 ) -> Written:
     """Replace an earlier event with a corrected one; refused if that breaks the log."""
 
-    def build(match: Match) -> Step:
+    def build(match: Match, actor: str) -> Step:
         game = game_of(match)
-        effective = _effective(rows(match))
+        log = rows(match)
+        effective = _effective(log)
         positions = [s for s, _ in effective]
         if target not in positions:
             raise Refused(
                 f"Event #{target} is not in play (already undone or replaced)."
             )
+        _own_entry(match, actor, target, log, "correct")
         index = positions.index(target)
         before = _fold(match, effective[:index])
         event = game.parse_event(raw_event, before.state)
@@ -748,7 +796,7 @@ def amend(
 
 def _write(
     match_id: str,
-    build: Callable[[Match], Step],
+    build: Callable[[Match, str], Step],
     expected_seq: int | None,
     idem_key: str | None,
     fingerprint: str,
@@ -766,7 +814,7 @@ def _write(
         # Every row says who wrote it, so the history shows who corrected what.
         if key is None and match.confirm:
             who["actor"] = "side 0"  # a page write without a key is the scorer's
-        step = build(match)
+        step = build(match, who["actor"])
         step.rows = [
             (k, d, r, {**x, "actor": who["actor"]}) for k, d, r, x in step.rows
         ]
@@ -799,7 +847,7 @@ def confirm(
     side. The row changes no score: a page that saw an older seq may still write.
     """
 
-    def build(match: Match) -> Step:
+    def build(match: Match, _actor: str) -> Step:
         actor = _confirmer(match, key)
         upto = match.version if through is None else int(through)
         targets = trust.pending_for(rows(match), actor, upto)
@@ -828,7 +876,7 @@ def challenge(
     """
     note = text.check(note or "", "note", "note")
 
-    def build(match: Match) -> Step:
+    def build(match: Match, _actor: str) -> Step:
         actor = _confirmer(match, key)
         mark = trust.marks(rows(match)).get(int(target))
         if mark is None:
@@ -850,6 +898,45 @@ def challenge(
 
 
 MAX_NOTE = text.LIMITS["note"]
+
+
+def _own_entry(
+    match: Match, actor: str, seq: int, log: list[MatchEvent], verb: str
+) -> None:
+    """In confirmation mode a side removes or corrects only its own entries.
+
+    Another side's entry, confirmed or not, is that side's to change: with a side's
+    key alone nobody rewrites what the other side said (``NotYours``, 403); a wrong
+    entry is challenged instead, and its side corrects or removes it.
+    """
+    refusal = _not_yours(match, actor, trust.marks(log).get(seq), seq, verb)
+    if refusal:
+        raise NotYours(refusal)
+
+
+def _not_yours(
+    match: Match, actor: str, mark: trust.Mark | None, seq: int, verb: str
+) -> str:
+    """Why ``actor`` may not change entry ``seq`` ("" if it may)."""
+    if not match.confirm or mark is None or trust.same_side(actor, mark.actor):
+        return ""
+    owner = _side_name(match, mark.actor)
+    return (
+        f"#{seq} is {owner}'s entry: only {owner}'s phone may {verb} it. "
+        f"Challenge it instead (the log's Challenge, or POST /api/v1/matches/"
+        f'{match.id}/challenge {{"target": {seq}}}).'
+    )
+
+
+def mine(match: Match, key: str | None, seq: int) -> bool | str:
+    """Whether ``key`` may correct entry ``seq`` (True), else why not: a page asks
+    before it shows the correction form (the write itself checks again)."""
+    actor = actor_of(match, key)
+    if actor is None:
+        return "This phone cannot score this match. Join it with its PIN first."
+    if not match.confirm:  # no read of the log for the common case
+        return True
+    return _not_yours(match, actor, marks(match).get(seq), seq, "correct") or True
 
 
 def _confirmer(match: Match, key: str) -> str:

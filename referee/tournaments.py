@@ -412,6 +412,7 @@ def write(
 
     def build(tournament: Tournament) -> list[tuple[JSON, Actor]]:
         fmt = format_of(tournament)
+        _allow_kind(fmt, actor, raw_event)
         event = fmt.parse_event(raw_event, tournament.state)
         _allow(fmt, actor, event)
         return [(event, actor)]
@@ -630,6 +631,14 @@ def _write(
 def _prior(tournament: Tournament, idem_key: str | None, fp: str) -> Written | None:
     """The first answer to this idempotency key, or None if it is new."""
     return ledger.prior_answer(STREAM, tournament.id, idem_key, fp)
+
+
+def _allow_kind(fmt: Format, actor: Actor, raw_event: Any) -> None:
+    """A table's key sends only table writes: refused (403) before the event is
+    read, so that it is told nothing about an organiser's event it may not send."""
+    kind = raw_event.get("type") if isinstance(raw_event, Mapping) else None
+    if actor != ORGANISER and kind not in fmt.table_writes:
+        raise Forbidden(f"Only the organiser can send '{kind}'.")
 
 
 def _allow(fmt: Format, actor: Actor, event: JSON) -> None:

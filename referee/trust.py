@@ -9,7 +9,8 @@ Readings chosen: an entry is the event in force at a seq (the original event, or
 correction that replaced it); a correction must be confirmed again. An undo needs no
 confirmation (it takes an entry out; the other side can challenge what follows).
 A side never confirms its own entry; a scorer's entry (no side, outside
-confirmation mode) may be confirmed by any side.
+confirmation mode) may be confirmed by any side. A side removes or corrects only its
+own entries (``same_side``): another side's entry, confirmed or not, is challenged.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ def side_of(actor: str) -> int | None:
     if actor.startswith("side "):
         return int(actor.split()[1])
     return None
+
+
+def same_side(one: str, other: str) -> bool:
+    """Whether two actors write for the same side (the scorer counts as side 0)."""
+    return (side_of(one) or 0) == (side_of(other) or 0)
 
 
 def may_confirm(confirmer: str, writer: str) -> bool:

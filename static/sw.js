@@ -1,13 +1,16 @@
 // The service worker (served as /sw.js, with ASSETS and VERSION written above this
 // line by referee/web/pwa.py). Three jobs:
-//  1. an offline shell: every page opened is kept, and shown when there is no signal;
+//  1. an offline shell: every page opened is kept, and shown when there is no signal,
+//     except a page sent with Cache-Control: no-store (one that shows a PIN, a key or
+//     a claim code), which is never kept, and drops any copy kept before;
 //  2. static files, fingerprinted, from the cache first;
 //  3. the outbox: a match's event or undo form sent with no signal is queued here with
 //     its idempotency key and replayed in order when the signal comes back. A queued
 //     event the match refuses (409, 422...) is kept with the reason, for the scorer.
 "use strict";
 
-var PAGES = "pages-v1";
+// v2: the copies kept before no-store was honoured may hold secrets; activate drops them.
+var PAGES = "pages-v2";
 var STATIC = "static-" + VERSION;
 var OUTBOX_PATH = /^\/m\/([^/]+)\/(events|undo)$/;
 var MAX_PAGES = 40;
@@ -23,7 +26,7 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (n) {
-        return n.indexOf("static-") === 0 && n !== STATIC;
+        return n !== STATIC && n !== PAGES;
       }).map(function (n) { return caches.delete(n); }));
     }).then(function () { return self.clients.claim(); }).then(replay)
   );
@@ -72,10 +75,15 @@ function page(request) {
   return fetch(request).then(function (response) {
     var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
     if (response.ok && response.type === "basic" && html) {
-      var copy = response.clone();
-      caches.open(PAGES).then(function (cache) {
-        return cache.put(request.url, copy).then(function () { return trim(cache); });
-      });
+      if (keepable(response)) {
+        var copy = response.clone();
+        caches.open(PAGES).then(function (cache) {
+          return cache.put(request.url, copy).then(function () { return trim(cache); });
+        });
+      } else {
+        // This address now shows a secret: no older copy of it stays either.
+        caches.open(PAGES).then(function (cache) { return cache.delete(request.url); });
+      }
     }
     return response;
   }).catch(function () {
@@ -83,6 +91,11 @@ function page(request) {
       return cache.match(request.url, { ignoreVary: true });
     }).then(function (kept) { return kept || offline(); });
   });
+}
+
+// Only what the server lets be stored: never a page sent no-store.
+function keepable(response) {
+  return !/(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get("Cache-Control") || "");
 }
 
 function trim(cache) {

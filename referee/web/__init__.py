@@ -9,6 +9,8 @@ from flask import Response
 from flask import request
 from flask_wtf.csrf import CSRFProtect
 
+from referee.web import access
+
 csrf = CSRFProtect()
 
 CSP = (
@@ -46,6 +48,9 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)
     csrf.exempt(tournaments.api_bp)
     csrf.exempt(players.api_bp)
+    # Before every other hook (a night's grants are read by one): an old cookie's
+    # plain keys become hashes on first use.
+    app.before_request(access.upgrade_session)
     app.register_blueprint(pages.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(rules.bp)
@@ -71,6 +76,11 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault(
         "Strict-Transport-Security", "max-age=31536000; includeSubDomains"
     )
-    if request.method == "GET" and response.mimetype == "text/html":
-        response.headers.setdefault("Cache-Control", "no-store")
+    if access.stored_nowhere():
+        # A page that shows a PIN, a key or a claim code: no copy anywhere, not even
+        # the service worker's offline one (static/sw.js honours no-store).
+        response.headers["Cache-Control"] = "no-store"
+    elif request.method == "GET" and response.mimetype == "text/html":
+        # Any other page may be kept for offline use, but is always asked for again.
+        response.headers.setdefault("Cache-Control", "private, no-cache")
     return response

@@ -49,6 +49,18 @@ def _editable(match_id: str) -> Match:
     return match
 
 
+def _scored(match_id: str) -> Match:
+    """The match, if this browser holds its edit key (a side's key is not enough)."""
+    match = _match(match_id)
+    if not access.is_scorer(match):
+        abort(
+            403,
+            "Only the scorer's phone (the one holding the match's edit key) can do "
+            "that. Join with the scorer PIN first.",
+        )
+    return match
+
+
 def render_match(
     match: Match,
     *,
@@ -62,6 +74,7 @@ def render_match(
     game = ledger.game_of(match)
     view = ledger.board(match)
     editor = access.can_edit(match)
+    scorer = editor and access.is_scorer(match)
     log = ledger.history(match, limit=12) if match.version else []
     return render_template(
         "match.html",
@@ -69,15 +82,15 @@ def render_match(
         game=game,
         view=view,
         editor=editor,
-        # The PIN a scorer shows a second scorer (never to a watcher).
-        share=ledger.credentials(match) if editor else None,
+        # The share page (PIN, QR) and the rematch are the edit key's, never a side's.
+        scorer=scorer,
         write=WriteForm.fresh(match.version),
         log=log,
         error=error,
         errors=errors or {},
         refused=refused,
         values=values or {},
-        rematch=RematchForm() if editor and match.tournament_id is None else None,
+        rematch=RematchForm() if scorer and match.tournament_id is None else None,
         pin_error=pin_error,
     ), status
 
@@ -163,7 +176,7 @@ def undo(match_id: str) -> Response | tuple[str, int]:
 @bp.post("/<match_id>/rematch")
 def rematch(match_id: str) -> Response | tuple[str, int]:
     """The same game, players, teams and options again; the scorer goes there."""
-    match = _editable(match_id)
+    match = _scored(match_id)
     form = RematchForm()
     if not form.validate_on_submit():
         return render_match(match, status=422, error=_form_error(form))
@@ -199,6 +212,9 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
     entry = next((e for e in ledger.history(match) if e.seq == seq), None)
     if entry is None or entry.kind != "event" or entry.voided or not entry.event:
         abort(404, f"Event #{seq} is not in play, so it cannot be corrected.")
+    mine = ledger.mine(match, access.key_for(match.id), seq)
+    if mine is not True:
+        abort(403, mine)  # confirmation mode: another side's entry
     kind = game.event_kind(entry.event["type"])
     error = None
     status = 200
@@ -225,6 +241,8 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
                 error, status = str(err), 409
             except ledger.KeyReused:
                 return redirect(url_for("matches.log", match_id=match.id))
+            except ledger.NotYours as err:
+                abort(403, str(err))
             except ledger.Forbidden:
                 abort(403, "This phone cannot score this match.")
             else:
@@ -246,8 +264,9 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
 
 @bp.get("/<match_id>/join/<key>")
 def join_link(match_id: str, key: str) -> Response:
+    """A second scorer joins with the QR's link (its token) or the edit key itself."""
     match = _match(match_id)
-    if not ledger.check_key(match, key):
+    if not (ledger.check_key(match, key) or ledger.join_token_matches(match, key)):
         abort(403, "This scorer link is not valid for this match. Ask for the PIN.")
     access.grant(match)
     flash("You can now score this match from this phone.")
@@ -298,18 +317,50 @@ def new_pin(match_id: str) -> Response | tuple[str, int]:
     except ledger.Forbidden:
         abort(403, "Only the scorer's phone can issue a new PIN for this match.")
     # The PIN itself stays out of the flash (it would ride in the session cookie):
-    # the share panel shows it.
-    flash("A new PIN is under Share below; the old one no longer works.")
-    return redirect(url_for("matches.show", match_id=match.id), code=303)
+    # the share page shows it, sent no-store.
+    flash("This is the new PIN; the old one no longer works.")
+    return redirect(url_for("matches.share", match_id=match.id), code=303)
+
+
+@bp.get("/<match_id>/share")
+def share(match_id: str) -> str:
+    """The scorer's PIN, the QR of the scorer link, and the other sides' links.
+
+    A page of its own, sent ``no-store``: the match page carries no secret, so a
+    phone may keep it for offline use (docs/security.md).
+    """
+    match = _scored(match_id)
+    return render_template(
+        "share.html",
+        match=match,
+        game=ledger.game_of(match),
+        pin=ledger.credentials(match).pin,
+        write=WriteForm.fresh(match.version),
+        side_links=[
+            (
+                name,
+                url_for(
+                    "players.join_side",
+                    match_id=match.id,
+                    side=i,
+                    key=creds.key,
+                    _external=True,
+                ),
+            )
+            for i, name, creds in ledger.side_credentials(match)
+        ],
+    )
 
 
 @bp.get("/<match_id>/qr.svg")
 def qr(match_id: str) -> Response:
-    match = _editable(match_id)
+    """The scorer link as a QR code: a token that opens this match only, never the
+    edit key (a table's game has its table's key, which opens the whole table)."""
+    match = _scored(match_id)
     link = url_for(
         "matches.join_link",
         match_id=match.id,
-        key=ledger.credentials(match).key,
+        key=ledger.join_token(match),
         _external=True,
     )
     out = io.BytesIO()
@@ -377,6 +428,8 @@ def _outcome(
         written = write()
     except ledger.NotFound:
         abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    except ledger.NotYours as err:
+        abort(403, str(err))
     except ledger.Forbidden:
         abort(403, "This phone cannot score this match. Join it with its PIN first.")
     except BadInput as err:
@@ -411,6 +464,8 @@ def outbox_answer(match_id: str, write: Any) -> Response | tuple[str, int]:
         written = write()
     except ledger.NotFound:
         abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    except ledger.NotYours as err:
+        abort(403, str(err))
     except ledger.Forbidden:
         abort(403, "This phone cannot score this match. Join it with its PIN first.")
     except BadInput as err:

@@ -38,6 +38,7 @@ from referee.tournaments import ORGANISER
 from referee.web import access
 from referee.web import caller
 from referee.web import csvsafe
+from referee.web import targets
 from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import _write
@@ -271,7 +272,10 @@ def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
                 error, status = str(err), 422
             else:
                 for name, code in made.items():
-                    flash(f"New profile {name}: claim code {code} (give it to {name}).")
+                    flash(
+                        f"New profile {name}: claim code {code} (give it to {name}).",
+                        "secret",
+                    )
                 flash("Players linked.")
                 return redirect(url_for("matches.show", match_id=match.id), code=303)
     return render_template(
@@ -319,7 +323,10 @@ def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int
                 error, status = str(err), 422
             else:
                 for name, code in made.items():
-                    flash(f"New profile {name}: claim code {code} (give it to {name}).")
+                    flash(
+                        f"New profile {name}: claim code {code} (give it to {name}).",
+                        "secret",
+                    )
                 flash("Entrants linked.")
                 return redirect(request.path, code=303)
     return render_template(
@@ -376,9 +383,18 @@ def approve(tournament_id: str) -> WerkzeugResponse:
 def join_side(match_id: str, side: int, key: str) -> WerkzeugResponse:
     """A side's phone joins with its link: it may enter, confirm and challenge."""
     match = _match(match_id)
-    if ledger.actor_of(match, key) != f"side {side}" or side == 0:
-        abort(403, "This link is not valid for this match. Ask the scorer for it.")
-    access.grant_side(match, key)
+    if side > 0 and ledger.actor_of(match, access.key_for(match.id)) == f"side {side}":
+        return redirect(url_for("matches.show", match_id=match.id))  # opened again
+    # The link works once: the side's key becomes this phone's alone, so neither the
+    # scorer (who was shown the link) nor anyone else can write as this side.
+    digest = ledger.claim_side(match.id, side, key) if side > 0 else None
+    if digest is None:
+        abort(
+            403,
+            "This link is not valid for this match, or another phone has already "
+            "opened it (then that phone writes for this side: tell the scorer).",
+        )
+    access.grant_side(match, digest)
     flash(f"This phone is now {ledger.seat_names(match)['side'][side]}'s side.")
     return redirect(url_for("matches.show", match_id=match.id))
 
@@ -396,7 +412,7 @@ def confirm(match_id: str) -> WerkzeugResponse:
             match_id, through=form.seq.data, key=key, idem_key=form.idem.data
         ),
     )
-    return redirect(request.form.get("next") or back, code=303)
+    return redirect(targets.next_path(back), code=303)
 
 
 @bp.post("/m/<match_id>/challenge")
@@ -454,11 +470,21 @@ def log_trust(match: Match) -> dict[str, Any]:
             return "the scorer"
         return f"{names[side]}'s phone" if side < len(names) else actor
 
-    out: dict[str, Any] = {"confirm": match.confirm, "who": who, "by_row": {}}
+    out: dict[str, Any] = {
+        "confirm": match.confirm,
+        "who": who,
+        "by_row": {},
+        "mine": lambda seq: True,
+    }
     if match.confirm:
         key = access.key_for(match.id)
         actor = ledger.actor_of(match, key) if key else None
-        out["by_row"] = {m.row: m for m in ledger.marks(match).values()}
+        marks = ledger.marks(match)
+        out["by_row"] = {m.row: m for m in marks.values()}
+        # A side fixes or removes only its own entries; another side's it challenges.
+        out["mine"] = lambda seq: bool(
+            actor and seq in marks and trust.same_side(actor, marks[seq].actor)
+        )
         out["may_check"] = lambda mark: bool(
             actor and not mark.confirmed and trust.may_confirm(actor, mark.actor)
         )
@@ -501,21 +527,9 @@ def _panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]
             if not m.confirmed and actor and trust.may_confirm(actor, m.actor)
         ],
         idem=WriteForm.fresh(0).idem.data,
-        side_links=[
-            (
-                name,
-                url_for(
-                    "players.join_side",
-                    match_id=match.id,
-                    side=i,
-                    key=creds.key,
-                    _external=True,
-                ),
-            )
-            for i, name, creds in ledger.side_credentials(match)
-        ]
-        if ledger.check_key(match, key)
-        else [],
+        # The links themselves are on the share page, which is never kept offline.
+        side_links=ledger.check_key(match, key)
+        and any(stored and stored.get("sealed") for stored in match.side_keys or []),
     )
     return out
 
@@ -529,11 +543,7 @@ def display() -> WerkzeugResponse:
     form = WriteForm()
     if form.validate_on_submit():
         session["big"] = request.form.get("big") == "on"
-    target = request.form.get("next", "")
-    # Only a path on this site: never an open redirect.
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("pages.home")
-    return redirect(target, code=303)
+    return redirect(targets.next_path(url_for("pages.home")), code=303)
 
 
 # --- the API --------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from referee import ledger
 from referee import rulebook
 from referee.games import cards
 from referee.games import module_name
+from referee.web import access
 from referee.web.assets import asset_url
 
 
@@ -64,6 +65,7 @@ def init_app(app: Flask) -> None:
         describe=ledger.describe,
         seat_names=ledger.seat_names,
         card_decks=cards.DECKS,  # the card picker checks cards against its deck
+        no_store=access.no_store,  # called by a template that shows a secret
     )
     app.jinja_env.filters["ordinal"] = ordinal
     app.jinja_env.trim_blocks = True

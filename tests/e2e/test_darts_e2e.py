@@ -222,11 +222,14 @@ def test_a_second_phone_watches_then_scores_with_the_pin(
     expect(other.get_by_role("button", name="Undo last")).to_have_count(0)
 
     page.get_by_text("Share: a second scorer or watchers").tap()
-    pin = page.locator(".pin")  # no accessible name of its own
+    page.get_by_role("link", name="Show the scorer PIN and QR code").tap()
+    pin = page.get_by_label("Scorer PIN")
     expect(pin).to_be_visible()
     expect(pin).to_have_text(re.compile(r"^\d{6}$"))
+    typed = pin.inner_text()
+    page.goto(url)  # back to the board (the share page is kept nowhere)
 
-    other.get_by_label("PIN").fill(pin.inner_text())
+    other.get_by_label("PIN").fill(typed)
     submit(other, other.get_by_role("button", name="Join"))
     expect(other.get_by_text("You can now score this match")).to_be_visible()
     expect(pad(other)).to_be_visible()

@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.e2e
 
 Phone = Callable[..., Page]
+EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 DARTS = list(range(1, 21))  # S1..S20: 210 points over two players, no bust
 
 READ_OUTBOX = """() => new Promise((resolve) => {
@@ -180,3 +181,61 @@ def test_a_watching_phone_follows_the_scorer_without_reloading(
     expect(watcher.locator("body")).to_have_attribute("data-seq", "2")
     expect(watcher.locator(".board .score").first).to_have_text("184")
     assert watcher.evaluate("window.notReloaded") is True  # swapped in place
+
+
+KEPT = """() => caches.keys().then((names) => Promise.all(names.map((name) =>
+  caches.open(name).then((cache) => cache.keys().then((requests) => Promise.all(
+    requests.map((r) => cache.match(r).then((kept) => kept.text()))
+  )))
+))).then((lists) => lists.flat())"""
+
+
+def test_no_page_that_shows_a_pin_or_key_is_kept_for_offline_use(
+    phone: Phone, live_server: str
+):
+    """The organiser page (every table's PIN and key) and a match's share page are
+    sent no-store: the service worker keeps no copy, so once the cookies are cleared
+    a phone with no signal shows neither. The scorer's match page is still kept."""
+    night = api(
+        live_server,
+        "POST",
+        "/api/v1/tournaments",
+        {"kind": "bunko-night", "players": EIGHT},
+    )
+    made = api(
+        live_server,
+        "POST",
+        "/api/v1/matches",
+        {"game": "darts-301", "players": ["Ann", "Bob"]},
+    )
+    organiser = night["keys"]["organiser"]
+    secrets = [organiser["pin"], made["pin"]] + [
+        t["pin"] for t in night["keys"]["tables"]
+    ]
+    page = phone(service_workers="allow")
+    context = page.context
+    page.goto(f"/n/{night['id']}/t/1/join/{organiser['key']}")
+    controlled(page)
+    admin = f"/n/{night['id']}/admin"
+    page.goto(admin)
+    expect(page.locator(".pin").first).to_have_text(night["keys"]["tables"][0]["pin"])
+    page.goto(f"/m/{made['id']}/join/{made['edit_key']}")
+    page.goto(f"/m/{made['id']}")  # the scorer's page, kept for the outbox
+    expect(page.get_by_role("form", name="Enter one dart")).to_be_visible()
+    assert not [s for s in secrets if any(s in t for t in page.evaluate(KEPT))]
+    page.goto(f"/m/{made['id']}/share")
+    expect(page.get_by_label("Scorer PIN")).to_have_text(made["pin"])
+    kept = page.evaluate(KEPT)
+    assert kept, "the worker keeps the pages it may"
+    assert not [s for s in secrets if any(s in text for text in kept)]
+
+    context.clear_cookies()
+    no_signal(context, True)
+    for path in (admin, f"/m/{made['id']}/share"):
+        page.goto(path)
+        expect(page.get_by_role("heading", name="No signal")).to_be_visible()
+        body = page.locator("body").inner_text()
+        assert not [s for s in secrets if s in body], path
+    page.goto(f"/m/{made['id']}")
+    expect(page.get_by_role("form", name="Enter one dart")).to_be_visible()
+    no_signal(context, False)

@@ -111,9 +111,10 @@ def test_an_entry_counts_once_the_other_phone_confirms_it(phone: Phone):
     url = _start(ann, confirm=True)
     _throw(ann, "T20")
     expect(ann.get_by_text("1 entry not yet confirmed")).to_be_visible()
-    ann.get_by_text("Links for the other sides' phones").tap()
+    ann.get_by_role("link", name="Links for the other sides' phones").tap()
     link = ann.locator("[data-side-link]").first.get_attribute("href")
     assert link
+    ann.goto(url)
     bob = phone()
     bob.goto(link)
     expect(bob).to_have_url(url)

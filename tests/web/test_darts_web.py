@@ -233,7 +233,7 @@ def test_rematch_page_route_works_for_every_game(client, api, app):
         new_id = response.headers["Location"].rsplit("/", 1)[-1]
         page = client.get(f"/m/{new_id}")
         assert page.status_code == 200
-        assert "Scorer PIN" in page.text  # the scorer can score the new match
+        assert f"/m/{new_id}/share" in page.text  # the scorer can score the new match
         with app.app_context():
             fresh = db.session.get(Match, new_id)
             assert (fresh.game, fresh.players, fresh.teams, fresh.options) == (

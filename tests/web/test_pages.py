@@ -55,7 +55,8 @@ def test_starting_a_match_makes_this_browser_its_scorer(client):
     page = client.get(f"/m/{match_id}").text
     assert "Ann to throw" in page
     assert 'name="seg"' in page  # the dart pad
-    assert "Scorer PIN" in page
+    assert f"/m/{match_id}/share" in page  # the PIN and QR, on a page of their own
+    assert "Scorer PIN" in client.get(f"/m/{match_id}/share").text
 
 
 def test_a_bad_setup_re_renders_with_the_message_and_what_was_typed(client):
@@ -162,6 +163,8 @@ def test_a_watcher_sees_the_board_but_cannot_score(client, app):
     assert "You are watching" in page
     assert 'name="seg"' not in page
     assert "Scorer PIN" not in page
+    assert f"/m/{match_id}/share" not in page
+    assert watcher.get(f"/m/{match_id}/share").status_code == 403
     response = post_event(watcher, match_id, 0, type="dart", dart="T20")
     assert response.status_code == 403
     assert watcher.post(f"/m/{match_id}/undo", data={"idem": "u"}).status_code == 403

@@ -212,7 +212,8 @@ def test_confirmation_by_pages_between_two_phones(app, client):
     match_id = made.headers["Location"].rsplit("/", 1)[1]
     page = ann.get(f"/m/{match_id}").get_data(as_text=True)
     assert "Confirmation mode." in page
-    link = page.split("data-side-link>")[1].split("<")[0]
+    share = ann.get(f"/m/{match_id}/share").get_data(as_text=True)
+    link = share.split("data-side-link>")[1].split("<")[0]
     bob = app.test_client()
     assert bob.get(link.replace("http://referee.test", "")).status_code == 302
     ann.post(

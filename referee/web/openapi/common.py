@@ -67,7 +67,10 @@ def _write_responses() -> JSONSchema:
             "Idempotency-Key missing, or not printable text of at most 255 characters"
         ),
         "401": _problem_ref("No edit key"),
-        "403": _problem_ref("Wrong edit key"),
+        "403": _problem_ref(
+            "Wrong edit key, or in confirmation mode a side's key undoing or "
+            "correcting another side's entry"
+        ),
         "404": _problem_ref("No such match"),
         "409": _problem_ref(
             "Refused by the rules (with the ruling) or stale "

@@ -113,7 +113,9 @@ def _common_schemas() -> dict[str, JSONSchema]:
                         "side_keys": {
                             "type": "array",
                             "description": "Confirmation mode: each other side's key "
-                            "(the edit key writes for the first side).",
+                            "(the edit key writes for the first side). A side's page "
+                            "link works once: the phone that opens it gets a key of "
+                            "its own, and this one stops working.",
                             "items": {
                                 "type": "object",
                                 "required": ["side", "name", "key"],

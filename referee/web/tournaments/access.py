@@ -9,6 +9,7 @@ from flask import g
 from flask import request
 from flask import session
 
+from referee import keys
 from referee import ledger
 from referee import tournaments
 from referee.db import db
@@ -41,18 +42,25 @@ MATCH_WRITES = {
 
 
 def _remember(tournament: Tournament, key: str) -> None:
-    """Keep an organiser or table key for this night in the signed session cookie."""
-    keys = dict(session.get("nights", {}))
-    mine = [k for k in keys.pop(tournament.id, []) if k != key]
-    keys[tournament.id] = [*mine, key]
-    session["nights"] = dict(list(keys.items())[-MAX_REMEMBERED:])
+    """Keep an organiser or table key for this night in the session, as its hash."""
+    digest = keys.grant(keys.hash_key(key))
+    held = dict(session.get(access.NIGHT_GRANTS, {}))
+    mine = [k for k in held.pop(tournament.id, []) if k != digest]
+    held[tournament.id] = [*mine, digest]
+    session[access.NIGHT_GRANTS] = dict(list(held.items())[-MAX_REMEMBERED:])
     session.permanent = True
+
+
+def _held(tournament_id: str | None) -> list[keys.Digest]:
+    """The hashes of the night's keys this browser holds."""
+    held = session.get(access.NIGHT_GRANTS, {}).get(tournament_id, [])
+    return [keys.Digest(d) for d in held if isinstance(d, str) and d]
 
 
 def actors(tournament: Tournament) -> set[Actor]:
     """Who this browser is for this night: the organiser, some tables, or nobody."""
     found = set()
-    for key in session.get("nights", {}).get(tournament.id, []):
+    for key in _held(tournament.id):
         actor = tournaments.actor_for(tournament, key)
         if actor is not None:
             found.add(actor)
@@ -78,14 +86,14 @@ def _tables_score_their_matches() -> None:
     However the browser reached the scorepad (a link, the TV, the back button), the
     table's key it holds is that match's edit key.
     """
-    nights = session.get("nights")
+    nights = session.get(access.NIGHT_GRANTS)
     if not nights or request.blueprint != "matches":
         return
     match_id = (request.view_args or {}).get("match_id")
     match = db.session.get(Match, match_id) if match_id else None
     if match is None or match.tournament_id not in nights or access.can_edit(match):
         return
-    held = nights[match.tournament_id]
+    held = _held(match.tournament_id)
     night = db.session.get(Tournament, match.tournament_id)
     if any(ledger.check_key(match, key) for key in held) or (
         night is not None
