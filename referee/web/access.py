@@ -10,7 +10,6 @@ from datetime import timedelta
 from typing import Any
 
 from flask import g
-from flask import request
 from flask import session
 from sqlalchemy import case
 from sqlalchemy import delete
