@@ -14,6 +14,8 @@ from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import side_names
 
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
 if TYPE_CHECKING:
     from referee.games.base import Game
 
@@ -81,6 +83,8 @@ def _integer(f: Field, value: Any) -> int:
             isinstance(value, float) and not value.is_integer()
         ):
             raise ValueError
+        if isinstance(value, str) and not _WHOLE.fullmatch(value.strip()):
+            raise ValueError  # not "٤", "1_000" or "4.0": ASCII digits only
         number = int(str(value).strip()) if isinstance(value, str) else int(value)
     except (TypeError, ValueError, OverflowError):
         raise BadInput(f"'{f.name}' is a whole number; '{value}' given.") from None
