@@ -203,7 +203,7 @@ def test_the_best_hand_with_wilds_finds_the_suit_of_an_ace_low_straight_flush():
     The suit was guessed by the ranks' values (spades and hearts tied), the spade pool
     ran out of wilds, and the showdown tool answered 500.
     """
-    hand = best_high("AH 4S 2D JK 2H 9S 5H".split(), DEUCES)
+    hand = best_high(["AH", "4S", "2D", "JK", "2H", "9S", "5H"], DEUCES)
     assert hand.name == "straight flush, five high"
     assert sorted(dict(hand.stands_for).values()) == ["2H", "3H", "4H"]
     assert {c[-1] for c in _as_played(hand)} == {"H"}
