@@ -63,13 +63,19 @@ DEPTH = 3
 
 
 def text(fdp: atheris.FuzzedDataProvider) -> str:
-    """A string: notation words joined, or raw Unicode, as the next byte says."""
-    if fdp.ConsumeBool():
-        count = fdp.ConsumeIntInRange(0, 12)
-        return "".join(
-            WORDS[fdp.ConsumeIntInRange(0, len(WORDS) - 1)] for _ in range(count)
-        )
-    return fdp.ConsumeUnicodeNoSurrogates(fdp.ConsumeIntInRange(0, 40))
+    """A string: notation words (mostly spaced, as people write them) or raw Unicode,
+    as the next byte says."""
+    match fdp.ConsumeIntInRange(0, 2):
+        case 0:
+            return fdp.ConsumeUnicodeNoSurrogates(fdp.ConsumeIntInRange(0, 40))
+        case 1:
+            glue = ""
+        case _:
+            glue = " "
+    count = fdp.ConsumeIntInRange(0, 16)
+    return glue.join(
+        WORDS[fdp.ConsumeIntInRange(0, len(WORDS) - 1)] for _ in range(count)
+    )
 
 
 def value(fdp: atheris.FuzzedDataProvider, depth: int = 0) -> Any:

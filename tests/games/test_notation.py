@@ -9,7 +9,10 @@ from hypothesis import strategies as st
 from referee.games import cards
 from referee.games import darts
 from referee.games import dice
+from referee.games import notation
 from referee.games.base import BadInput
+from referee.games.base import Field
+from referee.games.billiards.facts import parse_ball
 
 
 @pytest.mark.parametrize(
@@ -333,3 +336,35 @@ def test_random_text_is_the_die_or_rank_it_reads_as_or_refused(text):
             continue
         assert written in spellings(value)
         assert parse(str(value)) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["c", "cueball", "cue ball", "0", "07", "٣", "16", "+3"]
+)
+def test_a_billiard_ball_is_cue_or_a_number_from_1_to_15_only(text):
+    with pytest.raises(BadInput, match="is not a ball"):
+        parse_ball(text, "ball", cue=True)
+    assert [parse_ball(b, "ball", cue=True) for b in ("cue", "CUE", " 9 ", 15)] == [
+        "cue",
+        "cue",
+        9,
+        15,
+    ]
+
+
+@given(NOTATION_TEXT | st.sampled_from(["cue", "Cue", "15", "1", "01", "c"]))
+def test_random_text_is_the_ball_it_reads_as_or_refused(text):
+    try:
+        ball = parse_ball(text, "ball", cue=True)
+    except BadInput:
+        return
+    assert _as_written(text) == str(ball).upper()
+
+
+@pytest.mark.parametrize("text", ["١٠", "1_0", "10.0", "0x0a", "ten"])
+def test_a_whole_number_field_takes_ascii_digits_only(text):
+    field = Field("points", "integer", "Points scored.", minimum=0, maximum=180)
+    with pytest.raises(BadInput, match="'points' is a whole number"):
+        notation.parse_field(field, text, None, None)
+    assert notation.parse_field(field, " 10 ", None, None) == 10
+    assert notation.parse_field(field, "-0", None, None) == 0
