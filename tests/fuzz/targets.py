@@ -59,17 +59,22 @@ WORDS = [
     "JOKER", "BULL", "BULLSEYE", "MISS", "10", "T", "♠", "♥", "cue", ":", ";", ",",
     " ", "\n", "[", "]", "/", "0", "-1", "ſ", "٣", "\x00", "\ud800",
 ]  # fmt: skip
+REPEATS = ["[", "]", "[]", "{", " ", ",", "9", "AS ", "T20 ", "\u0301", "a"]
 DEPTH = 3
 
 
 def text(fdp: atheris.FuzzedDataProvider) -> str:
-    """A string: notation words (mostly spaced, as people write them) or raw Unicode,
-    as the next byte says."""
-    match fdp.ConsumeIntInRange(0, 2):
+    """A string: notation words (spaced, as people write them, or run together), one
+    word repeated thousands of times, or raw Unicode, as the next byte says."""
+    match fdp.ConsumeIntInRange(0, 3):
         case 0:
             return fdp.ConsumeUnicodeNoSurrogates(fdp.ConsumeIntInRange(0, 40))
         case 1:
             glue = ""
+        case 2:
+            # one word many times over: depth and length ("[" * 5000 was a 500)
+            word = REPEATS[fdp.ConsumeIntInRange(0, len(REPEATS) - 1)]
+            return word * fdp.ConsumeIntInRange(100, 6000)
         case _:
             glue = " "
     count = fdp.ConsumeIntInRange(0, 16)

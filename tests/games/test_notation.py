@@ -368,3 +368,11 @@ def test_a_whole_number_field_takes_ascii_digits_only(text):
         notation.parse_field(field, text, None, None)
     assert notation.parse_field(field, " 10 ", None, None) == 10
     assert notation.parse_field(field, "-0", None, None) == 0
+
+
+@pytest.mark.parametrize("text", ["[" * 5000, "[" * 5000 + "]" * 5000, "[[6, 6, 1]]"])
+def test_a_roll_is_one_flat_list_and_deep_brackets_are_refused_not_a_crash(text):
+    """Issue 25 (found by the fuzzer): "[" * 5000 raised RecursionError (a 500)."""
+    with pytest.raises(BadInput, match="not a die face|dice"):
+        dice.parse_roll(text, count=3)
+    assert dice.parse_roll(" [6,6 ,1] ", count=3) == [6, 6, 1]
