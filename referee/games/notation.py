@@ -15,6 +15,8 @@ from referee.games.base import Field
 from referee.games.base import side_names
 
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+# A seat by number: a few ASCII digits (5,000 of them made int() raise: issue 25).
+_SEAT_NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
 
 if TYPE_CHECKING:
     from referee.games.base import Game
@@ -122,7 +124,7 @@ def _seat(value: Any, names: list[str], what: str) -> int:
     for i, name in enumerate(names):
         if name.casefold() == text:
             return i
-    if text.isdecimal() and text.isascii():
+    if _SEAT_NUMBER.fullmatch(text):
         return _seat(int(text), names, what)
     listed = ", ".join(names) or "none"
     raise BadInput(

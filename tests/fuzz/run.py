@@ -50,8 +50,9 @@ def run(name: str, seconds: int, timeout: int, artifacts: Path) -> tuple[bool, s
     log = proc.stdout + proc.stderr
     done = _DONE.search(log)
     crashed = proc.returncode != 0 or done is None
-    if crashed:
-        sys.stderr.write(log[-6000:])
+    if crashed:  # the exception and its traceback, else libFuzzer's last words
+        start = log.find("=== Uncaught Python exception")
+        sys.stderr.write(log[start:][:8000] if start >= 0 else log[-6000:])
     runs, cov, ft = done.groups() if done else ("?", "?", "?")
     figures = (
         f"fuzz {name}: {runs} executions in {took:.0f} s, cov {cov} edges, "

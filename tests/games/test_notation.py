@@ -376,3 +376,12 @@ def test_a_roll_is_one_flat_list_and_deep_brackets_are_refused_not_a_crash(text)
     with pytest.raises(BadInput, match="not a die face|dice"):
         dice.parse_roll(text, count=3)
     assert dice.parse_roll(" [6,6 ,1] ", count=3) == [6, 6, 1]
+
+
+@pytest.mark.parametrize("text", ["1" * 5000, "0" * 4301, "٣", "1.0", "+1"])
+def test_a_seat_by_number_is_a_few_ascii_digits_and_never_a_crash(text):
+    """Issue 25 (found by the fuzzer): 5,000 digits made int() raise ValueError."""
+    seat = Field("player", "seat", "Who.")
+    with pytest.raises(BadInput, match="is not a player in this match"):
+        notation.parse_field(seat, text, {"players": ["Ann", "Bob"]}, None)
+    assert notation.parse_field(seat, " 1 ", {"players": ["Ann", "Bob"]}, None) == 1

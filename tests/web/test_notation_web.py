@@ -15,3 +15,12 @@ def test_a_roll_of_deeply_nested_brackets_is_422_not_a_500(api):
         assert "Example: " in response.get_json()["errors"]["dice"]
     ok = api.event(mid, {"type": "roll", "player": 0, "dice": "[6, 2, 5]"})
     assert ok.status_code == 201, ok.get_json()
+
+
+def test_a_seat_of_five_thousand_digits_is_422_not_a_500(api):
+    """Issue 25 (found by the fuzzer): int() of 5,000 digits raised ValueError."""
+    mid = api.create("bunko", ["Ann", "Bob", "Cy", "Di"])["id"]
+    event = {"type": "first_roll", "player": "1" * 5000, "die": 6}
+    response = api.event(mid, event)
+    assert response.status_code == 422, response.get_data(as_text=True)[:200]
+    assert "is not a player in this match" in response.get_json()["errors"]["player"]
