@@ -24,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 TARGETS = ("notation", "events", "tools")
 _DONE = re.compile(r"#(\d+)\s+DONE\s+cov: (\d+) ft: (\d+)")
+_LINE = re.compile(r"#(\d+)\s+\w+\s+cov: (\d+) ft: (\d+)")
 
 
 def run(name: str, seconds: int, timeout: int, artifacts: Path) -> tuple[bool, str]:
@@ -53,7 +54,8 @@ def run(name: str, seconds: int, timeout: int, artifacts: Path) -> tuple[bool, s
     if crashed:  # the exception and its traceback, else libFuzzer's last words
         start = log.find("=== Uncaught Python exception")
         sys.stderr.write(log[start:][:8000] if start >= 0 else log[-6000:])
-    runs, cov, ft = done.groups() if done else ("?", "?", "?")
+    last = done or (_LINE.findall(log) or [None])[-1]
+    runs, cov, ft = (last.groups() if done else last) if last else ("?", "?", "?")
     figures = (
         f"fuzz {name}: {runs} executions in {took:.0f} s, cov {cov} edges, "
         f"ft {ft} features, crashes {1 if crashed else 0}"
