@@ -39,7 +39,9 @@ ALLOWED = (BadInput, Refused)
 
 
 def _starts() -> dict[str, list[Any]]:
-    """Each game's new match for every number of players it takes (up to four)."""
+    """Where an event may land: each game's new match for every number of players it
+    takes (up to four), and the match each documented example is played in (its
+    setup events replayed), so that the fuzzer reaches past a game's first event."""
     out: dict[str, list[Any]] = {}
     for game in GAMES:
         out[game.id] = []
@@ -48,6 +50,13 @@ def _starts() -> dict[str, list[Any]]:
                 out[game.id].append(game.start(game.new_setup(PLAYERS[:n], {})))
             except BadInput:
                 continue  # a count the game's setup refuses (billiards is two)
+        for kind in game.events:
+            for example in kind.examples:
+                setup = game.new_setup(list(example.players), dict(example.options))
+                state = game.start(setup)
+                for event in example.setup:
+                    state = game.step(state, event).state
+                out[game.id].append(state)
     return out
 
 
@@ -161,8 +170,9 @@ def _field_kinds(fdp: atheris.FuzzedDataProvider, raw: Any) -> object:
 
 
 def events_target(data: bytes) -> None:
-    """Every game's event parser and engine, from a new match: an event of each kind
-    with fuzzed fields (``Game.step`` parses, then applies)."""
+    """Every game's event parser and engine, from a new match or a documented example's
+    match: one to three events of its kinds with fuzzed fields (``Game.step`` parses,
+    then applies)."""
     fdp = atheris.FuzzedDataProvider(data)
     game = GAMES[fdp.ConsumeIntInRange(0, len(GAMES) - 1)]
     starts = STARTS[game.id]
