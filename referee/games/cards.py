@@ -209,15 +209,13 @@ def card_pattern(deck: Deck | str = "standard") -> str:
     deck = DECKS[deck] if isinstance(deck, str) else deck
     ranks = {rank(c) for c in deck.copies if c != JOKER and not c.isdigit()}
     digits = sorted(c for c in deck.copies if c.isdigit())
-    either = [
-        *(
-            "10|[Tt]" if r == "10" else f"[{r}{r.lower()}]" if r.isalpha() else r
-            for r in RANKS
-            if r in ranks
-        ),
+    spelt = [
+        "10|[Tt]" if r == "10" else f"[{r}{r.lower()}]" if r.isalpha() else r
+        for r in RANKS
+        if r in ranks
     ]
     suits = "".join(s + s.lower() for s in SUITS) + "".join(_SUIT_SYMBOLS)
-    forms = [f"({'|'.join(either)})[{suits}]"] if ranks else []
+    forms = [f"({'|'.join(spelt)})[{suits}]"] if ranks else []
     if digits:
         forms.append(f"[{''.join(digits)}]")
     if JOKER in deck.copies:

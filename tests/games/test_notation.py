@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -385,3 +387,15 @@ def test_a_seat_by_number_is_a_few_ascii_digits_and_never_a_crash(text):
     with pytest.raises(BadInput, match="is not a player in this match"):
         notation.parse_field(seat, text, {"players": ["Ann", "Bob"]}, None)
     assert notation.parse_field(seat, " 1 ", {"players": ["Ann", "Bob"]}, None) == 1
+
+
+@given(NOTATION_TEXT, st.sampled_from(sorted(cards.DECKS)))
+def test_the_openapi_card_pattern_takes_exactly_what_the_card_parser_takes(text, deck):
+    """The API's schema and its parser agree (spaces aside, which the schema omits)."""
+    try:
+        cards.parse_card(text, deck)
+        parsed = True
+    except BadInput:
+        parsed = False
+    matched = re.fullmatch(cards.card_pattern(deck), text) is not None
+    assert matched == (parsed and "".join(text.split()) == text)
