@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test audit bench clean
+.PHONY: run dev test audit bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,13 @@ audit: $(STAMP)
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+# Coverage-guided fuzzing (atheris) of the notation parsers, every game's event parser
+# and engine, and every tool: FUZZ_SECONDS in all (split over the targets); any
+# exception but BadInput/Refused fails it, the input kept in .fuzz/.
+FUZZ_SECONDS ?= 60
+fuzz: $(STAMP)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) $(BIN)/python tests/fuzz/run.py
 
 clean:
 	rm -rf $(VENV) instance/*.sqlite*

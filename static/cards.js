@@ -12,8 +12,9 @@
   var SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   var RANK_NAME = { A: "ace", J: "jack", Q: "queen", K: "king" };
   var FROM_SYMBOL = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
-  var RANK_WORDS = { T: "10", "1": "A", "11": "J", "12": "Q", "13": "K" };
-  var JOKERS = ["JK", "JOKER", "X", "JKR", "*"];
+  // Exactly NOTATION.md's spellings, as the server reads them: "11H" is not a jack.
+  var RANK_WORDS = { T: "10" };
+  var JOKERS = ["JK", "JOKER", "X"];
 
   function suitOf(card) { return card === "JK" || /^\d+$/.test(card) ? "" : card.slice(-1); }
   function rankOf(card) { return suitOf(card) ? card.slice(0, -1) : card; }
@@ -40,18 +41,21 @@
 
   // One token in canonical form, or an error; mirrors referee.games.cards._canonical.
   function canonical(raw, digits) {
-    var token = raw.replace(/\s+/g, "").toUpperCase();
-    if (JOKERS.indexOf(token) >= 0) return { card: "JK" };
-    if (/^\d+$/.test(token) && (digits || token.length === 1)) return { card: token };
-    token = token.replace(/[♠♤♥♡♦♢♣♧]/g, function (ch) { return FROM_SYMBOL[ch]; });
-    var s = token.slice(-1);
-    if (token.length < 2 || SUITS.indexOf(s) < 0) {
-      return { error: "'" + raw + "' is not a card: write the rank then the suit (S H D C), like QS, 10H or JK." };
+    var token = raw.replace(/\s+/g, "").replace(/[♠♤♥♡♦♢♣♧]/g, function (ch) { return FROM_SYMBOL[ch]; });
+    // ASCII only, as on the server: no other script's digits, no case folding of "ſ"
+    var ascii = /^[\x00-\x7f]*$/.test(token);
+    if (ascii && JOKERS.indexOf(token.toUpperCase()) >= 0) return { card: "JK" };
+    if (/^[0-9]$/.test(token)) return { card: token };
+    var m = /^(10|[2-9AJQKT])([SHDC])$/i.exec(ascii ? token : "");
+    if (!m) {
+      var s = token.slice(-1).toUpperCase();
+      var badRank = ascii && token.length >= 2 && SUITS.indexOf(s) >= 0;
+      return { error: "'" + raw + "' is not a card: " + (badRank
+        ? "ranks are A 2-10 J Q K (T for ten)."
+        : "write the rank then the suit (S H D C), like QS, 10H or JK.") };
     }
-    var r = token.slice(0, -1);
-    r = RANK_WORDS[r] || r;
-    if (RANKS.indexOf(r) < 0) return { error: "'" + raw + "' is not a card: ranks are A 2-10 J Q K (T for ten)." };
-    return { card: r + s };
+    var r = m[1].toUpperCase();
+    return { card: (RANK_WORDS[r] || r) + m[2].toUpperCase() };
   }
 
   function el(tag, cls, text) {

@@ -32,8 +32,14 @@ _SUIT_SYMBOLS = {
     "♣": "C",
     "♧": "C",
 }
-_RANK_WORDS = {"T": "10", "1": "A", "11": "J", "12": "Q", "13": "K"}
-_JOKERS = {"JK", "JOKER", "X", "JKR", "*"}
+# Exactly the spellings NOTATION.md lists, and no others: "11H" is not a jack, nor "1S"
+# an ace (issue 25). ASCII only, so that no Unicode digit or case folding ("ſ" upper-
+# cases to "S") reads as a card.
+_RANK_WORDS = {"T": "10"}
+_JOKERS = {"JK", "JOKER", "X"}
+_RANK = re.compile(r"10|[2-9AJQKT]", re.ASCII | re.IGNORECASE)
+_CARD = re.compile(r"(10|[2-9AJQKT])([SHDC])", re.ASCII | re.IGNORECASE)
+_DIGIT_CARD = re.compile(r"[0-9]", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -184,31 +190,62 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
+def parse_rank(value: Any, *, field: str = "rank", example: str = "7") -> str:
+    """A rank alone (``"q"`` -> ``"Q"``, ``"T"`` -> ``"10"``): A 2-10 J Q K."""
+    token = "".join(str(value).split()) if isinstance(value, str | int) else ""
+    if isinstance(value, bool) or not _RANK.fullmatch(token):
+        raise BadInput(
+            f"'{value}' is not a rank: ranks are A 2-10 J Q K (T for ten).",
+            field=field,
+            example=example,
+        )
+    token = token.upper()
+    return _RANK_WORDS.get(token, token)
+
+
+def card_pattern(deck: Deck | str = "standard") -> str:
+    """A regular expression (JSON Schema's dialect) for every spelling of a card of
+    ``deck`` that ``parse_card`` takes: any case, T for ten, the suit symbols."""
+    deck = DECKS[deck] if isinstance(deck, str) else deck
+    ranks = {rank(c) for c in deck.copies if c != JOKER and not c.isdigit()}
+    digits = sorted(c for c in deck.copies if c.isdigit())
+    spelt = [
+        "10|[Tt]" if r == "10" else f"[{r}{r.lower()}]" if r.isalpha() else r
+        for r in RANKS
+        if r in ranks
+    ]
+    suits = "".join(s + s.lower() for s in SUITS) + "".join(_SUIT_SYMBOLS)
+    forms = [f"({'|'.join(spelt)})[{suits}]"] if ranks else []
+    if digits:
+        forms.append(f"[{''.join(digits)}]")
+    if JOKER in deck.copies:
+        forms.append("[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|[Xx]")
+    return "^(" + "|".join(forms) + ")$"
+
+
 def _canonical(value: Any, deck: Deck) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise BadInput("A card is written like QS, 10H or JK.", example=_example(deck))
-    token = "".join(str(value).split()).upper()
-    if token in _JOKERS:
-        return JOKER
-    if token.isdigit() and (deck.name == "bowling-solitaire" or len(token) == 1):
-        # a bare digit: a bowling solitaire card, or (elsewhere) a clear "not in deck"
-        return token
+    token = "".join(str(value).split())
     for symbol, letter in _SUIT_SYMBOLS.items():
         token = token.replace(symbol, letter)
-    if len(token) < 2 or token[-1] not in SUITS:
+    if token.isascii() and token.upper() in _JOKERS:
+        return JOKER
+    if _DIGIT_CARD.fullmatch(token):
+        # a bare digit: a bowling solitaire card, or (elsewhere) a clear "not in deck"
+        return token
+    card = _CARD.fullmatch(token)
+    if card is None:
+        bad_rank = token.isascii() and len(token) >= 2 and token[-1].upper() in SUITS
         raise BadInput(
-            f"'{value}' is not a card: write the rank then the suit "
+            f"'{value}' is not a card: ranks are A 2-10 J Q K (T for ten)."
+            if bad_rank
+            else f"'{value}' is not a card: write the rank then the suit "
             "(S H D C), like QS, 10H or JK.",
             example=_example(deck),
         )
-    r, s = token[:-1], token[-1]
-    r = _RANK_WORDS.get(r, r)
-    if r not in RANKS:
-        raise BadInput(
-            f"'{value}' is not a card: ranks are A 2-10 J Q K (T for ten).",
-            example=_example(deck),
-        )
-    return r + s
+    r = card.group(1).upper()
+    return _RANK_WORDS.get(r, r) + card.group(2).upper()
 
 
 def _example(deck: Deck) -> str:

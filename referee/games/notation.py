@@ -14,6 +14,10 @@ from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import side_names
 
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+# A seat by number: a few ASCII digits (5,000 of them made int() raise: issue 25).
+_SEAT_NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
+
 if TYPE_CHECKING:
     from referee.games.base import Game
 
@@ -81,6 +85,8 @@ def _integer(f: Field, value: Any) -> int:
             isinstance(value, float) and not value.is_integer()
         ):
             raise ValueError
+        if isinstance(value, str) and not _WHOLE.fullmatch(value.strip()):
+            raise ValueError  # not "٤", "1_000" or "4.0": ASCII digits only
         number = int(str(value).strip()) if isinstance(value, str) else int(value)
     except (TypeError, ValueError, OverflowError):
         raise BadInput(f"'{f.name}' is a whole number; '{value}' given.") from None
@@ -118,7 +124,7 @@ def _seat(value: Any, names: list[str], what: str) -> int:
     for i, name in enumerate(names):
         if name.casefold() == text:
             return i
-    if text.isdecimal() and text.isascii():
+    if _SEAT_NUMBER.fullmatch(text):
         return _seat(int(text), names, what)
     listed = ", ".join(names) or "none"
     raise BadInput(

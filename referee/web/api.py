@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -433,7 +434,11 @@ def check_json_types(game: Game, tool: Tool, body: dict[str, Any]) -> None:
                 field=name,
                 example=example,
             )
-        if not _json_type_ok(f, value, cards.DECKS[game.deck or "standard"]):
+        try:
+            ok = _json_type_ok(f, value, cards.DECKS[game.deck or "standard"])
+        except BadInput as err:  # a card code NOTATION.md does not list
+            raise BadInput(err.message, field=name, example=example) from None
+        if not ok:
             raise BadInput(_type_problem(f, value), field=name, example=example)
 
 
@@ -478,12 +483,11 @@ def _json_type_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
                 f.maximum is None or len(value) <= f.maximum
             )
         case "card":
-            return isinstance(value, str) and value in deck
+            return _spells_a_card(value, deck)
         case "cards":
             # a list of card codes, or the calculator's text form "7H 8H 9H ..."
             return isinstance(value, str) or (
-                isinstance(value, list)
-                and all(isinstance(c, str) and c in deck for c in value)
+                isinstance(value, list) and all(_spells_a_card(c, deck) for c in value)
             )
         case "list":
             if not isinstance(value, list):
@@ -498,6 +502,18 @@ def _json_type_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
                 isinstance(x, int | str) and not isinstance(x, bool) for x in value
             )
     return value is not None
+
+
+def _spells_a_card(value: Any, deck: cards.Deck) -> bool:
+    """A card of the deck in any spelling NOTATION.md lists (``7h`` as well as
+    ``7H``), as the OpenAPI document's pattern says; an unlisted one is refused by
+    the card parser itself, whose message names what is wrong with it."""
+    if not isinstance(value, str):
+        return False
+    if re.fullmatch(cards.card_pattern(deck), value) is None:
+        cards.parse_card(value, deck)  # raises, naming the bad token
+        return False  # a card, but spelt with spaces the schema does not allow
+    return True
 
 
 @bp.get("/openapi.json")

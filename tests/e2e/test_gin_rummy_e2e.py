@@ -161,6 +161,20 @@ def test_the_picker_refuses_a_card_the_deck_lacks(page: Page, shots: Path) -> No
     page.screenshot(path=shots / "gin-calculator.png", full_page=True)
 
 
+def test_the_picker_reads_only_what_the_notation_lists(page: Page) -> None:
+    """Issue 25: the browser's copy of the card parser read 11H as a jack and 1S as
+    an ace, as the server did; both now say what is wrong before the form is sent."""
+    page.goto("/tools/gin-rummy/deadwood")
+    box = picker(page, "Your hand")
+    field = box.get_by_role("textbox")
+    message = box.locator("[data-msg]")
+    for code in ("11H", "1S", "JKR"):
+        field.fill(f"7H 8H {code}")
+        expect(message).to_contain_text(f"'{code}' is not a card")
+    field.fill("7H 8H ts")
+    expect(message).not_to_have_class(re.compile("error"))
+
+
 def test_the_settlement_reads_well_in_the_dark(phone: Phone, shots: Path) -> None:
     page = phone(color_scheme="dark")
     made = page.request.post(

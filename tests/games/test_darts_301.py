@@ -276,10 +276,18 @@ def test_bounce_out_scores_nothing_but_counts_as_a_dart() -> None:
     assert stats(state)["three_dart_average"] == 0.0
 
 
-@pytest.mark.parametrize("word", ["M", "miss", "bounce", "0"])
+@pytest.mark.parametrize("word", ["M", "miss", "0"])
 def test_bounce_out_accepts_the_words_for_a_miss(word: str) -> None:
     state = play(new(), dart(word))
     assert GAME.view(state)["detail"]["round"]["darts"] == ["M"]
+
+
+@pytest.mark.parametrize("word", ["bounce", "X", "S25", "D25", "OB", "IB", "DBULL"])
+def test_a_miss_or_bull_is_written_only_as_the_notation_lists(word: str) -> None:
+    """Issue 25: only NOTATION.md's words (M, MISS, 0; SB, 25, BULL; DB, 50,
+    BULLSEYE) are read; a word it does not list is refused with an example."""
+    with pytest.raises(BadInput, match="is not a dart.*Example"):
+        step(new(), dart(word))
 
 
 # --- double-out and win ------------------------------------------------------------

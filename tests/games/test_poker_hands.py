@@ -195,3 +195,59 @@ def test_a_wild_card_is_never_worse_than_the_card_it_replaces(hand, i):
     assert with_joker >= natural
     assert with_joker.cards
     assert len(with_joker.cards) == 5
+
+
+def test_the_best_hand_with_wilds_finds_the_suit_of_an_ace_low_straight_flush():
+    """Issue 25: three wilds and a wheel of hearts beside a lone four of spades.
+
+    The suit was guessed by the ranks' values (spades and hearts tied), the spade pool
+    ran out of wilds, and the showdown tool answered 500.
+    """
+    hand = best_high(["AH", "4S", "2D", "JK", "2H", "9S", "5H"], DEUCES)
+    assert hand.name == "straight flush, five high"
+    assert sorted(dict(hand.stands_for).values()) == ["2H", "3H", "4H"]
+    assert {c[-1] for c in _as_played(hand)} == {"H"}
+
+
+def _as_played(hand: hl.Hand) -> list[str]:
+    """The five cards a hand plays, each wild replaced by the card it stands for."""
+    stands = list(hand.stands_for)  # two jokers are two entries, in play order
+    played = []
+    for card in hand.cards:
+        i = next((i for i, (w, _) in enumerate(stands) if w == card), None)
+        played.append(card if i is None else stands.pop(i)[1])
+    return played
+
+
+WILD_RANKS = st.frozensets(st.sampled_from(list(hl.RANK_VALUE)), max_size=3)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*DECK, "JK", "JK"]), min_size=5, max_size=10, unique=False
+    ).filter(lambda h: all(h.count(c) == 1 for c in h if c != "JK")),
+    WILD_RANKS,
+    st.frozensets(st.sampled_from(DECK), max_size=2),
+    st.booleans(),
+)
+def test_the_best_hand_with_wilds_is_never_worse_than_any_reading_without_them(
+    hand, ranks, singles, five
+):
+    """5-10 cards, jokers, wild ranks and single wild cards: never an exception; the
+    cards the answer plays (wilds as what they stand for) make exactly its key; and no
+    reading that plays every wild at face value (jokers left out) beats it."""
+    wilds = Wilds(ranks=ranks, cards=singles, five_of_a_kind=five)
+    best = best_high(hand, wilds)
+    played = _as_played(best)
+    assert len(played) == 5
+    assert all(c != "JK" and c[-1] in "SHDC" for c in played)
+    assert best.key == hl.key5(
+        [hl.RANK_VALUE[c[:-1]] for c in played], [hl.SUIT_INDEX[c[-1]] for c in played]
+    )
+    assert all(best.cards.count(c) <= hand.count(c) for c in best.cards)
+    face_value = [c for c in hand if c != "JK"]
+    if face_value:
+        assert best >= best_high(face_value)
+    if len(hand) == 5 and sum(wilds.is_wild(c) for c in hand) <= 2:
+        assert best.key == _brute_high(hand, wilds)

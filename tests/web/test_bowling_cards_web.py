@@ -185,3 +185,40 @@ def test_watchers_see_the_bowling_sheet(client, api):
     text = main(other.get(f"/m/{mid}").text)
     assert "Bob 9····· 9" in text  # the error's count on the sheet, live
     assert "Rows" in text
+
+
+def test_a_card_code_the_notation_does_not_list_is_422_in_an_event_and_the_tool(
+    api, client
+):
+    """Issue 25: '11H' was read as a jack and '1S' as an ace."""
+    mid = api.create(GAME, PLAYERS)["id"]
+    for code in ("11H", "1S", "13C"):
+        row = {"type": "row", "player": 1, "cards": f"7H QD 5S KC 3D {code}"}
+        response = api.event(mid, row)
+        assert response.status_code == 422, code
+        message = response.get_json()["errors"]["cards"]
+        assert f"'{code}' is not a card: ranks are A 2-10 J Q K" in message
+        assert "Example: " in message
+        frame = client.post(
+            "/api/v1/tools/bowling-cards/frame",
+            json={"pairs": [f"QH/{code}", "7S/3H", "4C", "4D", "5C", "5D"]},
+        )
+        assert frame.status_code == 422, code
+        assert f"'{code}' is not a card" in frame.get_json()["errors"]["pairs"]
+    assert api.event(mid, ROWS[0]).status_code == 201  # nothing was stored before
+
+
+def test_card_codes_in_a_tool_request_are_read_in_any_case_as_the_notation_says(
+    client,
+):
+    response = client.post(
+        "/api/v1/tools/bowling-cards/frame",
+        json={"pairs": ["QH/KS", "7S/3H", "4C", "4D", "5C", "5D"], "held": ["2d"]},
+    )
+    assert response.status_code == 200, response.get_json()
+    bad = client.post(
+        "/api/v1/tools/bowling-cards/frame",
+        json={"pairs": ["QH/KS", "7S/3H", "4C", "4D", "5C", "5D"], "held": ["1D"]},
+    )
+    assert bad.status_code == 422
+    assert "'1D' is not a card" in bad.get_json()["errors"]["held"]

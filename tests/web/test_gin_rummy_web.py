@@ -468,3 +468,12 @@ def test_the_calculator_page_says_what_is_wrong_with_a_hand(client):
     assert "&#39;JK&#39; is not in a standard 52-card deck." in response.text
     assert 'value="7H 8H 9H JK"' in response.text
     assert "Best sets" not in response.text
+
+
+def test_the_deadwood_tool_takes_a_json_list_of_cards_in_any_case(client):
+    """NOTATION.md reads `as` as the ace of spades: a JSON list may say so too (it
+    was 422 while the same cards as text were read)."""
+    hand = ["7h", "8h", "9h", "7s", "7d", "7c", "2c", "3c", "4c", "ks", "5s"]
+    response = client.post("/api/v1/tools/gin-rummy/deadwood", json={"hand": hand})
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["discard"] == "KS"

@@ -154,3 +154,38 @@ def test_the_match_page_asks_for_exactly_the_next_thing(client, api):
     assert "Bob: open with jacks or better, or pass." in page
     assert "Openers (shown to the referee)" in page
     assert "Pass" in page
+
+
+def test_the_best_hand_with_wilds_never_makes_the_showdown_judge_fail(client):
+    """Issue 25: an ace-low straight flush with wilds, spades and hearts tied on the
+    naturals' count, was a 500 (IndexError); it is Ann's five-high straight flush."""
+    response = client.post(
+        "/api/v1/tools/poker-draw/showdown",
+        json={
+            "hands": "Ann: AH 4S 2D JK 2H 9S 5H; Bob: KS KD 7C 4H QC QD 3C",
+            "wild_ranks": "2",
+        },
+    )
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["summary"] == "Ann wins with straight flush, five high."
+    assert sorted(body["players"][0]["high"]["wilds"].values()) == ["2H", "3H", "4H"]
+
+
+def test_a_wild_rank_or_a_card_the_notation_does_not_list_is_422_with_an_example(
+    client,
+):
+    url = "/api/v1/tools/poker-draw/showdown"
+    hands = "Ann: 9S 9H 2D QC 4S; Bob: KS KD 7C 4H JK"
+    for wild in ("1", "11", "deuces"):
+        response = client.post(url, json={"hands": hands, "wild_ranks": wild})
+        assert response.status_code == 422, wild
+        message = response.get_json()["errors"]["wild_ranks"]
+        assert f"'{wild}' is not a rank: ranks are A 2-10 J Q K" in message
+        assert "Example: 3 9" in message
+    jack = client.post(url, json={"hands": "Ann: 9S 9H 2D QC 11S; Bob: KS KD 7C 4H 3C"})
+    assert jack.status_code == 422
+    assert "'11S' is not a card" in jack.get_json()["errors"]["hands"]
+    lower = client.post(url, json={"hands": "ann: as ad 9c 5h 3s; bob: ks kd 7c 4h js"})
+    assert lower.status_code == 200  # NOTATION.md: `as` is the ace of spades
+    assert lower.get_json()["summary"] == "Ann wins with pair of aces, nine kicker."

@@ -8,6 +8,7 @@ fact has a default that describes an ordinary clean stroke, so the common case i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import fields as dc_fields
@@ -18,6 +19,7 @@ from referee.games.base import BadInput
 from referee.games.base import Field
 
 CUE = "cue"
+_BALL_NUMBER = re.compile(r"[1-9][0-9]?", re.ASCII)
 MAX_BALL = 15
 BALLS_EXAMPLE = "[3, 5]"
 
@@ -309,10 +311,13 @@ def parse_ball(
     value: Any, field: str, *, cue: bool = False, highest: int = MAX_BALL
 ) -> int | str:
     """One ball: ``cue`` (when allowed) or an object ball 1..highest."""
-    text = str(value).strip().lower() if not isinstance(value, bool) else ""
-    if cue and text in {"cue", "c", "cueball", "cue ball", "cue-ball", "0"}:
+    # NOTATION.md's balls only: `cue` and `1`...`15` (no "c", "0" or "07": issue 25)
+    text = str(value).strip() if isinstance(value, str | int) else ""
+    if isinstance(value, bool):
+        text = ""
+    if cue and text.isascii() and text.lower() == CUE:
         return CUE
-    if text.isascii() and text.isdecimal() and 1 <= int(text) <= highest:
+    if _BALL_NUMBER.fullmatch(text) and 1 <= int(text) <= highest:
         return int(text)
     what = "'cue' or " if cue else ""
     raise BadInput(

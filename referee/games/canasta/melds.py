@@ -208,10 +208,10 @@ def parse_rank(text: str | None) -> str | None:
     """A meld's rank as written in 'to' ("7", "k", "10", "t")."""
     if text is None or text == "":
         return None
-    r = str(text).strip().upper()
-    r = {"T": "10", "1": "A", "ACE": "A", "KING": "K", "QUEEN": "Q", "JACK": "J"}.get(
-        r, r
-    )
+    try:
+        r = cards.parse_rank(text)
+    except BadInput:
+        r = ""
     if r not in MELD_RANKS:
         raise BadInput(
             f"'{text}' is not a rank that melds: A, 4-10, J, Q, K (3 for black threes "

@@ -487,15 +487,10 @@ def _realise_high(key: int, naturals: list[str], wild: list[str]) -> Hand:
     stands: list[tuple[str, str]] = []
     suit = ""
     if category in (FLUSH, STRAIGHT_FLUSH):
-        # the suit that makes it: the one whose naturals fit the ranks best
-        suit = max(
-            SUIT_LETTER,
-            key=lambda s: (
-                sum(1 for c in naturals if c[-1] == s and RANK_VALUE[c[:-1]] in ranks)
-                * 10
-                + sum(1 for c in naturals if c[-1] == s)
-            ),
-        )
+        # The suit that makes it: the one whose naturals leave the fewest ranks to the
+        # wilds. (Guessing by the ranks' values chose spades for "4S + three wilds"
+        # against a wheel of hearts, and ran out of wilds: issue 25.)
+        suit = min(SUIT_LETTER, key=lambda s: _wilds_needed(ranks, naturals, s))
         pool = [c for c in pool if c[-1] == suit]
     spare_wild = list(wild)
     for r in ranks:
@@ -515,6 +510,19 @@ def _realise_high(key: int, naturals: list[str], wild: list[str]) -> Hand:
         tuple(stands),
         name_high(category, ranks),
     )
+
+
+def _wilds_needed(ranks: Sequence[int], naturals: Sequence[str], suit: str) -> int:
+    """How many of ``ranks`` the naturals of ``suit`` leave for wild cards."""
+    left = [c for c in naturals if c[-1] == suit]
+    needed = 0
+    for r in ranks:
+        pick = next((c for c in left if _value(c, r)), None)
+        if pick is None:
+            needed += 1
+        else:
+            left.remove(pick)
+    return needed
 
 
 def _value(card: str, r: int) -> bool:

@@ -221,19 +221,11 @@ def _is_card(token: str) -> bool:
 
 
 def parse_ranks(text: Any) -> frozenset[str]:
-    tokens = [t for t in re.split(r"[\s,;]+", str(text or "").upper()) if t]
-    words = {"T": "10", "DEUCES": "2", "TWOS": "2", "1": "A"}
-    out = set()
-    for t in tokens:
-        r = words.get(t, t)
-        if r not in hl.RANK_VALUE:
-            raise BadInput(
-                f"'{t}' is not a rank: ranks are A 2-10 J Q K.",
-                field="wild_ranks",
-                example="3 9",
-            )
-        out.add(r)
-    return frozenset(out)
+    """Wild ranks (``"3 9"``), each read by the one rank parser of the notation."""
+    tokens = [t for t in re.split(r"[\s,;]+", str(text or "")) if t]
+    return frozenset(
+        cardlib.parse_rank(t, field="wild_ranks", example="3 9") for t in tokens
+    )
 
 
 def showdown_tool(request: JSON) -> JSON:

@@ -102,7 +102,12 @@ def tool_field_schema(f: Field, game: Game) -> JSONSchema:
                 schema["maxLength"] = f.maximum
         case "card" | "cards":
             deck = cards.DECKS[game.deck or "standard"]
-            card = {"enum": list(deck.copies)}
+            # every spelling NOTATION.md lists, in any case (the API reads them all)
+            card = {
+                "type": "string",
+                "pattern": cards.card_pattern(deck),
+                "examples": list(deck.copies)[:3],
+            }
             if f.kind == "card":
                 schema = card
             else:
