@@ -38,6 +38,14 @@ migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
 def init_app(app: Flask) -> None:
     from referee import models  # noqa: F401  (register the tables on the metadata)
 
+    if not str(app.config.get("SQLALCHEMY_DATABASE_URI", "")).startswith("sqlite"):
+        # A server's connections die when it restarts; each one is tested as it leaves
+        # the pool (one round trip), so the first request after a restart is served
+        # rather than failed. A disconnect seen mid-request also empties the pool
+        # (SQLAlchemy's own handling), so every worker recovers by itself.
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.setdefault("pool_pre_ping", True)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db)
     with app.app_context():
