@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test audit bench clean
+.PHONY: run dev test audit bench faults clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -34,6 +34,13 @@ test: $(STAMP)
 audit: $(STAMP)
 	$(BIN)/bandit -q -r referee scripts -ll
 	$(BIN)/python scripts/pip_audit.py
+
+# Faults beyond a worker, on PostgreSQL (TEST_DATABASE_URL, else the local server):
+# the database restarted under a write load, and one of two app servers killed
+# (tests/fault_runs.py, about two minutes). It restarts PostgreSQL with pg_ctlcluster,
+# cutting everyone's connections, so it runs as a CI step of its own, as root.
+faults: $(STAMP)
+	$(BIN)/python tests/fault_runs.py
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
