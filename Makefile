@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test audit bench faults clean
+.PHONY: run dev test audit bench faults fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -41,6 +41,13 @@ audit: $(STAMP)
 # cutting everyone's connections, so it runs as a CI step of its own, as root.
 faults: $(STAMP)
 	$(BIN)/python tests/fault_runs.py
+
+# The fuzzers with a larger budget than the suite's: Schemathesis with 60 examples an
+# operation, and hostile input (NUL, lone surrogates, control characters, long text,
+# deep nesting) with 100 an operation, on SQLite and on TEST_DATABASE_URL's PostgreSQL.
+fuzz: $(STAMP)
+	REFEREE_SCHEMATHESIS_EXAMPLES=60 REFEREE_HOSTILE_EXAMPLES=100 $(BIN)/pytest -n0 -q \
+		tests/web/test_schemathesis.py tests/web/test_hostile_fuzz.py
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
