@@ -108,3 +108,14 @@ def test_only_a_database_out_of_reach_is_called_unavailable(
 ) -> None:
     """A bug (bad SQL, a constraint) stays a 500 to be fixed, never a retry loop."""
     assert database_unavailable(error) is unavailable
+
+
+def test_a_database_server_is_pinged_and_given_up_on_within_seconds(app: Flask) -> None:
+    """A stale connection is found before a request uses it; a silent host is a 503."""
+    with app.app_context():
+        engine = db.engine
+        if engine.dialect.name != "postgresql":
+            pytest.skip("a SQLite file has no server to lose")
+        options = app.config["SQLALCHEMY_ENGINE_OPTIONS"]
+    assert engine.pool._pre_ping
+    assert 0 < int(options["connect_args"]["connect_timeout"]) <= 10
