@@ -42,11 +42,11 @@ audit: $(STAMP)
 faults: $(STAMP)
 	$(BIN)/python tests/fault_runs.py
 
-# The fuzzers with a larger budget than the suite's: Schemathesis with 60 examples an
+# The fuzzers with a larger budget than the suite's: Schemathesis with 45 examples an
 # operation, and hostile input (NUL, lone surrogates, control characters, long text,
 # deep nesting) with 100 an operation, on SQLite and on TEST_DATABASE_URL's PostgreSQL.
 fuzz: $(STAMP)
-	REFEREE_SCHEMATHESIS_EXAMPLES=60 REFEREE_HOSTILE_EXAMPLES=100 $(BIN)/pytest -n0 -q \
+	REFEREE_SCHEMATHESIS_EXAMPLES=45 REFEREE_HOSTILE_EXAMPLES=100 $(BIN)/pytest -n0 -q \
 		tests/web/test_schemathesis.py tests/web/test_hostile_fuzz.py
 
 bench: $(STAMP)
