@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test audit bench fuzz clean
+.PHONY: run dev test audit bench faults fuzz fuzz-api clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -34,6 +34,20 @@ test: $(STAMP)
 audit: $(STAMP)
 	$(BIN)/bandit -q -r referee scripts -ll
 	$(BIN)/python scripts/pip_audit.py
+
+# Faults beyond a worker, on PostgreSQL (TEST_DATABASE_URL, else the local server):
+# the database restarted under a write load, and one of two app servers killed
+# (tests/fault_runs.py, about two minutes). It restarts PostgreSQL with pg_ctlcluster,
+# cutting everyone's connections, so it runs as a CI step of its own, as root.
+faults: $(STAMP)
+	$(BIN)/python tests/fault_runs.py
+
+# The API fuzzers with a larger budget than the suite's (not in CI): Schemathesis with 45 examples an
+# operation, and hostile input (NUL, lone surrogates, control characters, long text,
+# deep nesting) with 100 an operation, on SQLite and on TEST_DATABASE_URL's PostgreSQL.
+fuzz-api: $(STAMP)
+	REFEREE_SCHEMATHESIS_EXAMPLES=45 REFEREE_HOSTILE_EXAMPLES=100 $(BIN)/pytest -n0 -q \
+		tests/web/test_schemathesis.py tests/web/test_hostile_fuzz.py
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

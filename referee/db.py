@@ -29,6 +29,7 @@ NAMING = {
     "pk": "pk_%(table_name)s",
 }
 MIGRATIONS = Path(__file__).parent / "migrations"
+CONNECT_TIMEOUT = 5  # seconds to reach a database server (PostgreSQL) before a 503
 
 
 class Base(DeclarativeBase):
@@ -44,6 +45,18 @@ def init_app(app: Flask) -> None:
 
     options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     options.setdefault("json_deserializer", stored_json)
+    if not str(app.config.get("SQLALCHEMY_DATABASE_URI", "")).startswith("sqlite"):
+        # A server's connections die when it restarts; each one is tested as it leaves
+        # the pool (one round trip), so the first request after a restart is served
+        # rather than failed. A disconnect seen mid-request also empties the pool
+        # (SQLAlchemy's own handling), so every worker recovers by itself.
+        # A server that does not answer at all (a host gone, packets dropped) is
+        # given up after CONNECT_TIMEOUT seconds: a 503 then, not a request hanging
+        # until gunicorn kills its worker.
+        options.setdefault("pool_pre_ping", True)
+        connect_args = dict(options.get("connect_args") or {})
+        connect_args.setdefault("connect_timeout", CONNECT_TIMEOUT)
+        options["connect_args"] = connect_args
     db.init_app(app)
     migrate.init_app(app, db)
     with app.app_context():

@@ -320,7 +320,8 @@ def database(backend: str, tmp: Path, pg_url: str = "") -> Iterator[str]:
 
     base = make_url(database_url(pg_url))
     name = f"referee_conc_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    # pre-ping: a fault run restarts the server between CREATE and DROP
+    admin = create_engine(base, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
     try:
         with admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{name}"'))

@@ -10,6 +10,7 @@ from flask import jsonify
 from flask import render_template
 from flask import request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from referee.inflight import RETRY_AFTER
@@ -29,7 +30,30 @@ PROBLEMS = {
     "unauthorized": "Writes need 'Authorization: Bearer <edit_key>'.",
     "forbidden": "That edit key does not belong to this match.",
     "not-found": "No such match, game, rule or tool.",
+    "unavailable": "The database did not answer (restarting, or unreachable); retry "
+    "after Retry-After seconds with the same Idempotency-Key.",
 }
+
+# Seconds a client should wait before retrying while the database is unavailable: a
+# PostgreSQL restart takes one to three; the retry finds the pool already mended.
+RETRY_AFTER = 2
+
+
+def database_unavailable(err: BaseException) -> bool:
+    """Whether ``err`` says the database is out of reach, not that a request is bad.
+
+    A lost or refused connection, a server shutting down or restarting, a pool with
+    no connection to give, and SQLite's "database is locked" all pass once the
+    database answers again. Constraint violations, bad data and programming errors
+    are not among them: those stay 500s (and are bugs to fix).
+    """
+    if isinstance(err, (sa.DisconnectionError, sa.TimeoutError)):
+        return True
+    if isinstance(err, sa.DBAPIError):
+        return err.connection_invalidated or isinstance(
+            err, (sa.OperationalError, sa.InterfaceError)
+        )
+    return False
 
 
 def problem(status: int, slug: str, title: str, detail: str, **extra: Any) -> Response:
@@ -138,6 +162,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception) -> Any:
+        if database_unavailable(err):
+            return unavailable(err)
         # Log with the stack trace, but never show one to a player.
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
         if wants_json():
@@ -155,3 +181,48 @@ def init_app(app: Flask) -> None:
             detail="That was our fault, not yours. Look at the board before you "
             "enter it again: it may or may not have been recorded.",
         ), 500
+
+
+def unavailable(err: BaseException) -> Any:
+    """503 with Retry-After: the write was not acknowledged, and is safe to retry.
+
+    A transaction cut off by a lost connection is rolled back whole by the database,
+    or, if the connection went at the commit itself, committed whole: a retry with
+    the same Idempotency-Key then returns the stored answer. Either way nothing is
+    half-written, and SQLAlchemy has already discarded the broken connections.
+    """
+    from flask import current_app
+
+    # One line, no stack trace: an outage is the operator's news, not a bug.
+    current_app.logger.warning(
+        "database unavailable on %s %s: %s",
+        request.method,
+        request.path,
+        (str(getattr(err, "orig", None) or err).strip().splitlines() or [""])[0][:200],
+    )
+    if wants_json():
+        response = problem(
+            503,
+            "unavailable",
+            "Database unavailable",
+            "The scores' database did not answer; nothing new was acknowledged. "
+            f"Retry in {RETRY_AFTER} seconds with the same Idempotency-Key: it is "
+            "recorded once however many times it is sent.",
+        )
+    else:
+        response = current_app.make_response(
+            (
+                render_template(
+                    "error.html",
+                    code=503,
+                    title="Back in a moment",
+                    detail="The scores' database is restarting or out of reach. "
+                    "Wait a few seconds, look at the board, then enter it again if "
+                    "it is not there.",
+                ),
+                503,
+            )
+        )
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -5,7 +5,8 @@ TEST_DATABASE_URL is set). Every phase: the documented examples, coverage (the
 boundaries of every schema; SQLite only), fuzzing of every operation (positive and
 negative data) and stateful runs along the OpenAPI links
 (a new match -> its events, undo and amend; a new night -> its writes). The hooks
-in ``schemathesis_hooks.py`` send each match's or night's own key on writes and a
+in ``schemathesis_hooks.py`` send each match's or night's own key on writes, each
+event to a match of a game that has it (one of every game is started first), and a
 fresh Idempotency-Key per write; ``schemathesis.toml`` says, per operation, where a
 rule no schema can state widens an expected status.
 """
@@ -36,7 +37,9 @@ HERE = Path(__file__).resolve().parent
 # boundaries, the same whatever the database) runs on SQLite only. With 17 games,
 # tournaments and players (~120 operations) 15 examples an operation keep the SQLite
 # run near 2 minutes on a quiet 2-core machine, the suite's longest test.
-MAX_EXAMPLES = 15
+MAX_EXAMPLES = int(
+    os.environ.get("REFEREE_SCHEMATHESIS_EXAMPLES", "15")
+)  # make fuzz: more
 PHASES = {
     "sqlite": "examples,coverage,fuzzing,stateful",
     "postgresql": "examples,fuzzing,stateful",
@@ -86,6 +89,7 @@ def test_schemathesis_finds_no_failure_with_every_check(
             night["id"]: night["keys"]["organiser"]["key"],
             league["id"]: league["keys"]["organiser"]["key"],
         }
+        game_of = {match["id"]: "darts-301", **one_match_per_game(server, keys)}
         began = time.monotonic()
         run = subprocess.run(
             [
@@ -120,12 +124,13 @@ def test_schemathesis_finds_no_failure_with_every_check(
                 "REFEREE_FUZZ_NIGHT": night["id"],
                 "REFEREE_FUZZ_LEAGUE": league["id"],
                 "REFEREE_FUZZ_KEYS": json.dumps(keys),
+                "REFEREE_FUZZ_GAMES": json.dumps(game_of),
             },
             capture_output=True,
             text=True,
             # ~2 min on a quiet 2-core machine with 17 games; up to ~5 min when other
             # suites load it, so the limit catches a hang, not a busy machine.
-            timeout=540,
+            timeout=540 * max(1, MAX_EXAMPLES // 15),
         )
         seconds = time.monotonic() - began
     output = run.stdout + run.stderr
@@ -138,3 +143,21 @@ def test_schemathesis_finds_no_failure_with_every_check(
     assert tested, summary
     assert selected[1] == selected[2] == tested[1], summary  # every operation ran
     assert " failure" not in summary.splitlines()[-1], summary
+
+
+def one_match_per_game(server: Gunicorn, keys: dict[str, str]) -> dict[str, str]:
+    """Start a match of every game from the document's examples: {match id: game}.
+
+    Their keys go into ``keys``; the hooks send each event to the match of a game
+    that has it, so that authenticated writes reach every game's rules.
+    """
+    document = call(server.port, "GET", "/api/v1/openapi.json").body
+    create = document["paths"]["/api/v1/matches"]["post"]["requestBody"]
+    examples = create["content"]["application/json"]["examples"]
+    game_of = {}
+    for game, example in examples.items():
+        made = call(server.port, "POST", "/api/v1/matches", example["value"])
+        assert made.status == 201, (game, made.status, made.text)
+        keys[made.body["id"]] = made.body["edit_key"]
+        game_of[made.body["id"]] = game
+    return game_of

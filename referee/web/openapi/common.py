@@ -79,6 +79,10 @@ def _write_responses() -> JSONSchema:
         "422": _problem_ref(
             "Bad input, or an Idempotency-Key reused with another body"
         ),
+        "503": _problem_ref(
+            "The database did not answer (restarting or out of reach): retry "
+            "after Retry-After seconds with the same Idempotency-Key"
+        ),
     }
 
 
