@@ -1,7 +1,7 @@
 """PIN guesses counted per target in one row (pin_guard), not per client address
 
-Revision ID: 0007_pins
-Revises: 0006_players
+Revision ID: 0008_pins
+Revises: 0007_edge
 Create Date: 2026-11-27 08:00:00.000000
 
 """
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = "0007_pins"
-down_revision = "0006_players"
+revision = "0008_pins"
+down_revision = "0007_edge"
 branch_labels = None
 depends_on = None
 
