@@ -46,6 +46,7 @@ LIMITS: dict[str, int] = {
     "station": 30,  # a board or table a tournament names
     "note": 200,  # a correction's or a challenge's reason
     "key": 255,  # an Idempotency-Key header
+    "word": 40,  # an item of a list: a card, a dart, a ball, a fault, a name
     "text": 1000,  # any other string (tool input, options given as text)
     "lines": 10_000,  # a form's list typed one per line (a night's players)
 }
@@ -55,6 +56,7 @@ EXAMPLES: dict[str, str] = {
     "station": '"Board 1"',
     "note": '"Table 2 added up wrong"',
     "key": "Idempotency-Key: 6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
+    "word": '"QH"',
     "text": '"Ann: AS AD 9C 5H 3S"',
     "lines": "Ann, Bob, Cy, Di",
 }

@@ -194,6 +194,10 @@ def _spec() -> JSONSchema:
                             **_json_ref("CreatedMatch", "Created; keep the edit_key."),
                             "links": _match_links(),
                         },
+                        "400": _problem_ref(
+                            "Idempotency-Key not printable text of at most 255 "
+                            "characters"
+                        ),
                         "422": _problem_ref(),
                     },
                 }

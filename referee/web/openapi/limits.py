@@ -68,9 +68,13 @@ def bound_requests(doc: JSONSchema) -> None:
                 walk(operation["requestBody"]["content"])
 
 
-def _bound(schema: JSONSchema) -> None:
+def _kinds(schema: JSONSchema) -> list[Any]:
     kind = schema.get("type")
-    kinds = kind if isinstance(kind, list) else [kind]
+    return kind if isinstance(kind, list) else [kind]
+
+
+def _bound(schema: JSONSchema) -> None:
+    kinds = _kinds(schema)
     if "string" in kinds and "maxLength" not in schema:
         schema["maxLength"] = LIMITS["text"]
     if "string" in kinds and "enum" not in schema and "const" not in schema:
@@ -82,5 +86,15 @@ def _bound(schema: JSONSchema) -> None:
                 rules.append({"pattern": TEXT_PATTERN})
     if "array" in kinds and "maxItems" not in schema:
         schema["maxItems"] = MAX_ITEMS
+    items = schema.get("items")
+    if (
+        "array" in kinds
+        and isinstance(items, dict)
+        and "string" in _kinds(items)
+        and not {"maxLength", "enum", "const"} & set(items)
+    ):
+        # an item of a list is a word: a card, a dart, a ball, a name; anything
+        # longer is none of them, and the field's parser refuses it (422)
+        items["maxLength"] = LIMITS["word"]
     if "object" in kinds and "maxProperties" not in schema:
         schema["maxProperties"] = MAX_ITEMS

@@ -633,7 +633,12 @@ def tournament_schemas() -> dict[str, JSONSchema]:
             "properties": {
                 "seating": {
                     "type": "object",
-                    "additionalProperties": string_list,
+                    "additionalProperties": {
+                        "type": "array",
+                        "items": NAME,
+                        "minItems": 4,
+                        "maxItems": 4,
+                    },
                     "description": "Table number -> four names clockwise, for tables "
                     "that choose (default: the tables' recorded choices, else ours).",
                 },
