@@ -36,7 +36,7 @@ PROBLEMS = {
 
 # Seconds a client should wait before retrying while the database is unavailable: a
 # PostgreSQL restart takes one to three; the retry finds the pool already mended.
-RETRY_AFTER = 2
+DB_RETRY_AFTER = 2
 
 
 def database_unavailable(err: BaseException) -> bool:
@@ -206,7 +206,7 @@ def unavailable(err: BaseException) -> Any:
             "unavailable",
             "Database unavailable",
             "The scores' database did not answer; nothing new was acknowledged. "
-            f"Retry in {RETRY_AFTER} seconds with the same Idempotency-Key: it is "
+            f"Retry in {DB_RETRY_AFTER} seconds with the same Idempotency-Key: it is "
             "recorded once however many times it is sent.",
         )
     else:
@@ -223,6 +223,6 @@ def unavailable(err: BaseException) -> Any:
                 503,
             )
         )
-    response.headers["Retry-After"] = str(RETRY_AFTER)
+    response.headers["Retry-After"] = str(DB_RETRY_AFTER)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -159,14 +159,15 @@ def test_the_scorer_issues_a_new_pin_on_the_page(client, app):
     guesser = app.test_client()
     for _ in range(access.WRONG_PINS + 1):
         guesser.post(f"/m/{match_id}/join", data={"pin": _wrong(old)})
-    page = client.get(f"/m/{match_id}").text
+    page = client.get(f"/m/{match_id}/share").text
     assert "New PIN" in page
     assert match_id in page  # the match code
     issued = client.post(f"/m/{match_id}/pin", data={"idem": "n1", "seq": 0})
     assert issued.status_code == 303
+    assert issued.headers["Location"].endswith(f"/m/{match_id}/share")
     new = _pin_of(app, match_id)
     assert new != old
-    assert new in client.get(f"/m/{match_id}").text
+    assert new in client.get(f"/m/{match_id}/share").text
     phone = app.test_client()
     assert phone.post(f"/m/{match_id}/join", data={"pin": old}).status_code == 422
     assert phone.post(f"/m/{match_id}/join", data={"pin": new}).status_code == 303
