@@ -431,18 +431,8 @@ def parse_fields(
         from referee.games import notation
 
         value = raw[f.name]
-        if (
-            f.kind in text.LIST_KINDS
-            and f.maximum is None
-            and isinstance(value, list)
-            and len(value) > text.MAX_LIST
-        ):
-            raise BadInput(
-                f"'{f.name}' holds at most {text.MAX_LIST} items; {len(value)} "
-                f"given. {f.help}",
-                field=f.name,
-                example=example,
-            )
+        if f.kind in text.LIST_KINDS and isinstance(value, list):
+            _check_list(f, value, example)
         try:
             out[f.name] = notation.parse_field(f, raw[f.name], state, game)
         except BadInput as err:
@@ -450,6 +440,26 @@ def parse_fields(
                 err.message, field=f.name, example=err.example or example
             ) from None
     return out
+
+
+def _check_list(f: Field, value: list[Any], example: str) -> None:
+    """The bounds of a list field: its items (or ``text.MAX_LIST``), each a word."""
+    if f.maximum is None and len(value) > text.MAX_LIST:
+        raise BadInput(
+            f"'{f.name}' holds at most {text.MAX_LIST} items; {len(value)} given. "
+            f"{f.help}",
+            field=f.name,
+            example=example,
+        )
+    word = text.LIMITS["word"]
+    long = next((v for v in value if isinstance(v, str) and len(v) > word), None)
+    if long is not None:
+        raise BadInput(
+            f"'{f.name}' has an item of {len(long)} characters; an item (a card, a "
+            f"ball, a dart) has at most {word}. {f.help}",
+            field=f.name,
+            example=example,
+        )
 
 
 # --- board helpers shared by engines ------------------------------------------------

@@ -472,3 +472,11 @@ def test_a_team_with_no_players_is_422_so_teams_are_bounded_by_seats(client):
     body = {"game": "billiards", "teams": teams}
     response = client.post("/api/v1/matches", json=body)
     assert "at least one" in _problem(response, 422, "teams")
+
+
+def test_an_item_of_a_list_longer_than_a_word_is_422(client):
+    # read as ball 0 before: int("000…0") is 0
+    response = client.post(
+        "/api/v1/tools/billiards/spot", json={"balls": [3], "blocked": ["0" * 41]}
+    )
+    assert "at most 40" in _problem(response, 422, "blocked")
