@@ -235,6 +235,10 @@ def _canonical(value: Any, deck: Deck) -> str:
         # a bare digit: a bowling solitaire card, or (elsewhere) a clear "not in deck"
         return token
     card = _CARD.fullmatch(token)
+    if card is None and token.isascii() and token.isdigit() and len(token) <= 3:
+        # a number alone is no card of a suited pack; in bowling solitaire's own pack
+        # it is a number that pack does not hold (its cards run 0 to 9)
+        raise BadInput(f"'{value}' is not in a {deck.title}.", example=_example(deck))
     if card is None:
         bad_rank = token.isascii() and len(token) >= 2 and token[-1].upper() in SUITS
         raise BadInput(

@@ -56,6 +56,7 @@ def init_app(app: Flask) -> None:
 def check_request() -> Response | tuple[str, int] | None:
     """Refuse hostile input before any view reads it; None lets the request on."""
     try:
+        _check_path()
         _check_headers()
         if request.is_json and request.content_length != 0:
             _check_json()
@@ -153,6 +154,32 @@ def _check_form() -> None:
                 )
 
 
+def _check_path() -> None:
+    """An id in the path or a query parameter that is not text names nothing here.
+
+    Checked before any lookup: PostgreSQL refuses a NUL in a query parameter (a 500
+    if it reached the database), and no id, code or search holds a control character.
+    """
+    for name, value in (request.view_args or {}).items():
+        if isinstance(value, str) and (
+            text.bad_char(value, multiline=False) or len(value) > LIMITS["text"]
+        ):
+            raise Refusal(
+                name,
+                f"There is no such {name.removesuffix('_id')} here: an id is letters "
+                "and digits, like k3m9x2q7ab.",
+                status=404,
+            )
+    for name, value in request.args.items(multi=True):
+        found = text.bad_char(value, multiline=False)
+        if found:
+            raise Refusal(
+                name,
+                f"The parameter '{name}' holds {found}, which is not text: send it "
+                "without, e.g. ?q=bust.",
+            )
+
+
 def _check_headers() -> None:
     for name, limit in DATA_HEADERS.items():
         value = request.headers.get(name)
@@ -173,9 +200,12 @@ def _answer(err: Refusal) -> Response | tuple[str, int]:
     if wants_json():
         slug = "idempotency-key" if err.field == "Idempotency-Key" else "bad-input"
         title = "Bad header" if err.status == 400 else "Bad input"
+        if err.status == 404:
+            return problem(404, "not-found", "Not Found", err.message)
         return problem(
             err.status, slug, title, err.message, errors={err.field: err.message}
         )
+    title = "Not found" if err.status == 404 else "That cannot be stored"
     return render_template(
-        "error.html", code=err.status, title="That cannot be stored", detail=err.message
+        "error.html", code=err.status, title=title, detail=err.message
     ), err.status

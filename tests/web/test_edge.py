@@ -480,3 +480,29 @@ def test_an_item_of_a_list_longer_than_a_word_is_422(client):
         "/api/v1/tools/billiards/spot", json={"balls": [3], "blocked": ["0" * 41]}
     )
     assert "at most 40" in _problem(response, 422, "blocked")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/matches/%00",
+        "/api/v1/matches/%00/events",
+        "/api/v1/tournaments/%00",
+        "/api/v1/players/%00",
+        "/m/%00",
+        "/m/ab%01cd/watch",
+    ],
+)
+def test_an_id_in_the_path_that_is_not_text_is_404_not_a_500(client, path):
+    """Issue 25 (found by the hostile fuzz): PostgreSQL refuses a NUL in a query."""
+    response = client.get(path)
+    assert response.status_code == 404
+    if path.startswith("/api/"):
+        assert response.mimetype == "application/problem+json"
+        assert "letters and digits" in response.get_json()["detail"]
+
+
+def test_a_query_parameter_that_is_not_text_is_422_naming_it(client):
+    response = client.get("/api/v1/rules?q=bu%00st")
+    assert response.status_code == 422
+    assert "'q'" in response.get_json()["errors"]["q"]
