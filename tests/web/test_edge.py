@@ -500,9 +500,3 @@ def test_an_id_in_the_path_that_is_not_text_is_404_not_a_500(client, path):
     if path.startswith("/api/"):
         assert response.mimetype == "application/problem+json"
         assert "letters and digits" in response.get_json()["detail"]
-
-
-def test_a_query_parameter_that_is_not_text_is_422_naming_it(client):
-    response = client.get("/api/v1/rules?q=bu%00st")
-    assert response.status_code == 422
-    assert "'q'" in response.get_json()["errors"]["q"]
