@@ -26,8 +26,6 @@ import re
 import unicodedata
 from typing import Any
 
-from referee.games.outcomes import BadInput
-
 # The deepest a JSON body may nest: the deepest request the API documents nests 4
 # levels ({"event": {"rolls": {"Ann": 3}}}); 32 leaves room without letting a body
 # of brackets exhaust the decoder's recursion.
@@ -96,6 +94,8 @@ def check(value: Any, field: str, kind: str) -> str:
     ``BadInput`` names ``field`` and shows an example of the kind. Whole numbers
     pass as their text (a player called 7), as the pages have always taken them.
     """
+    from referee.games.base import BadInput  # base imports this module
+
     limit, example = LIMITS[kind], EXAMPLES[kind]
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
