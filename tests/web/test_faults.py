@@ -3,9 +3,13 @@
 The real app runs under gunicorn with two sync workers on a fresh database (SQLite
 always, PostgreSQL when TEST_DATABASE_URL is set). Client threads post darts, undos and
 same-key replays to a few matches, each request with its own Idempotency-Key, while a
-killer sends SIGKILL to a random worker every 0.5 s for 10 s; the arbiter starts a new
-worker each time. A request is acknowledged when its client read a 201 answer; a killed
-worker cuts its client off instead, whether or not the write had committed.
+killer sends SIGKILL to the workers at most every 0.5 s, 20 times; the arbiter starts
+a new worker each time. Each kill waits until a worker has answered since the last one
+and a request is in flight, then kills every worker: on a busy machine a restarted
+worker can take longer than 0.5 s to serve, and kills that only ever hit booting
+workers would prove nothing. A request is acknowledged when its client read a 201
+answer; a killed worker cuts its client off instead, whether or not the write had
+committed.
 
 Afterwards every key is sent again until the server answers: an acknowledged one must
 get its first answer back byte for byte, an unacknowledged one must end up stored once.
@@ -65,9 +69,9 @@ SEED_DARTS = 4  # darts before the load, so that an undo finds an event to void
 CLIENTS = 6
 UNDO_SHARE = 0.04  # of a client's requests
 REPLAY_SHARE = 0.08  # resend an earlier request of its own, same key and body
-KILL_EVERY = 0.5  # seconds
-KILL_FOR = 10.0
-KILLS = int(KILL_FOR / KILL_EVERY)
+KILL_EVERY = 0.5  # seconds, at least, between kills
+KILLS = 20
+SERVING_WAIT = 5.0  # at most, for a worker to answer again before the next kill
 WARM_UP = 1.0  # load before the first kill, and after the last
 CLIENT_TIMEOUT = 60.0  # generous: a queued request waits for a worker to boot
 SETTLE_FOR = 120.0  # how long the retries keep asking a server that does not answer
@@ -124,7 +128,41 @@ def acknowledged(reply: Reply) -> bool:
     return 200 <= reply.status < 300 and reply.body is not None
 
 
+class Traffic:
+    """Requests in flight and answers read, shared by the clients and the killer."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Condition()
+        self.in_flight = 0
+        self.answered = 0
+
+    def serving(self, since: int, timeout: float) -> None:
+        """Wait until an answer came after ``since`` answers and a request is out."""
+        with self.lock:
+            self.lock.wait_for(
+                lambda: self.answered > since and self.in_flight > 0, timeout
+            )
+
+
+TRAFFIC = Traffic()
+
+
 def send(port: int, request: Request, timeout: float = CLIENT_TIMEOUT) -> Reply:
+    with TRAFFIC.lock:
+        TRAFFIC.in_flight += 1
+    try:
+        reply = _send(port, request, timeout)
+    finally:
+        with TRAFFIC.lock:
+            TRAFFIC.in_flight -= 1
+    if reply.status:
+        with TRAFFIC.lock:
+            TRAFFIC.answered += 1
+            TRAFFIC.lock.notify_all()
+    return reply
+
+
+def _send(port: int, request: Request, timeout: float) -> Reply:
     return call(
         port,
         "POST",
@@ -300,9 +338,8 @@ def client(
 def load_and_kill(
     server: Gunicorn, matches: list[Game], requests: list[Request]
 ) -> tuple[list[int], set[int], tuple[float, float]]:
-    """Clients hammer the matches while a random worker is killed every 0.5 s."""
+    """Clients hammer the matches while the workers are killed mid-request, 20 times."""
     stop = threading.Event()
-    rng = random.Random(20261124)
     kills: list[int] = []
     seen: set[int] = set(server.worker_pids())
     with ThreadPoolExecutor(CLIENTS) as pool:
@@ -312,18 +349,18 @@ def load_and_kill(
         try:
             time.sleep(WARM_UP)
             began = time.monotonic()
-            for n in range(KILLS):
-                time.sleep(max(0.0, began + n * KILL_EVERY - time.monotonic()))
+            for _ in range(KILLS):
+                since = TRAFFIC.answered
+                time.sleep(KILL_EVERY)
+                TRAFFIC.serving(since, SERVING_WAIT)
                 pids = server.worker_pids()
                 seen.update(pids)
-                if not pids:  # the arbiter is between reaping one and forking the next
-                    continue
-                pid = rng.choice(pids)
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    continue
-                kills.append(pid)
+                for pid in pids:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        continue
+                    kills.append(pid)
             ended = time.monotonic()
             time.sleep(WARM_UP)
         finally:
