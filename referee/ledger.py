@@ -57,6 +57,7 @@ from referee.models import PinGuard
 from referee.models import utcnow
 
 MAX_KEY = 255
+CORRECTIONS = ("undo", "amend")  # the row kinds that change an earlier event
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud safely
 
 
@@ -1183,9 +1184,10 @@ def _target(target: Any, version: int) -> int:
     return seq
 
 
-def _tail(match: Any, before: int, version: int) -> Tail:
+def _tail(match: Any, before: int, version: int, upto: int | None = None) -> Tail:
     """The newest checkpoint at a position < ``before`` that a reader at ``version``
-    may use, and the log rows after it up to ``version`` (only those are loaded).
+    may use, and the log rows after it up to ``version`` (only those are loaded;
+    past ``upto``, only the corrections, which may reach back before it).
 
     Every checkpoint row is valid at the match's current version (a correction
     replaces the ones it makes stale); one made after ``version`` (a write that
@@ -1207,11 +1209,12 @@ def _tail(match: Any, before: int, version: int) -> Tail:
     else:
         position, state = found.position, found.state
     log = MatchEvent.__table__
-    tail = db.session.execute(
-        select(log.c.seq, log.c.kind, log.c.data)
-        .where(log.c.match_id == match.id, log.c.seq > position, log.c.seq <= version)
-        .order_by(log.c.seq)
-    ).all()
+    query = select(log.c.seq, log.c.kind, log.c.data).where(
+        log.c.match_id == match.id, log.c.seq > position, log.c.seq <= version
+    )
+    if upto is not None and upto < version:
+        query = query.where(or_(log.c.seq <= upto, log.c.kind.in_(CORRECTIONS)))
+    tail = db.session.execute(query.order_by(log.c.seq)).all()
     return Tail(position, state, list(tail))
 
 
@@ -1272,16 +1275,21 @@ def _same(state: JSON) -> JSON:
     return state  # an engine's ``apply`` never changes a state it returned
 
 
-def rulings_from(match: Match, first_seq: int) -> dict[int, Ruling]:
-    """The current ruling of every event in force with seq >= ``first_seq``.
+def rulings_from(
+    match: Match, first_seq: int, last_seq: int | None = None
+) -> dict[int, Ruling]:
+    """The current ruling of every event in force with seq >= ``first_seq`` (and
+    <= ``last_seq``, if given: a page of older rows).
 
     Folded from the checkpoint before ``first_seq`` over the rows after it, so the
     recent page of a long match costs a few dozen events however early a
     correction was.
     """
     first_seq = max(int(first_seq), 1)
-    tail = _tail(match, first_seq, match.version)
-    return _fold_on(match, tail.state, _effective(tail.rows), since=first_seq).rulings
+    upto = match.version if last_seq is None else min(int(last_seq), match.version)
+    tail = _tail(match, first_seq, match.version, upto)
+    events = [(s, e) for s, e in _effective(tail.rows) if s <= upto]
+    return _fold_on(match, tail.state, events, since=first_seq).rulings
 
 
 def state_at(match: Match, version: int) -> JSON:

@@ -128,6 +128,25 @@ class MatchCheckpoint(db.Model):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
+def checkpoint_trigger(dialect: str, every: int = CHECKPOINT_EVERY) -> list[str]:
+    """SQL that (re)makes the trigger of migration 0009 with checkpoints ``every``
+    versions: the tests and bench/corrections.py try other spacings with it."""
+    when = f"NEW.version <> OLD.version AND NEW.version % {int(every)} = 0"
+    if dialect == "postgresql":  # the function match_checkpoint() is 0009's
+        return [
+            "DROP TRIGGER IF EXISTS match_checkpoint ON match",
+            "CREATE TRIGGER match_checkpoint AFTER UPDATE OF version ON match "
+            f"FOR EACH ROW WHEN ({when}) EXECUTE FUNCTION match_checkpoint()",
+        ]
+    return [
+        "DROP TRIGGER IF EXISTS match_checkpoint",
+        "CREATE TRIGGER match_checkpoint AFTER UPDATE OF version ON match "
+        f"WHEN {when} BEGIN INSERT OR REPLACE INTO match_checkpoint "
+        "(match_id, position, made_at, state) "
+        "VALUES (NEW.id, NEW.version, NEW.version, NEW.state); END",
+    ]
+
+
 # --- tournaments --------------------------------------------------------------------
 # A tournament is a multi-table event (a bunko night, later pool leagues and darts
 # nights): its own append-only log, plus one ``Match`` per table per round, linked

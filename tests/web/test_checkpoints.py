@@ -33,27 +33,10 @@ from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.models import MatchCheckpoint
 from referee.models import MatchEvent
+from referee.models import checkpoint_trigger
 from tests import strategies
 
 EVERY = 3  # checkpoint spacing in these tests (64 in production)
-
-
-def _trigger(every: int, dialect: str) -> list[str]:
-    """The 0009 trigger with another spacing (its SQL, spacing aside)."""
-    when = f"NEW.version <> OLD.version AND NEW.version % {every} = 0"
-    if dialect == "postgresql":
-        return [
-            "DROP TRIGGER IF EXISTS match_checkpoint ON match",
-            "CREATE TRIGGER match_checkpoint AFTER UPDATE OF version ON match "
-            f"FOR EACH ROW WHEN ({when}) EXECUTE FUNCTION match_checkpoint()",
-        ]
-    return [
-        "DROP TRIGGER IF EXISTS match_checkpoint",
-        "CREATE TRIGGER match_checkpoint AFTER UPDATE OF version ON match "
-        f"WHEN {when} BEGIN INSERT OR REPLACE INTO match_checkpoint "
-        "(match_id, position, made_at, state) "
-        "VALUES (NEW.id, NEW.version, NEW.version, NEW.state); END",
-    ]
 
 
 @pytest.fixture
@@ -62,12 +45,12 @@ def dense(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     monkeypatch.setattr(ledger, "CHECKPOINT_EVERY", EVERY)
     with app.app_context():
         dialect = db.engine.dialect.name
-        for sql in _trigger(EVERY, dialect):
+        for sql in checkpoint_trigger(dialect, EVERY):
             db.session.execute(text(sql))
         db.session.commit()
     yield app
     with app.app_context():
-        for sql in _trigger(64, dialect):
+        for sql in checkpoint_trigger(dialect):
             db.session.execute(text(sql))
         db.session.commit()
 
