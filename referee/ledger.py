@@ -15,6 +15,7 @@ stores nothing.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import json
@@ -48,12 +49,15 @@ from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Verdict
 from referee.games.base import side_names
+from referee.models import CHECKPOINT_EVERY
 from referee.models import Match
+from referee.models import MatchCheckpoint
 from referee.models import MatchEvent
 from referee.models import PinGuard
 from referee.models import utcnow
 
 MAX_KEY = 255
+CORRECTIONS = ("undo", "amend")  # the row kinds that change an earlier event
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud safely
 
 
@@ -457,6 +461,9 @@ class Stream:
     # Row kinds that change nothing a writer saw (a confirmation): an expected seq
     # older than them is not stale.
     quiet: frozenset[str] = frozenset()
+    # A stream whose stored answer is its seq alone rebuilds the answer to a retry
+    # with this (``head_id``, the row holding the key); None: the answer is stored.
+    rebuild: Callable[[str, Any], JSON] | None = None
 
 
 @dataclass
@@ -471,6 +478,11 @@ class Step:
     state: JSON
     status: str
     body: JSON
+    # A correction of event ``redo_from`` (a match's undo or amend): the checkpoints
+    # at positions from it to the version read are dropped and ``checkpoints``
+    # (position, state) written in their place, in the write's transaction.
+    redo_from: int | None = None
+    checkpoints: list[tuple[int, JSON]] = field(default_factory=list)
 
 
 OPTIMISTIC_TRIES = 3  # then the write takes the lock before it reads
@@ -636,6 +648,9 @@ def _add_rows(
     )
     if moved.rowcount != 1:
         return None
+    if step.redo_from is not None:
+        _redo_checkpoints(connection, head_id, version, last, step)
+    stored = _stored_answer(stream, step, body)
     connection.execute(
         stream.row.__table__.insert(),
         [
@@ -647,7 +662,7 @@ def _add_rows(
                 "ruling": ruling,
                 "idem_key": idem_key if i == 0 and idem_key else None,
                 "request_hash": fp if i == 0 and idem_key else None,
-                "response": body if i == 0 and idem_key else None,
+                "response": stored if i == 0 and idem_key else None,
                 "created_at": utcnow(),
                 **extra,
             }
@@ -655,6 +670,49 @@ def _add_rows(
         ],
     )
     return Written(201, body, tournament_id=parent)
+
+
+def _stored_answer(stream: Stream, step: Step, body: JSON) -> JSON:
+    """What a retry's answer is kept as: ``{"seq"}`` where the stream rebuilds it.
+
+    A match write's answer is its row's ruling and the view at its seq, both in the
+    log already: storing the view in every row made stored bytes grow with the
+    state. Any other answer is kept whole.
+    """
+    if (
+        stream.rebuild is not None
+        and len(step.rows) == 1
+        and list(step.body) == ["ruling", "state"]
+        and step.body["ruling"] == step.rows[0][2]
+    ):
+        return {"seq": body["seq"]}
+    return body
+
+
+def _redo_checkpoints(
+    connection: Any, match_id: str, version: int, last: int, step: Step
+) -> None:
+    """Replace the checkpoints a correction of event ``step.redo_from`` made stale.
+
+    Those at positions up to ``version`` (the one read) go; the one at ``last``, if
+    any, is the trigger's, written by the UPDATE just made, and stays.
+    """
+    table = MatchCheckpoint.__table__
+    connection.execute(
+        table.delete().where(
+            table.c.match_id == match_id,
+            table.c.position >= step.redo_from,
+            table.c.position <= version,
+        )
+    )
+    if step.checkpoints:
+        connection.execute(
+            table.insert(),
+            [
+                {"match_id": match_id, "position": p, "made_at": last, "state": st}
+                for p, st in step.checkpoints
+            ],
+        )
 
 
 def prior_answer(
@@ -671,6 +729,8 @@ def prior_answer(
         db.session.rollback()
         return None
     response, stored_fp = dict(found.response or {}), found.request_hash
+    if stored_fp == fp and stream.rebuild is not None and "ruling" not in response:
+        response = stream.rebuild(head_id, found)
     db.session.rollback()
     if stored_fp != fp:
         raise stream.key_reused(
@@ -678,6 +738,15 @@ def prior_answer(
             f"new key for a new {'event' if stream.head is Match else 'one'}."
         )
     return Written(stream.replay_status, response, replayed=True)
+
+
+def _rebuilt_answer(match_id: str, row: MatchEvent) -> JSON:
+    """The first answer to a match write, byte for byte: its row's ruling and the
+    view of the state at its seq, folded from the checkpoint before that seq."""
+    match = get(match_id)
+    seq = int(row.response["seq"])
+    view = game_of(match).view(state_at(match, seq))
+    return {"ruling": row.ruling, "state": view, "seq": seq}
 
 
 MATCHES = Stream(
@@ -690,6 +759,7 @@ MATCHES = Stream(
     key_reused=KeyReused,
     replay_status=201,  # the first answer's status, as the Idempotency-Key draft asks
     quiet=trust.QUIET_KINDS,
+    rebuild=_rebuilt_answer,
 )
 
 
@@ -738,16 +808,33 @@ def undo(
     """Void the last effective event (or ``target``, an earlier one) and rebuild."""
 
     def build(match: Match, actor: str) -> Step:
-        log = rows(match)
-        effective = _effective(log)
-        if not effective:
-            raise Refused("There is nothing to undo.")
-        seq = effective[-1][0] if target is None else int(target)
+        version = match.version
+        if target is None:  # the newest event in force, from the newest checkpoint
+            tail = _tail(match, version + 1, version)
+            while not _effective(tail.rows) and tail.position > 0:
+                tail = _tail(match, tail.position, version)  # all undone: look back
+            effective = _effective(tail.rows)
+            if not effective:
+                raise Refused("There is nothing to undo.")
+            seq = effective[-1][0]
+        else:
+            seq = _target(target, version)
+            tail = _tail(match, seq, version)
+            effective = _effective(tail.rows)
         if seq not in dict(effective):
             raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
-        _own_entry(match, actor, seq, log, "remove")
+        if match.confirm:
+            _own_entry(match, actor, seq, rows(match), "remove")
         remaining = [(s, e) for s, e in effective if s != seq]
-        replay = _fold(match, remaining, refuse_at=seq)
+        # From the checkpoint before the event: the last event costs at most the
+        # events since that checkpoint; an earlier one re-checks every later event.
+        folded = _fold_on(
+            match,
+            tail.state,
+            remaining,
+            refuse_at=seq,
+            marks=(tail.position + 1, version),  # any gap before it is filled too
+        )
         old = dict(effective)[seq]
         ruling = Ruling(
             Verdict.VOID,
@@ -755,7 +842,9 @@ def undo(
         )
         # "last": only the newest event went, so no other ruling can have changed
         data = {"target": seq, "last": seq == effective[-1][0]}
-        return _step(match, "undo", data, replay.state, ruling)
+        step = _step(match, "undo", data, folded.state, ruling)
+        step.redo_from, step.checkpoints = seq, folded.checkpoints
+        return step
 
     fp = request_hash({"op": "undo", "target": target})
     return _write(match_id, build, expected_seq, idem_key, fp, key)
@@ -774,21 +863,35 @@ def amend(
 
     def build(match: Match, actor: str) -> Step:
         game = game_of(match)
-        log = rows(match)
-        effective = _effective(log)
+        version = match.version
+        seq = _target(target, version)
+        tail = _tail(match, seq, version)  # the checkpoint before it, the rows after
+        effective = _effective(tail.rows)
         positions = [s for s, _ in effective]
-        if target not in positions:
-            raise Refused(
-                f"Event #{target} is not in play (already undone or replaced)."
-            )
-        _own_entry(match, actor, target, log, "correct")
-        index = positions.index(target)
-        before = _fold(match, effective[:index])
+        if seq not in positions:
+            raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+        if match.confirm:
+            _own_entry(match, actor, seq, rows(match), "correct")
+        index = positions.index(seq)
+        before = _fold_on(
+            match, tail.state, effective[:index], marks=(tail.position + 1, seq - 1)
+        )
         event = game.parse_event(raw_event, before.state)
-        replaced = [*effective[:index], (target, event), *effective[index + 1 :]]
-        replay = _fold(match, replaced, refuse_at=target)
-        data = {"target": target, "event": event, "last": target == positions[-1]}
-        return _step(match, "amend", data, replay.state, replay.rulings[target])
+        # One fold from the state before it: the corrected event, then every later
+        # one (a change can make a later event impossible).
+        after = _fold_on(
+            match,
+            before.state,
+            [(seq, event), *effective[index + 1 :]],
+            refuse_at=seq,
+            since=seq,
+            marks=(seq, version),
+        )
+        data = {"target": seq, "event": event, "last": seq == positions[-1]}
+        step = _step(match, "amend", data, after.state, after.rulings[seq])
+        step.redo_from = seq
+        step.checkpoints = before.checkpoints + after.checkpoints
+        return step
 
     fp = request_hash({"op": "amend", "target": target, "event": raw_event})
     return _write(match_id, build, expected_seq, idem_key, fp, key)
@@ -1043,8 +1146,161 @@ def _fold(
 
 
 def replay(match: Match) -> Replay:
-    """The state and current rulings, rebuilt from the log alone."""
+    """The state and current rulings, rebuilt from the log alone, from event 1.
+
+    The audit's way and the tests' yardstick: no read or write path calls it (they
+    fold from a checkpoint: ``rulings_from``, ``state_at``, ``undo``, ``amend``).
+    """
     return _fold(match, _effective(rows(match)))
+
+
+# --- checkpoints --------------------------------------------------------------------
+
+
+@dataclass
+class Tail:
+    """The log from a checkpoint on: the state at ``position``, the rows after it."""
+
+    position: int
+    state: JSON  # the checkpoint's (or the start's): never changed by a fold
+    rows: list[Any]  # (seq, kind, data) of the rows in (position, version], in order
+
+
+@dataclass
+class Folded:
+    state: JSON
+    rulings: dict[int, Ruling] = field(default_factory=dict)
+    checkpoints: list[tuple[int, JSON]] = field(default_factory=list)
+
+
+def _target(target: Any, version: int) -> int:
+    """An event's seq from a caller; Refused when it cannot be an event of the log."""
+    try:
+        seq = int(target)
+    except (TypeError, ValueError):
+        raise Refused(f"Event #{target} is not in play.") from None
+    if not 0 < seq <= version:
+        raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+    return seq
+
+
+def _tail(match: Any, before: int, version: int, upto: int | None = None) -> Tail:
+    """The newest checkpoint at a position < ``before`` that a reader at ``version``
+    may use, and the log rows after it up to ``version`` (only those are loaded;
+    past ``upto``, only the corrections, which may reach back before it).
+
+    Every checkpoint row is valid at the match's current version (a correction
+    replaces the ones it makes stale); one made after ``version`` (a write that
+    raced this read) is not this reader's, so it is passed over.
+    """
+    table = MatchCheckpoint.__table__
+    found = db.session.execute(
+        select(table.c.position, table.c.state)
+        .where(
+            table.c.match_id == match.id,
+            table.c.position < before,
+            table.c.made_at <= version,
+        )
+        .order_by(table.c.position.desc())
+        .limit(1)
+    ).first()
+    if found is None:
+        position, state = 0, game_of(match).start(setup_of(match))
+    else:
+        position, state = found.position, found.state
+    log = MatchEvent.__table__
+    query = select(log.c.seq, log.c.kind, log.c.data).where(
+        log.c.match_id == match.id, log.c.seq > position, log.c.seq <= version
+    )
+    if upto is not None and upto < version:
+        query = query.where(or_(log.c.seq <= upto, log.c.kind.in_(CORRECTIONS)))
+    tail = db.session.execute(query.order_by(log.c.seq)).all()
+    return Tail(position, state, list(tail))
+
+
+def _fold_on(
+    match: Any,
+    state: JSON,
+    events: list[tuple[int, JSON]],
+    *,
+    refuse_at: int | None = None,
+    since: int | None = None,
+    marks: tuple[int, int] | None = None,
+) -> Folded:
+    """Fold ``events`` onto ``state`` (which is left as it is), copying it once.
+
+    Keeps the rulings of seqs >= ``since``; with ``marks`` (first, last), the state
+    at each checkpoint position (a multiple of ``CHECKPOINT_EVERY``) in that range.
+    An event that no longer fits is refused, naming the change at ``refuse_at``.
+    """
+    game = game_of(match)
+    owned = game.apply_owned
+    apply = owned or game.apply
+    if owned is not None and events:
+        state = copy.deepcopy(state)  # once per fold: ``owned`` changes it in place
+    keep = copy.deepcopy if owned is not None else _same
+    rulings: dict[int, Ruling] = {}
+    saved: list[tuple[int, JSON]] = []
+    mark, last_mark = _first_mark(marks)
+    for seq, event in events:
+        while mark <= last_mark and mark < seq:  # every event up to ``mark`` is in
+            saved.append((mark, keep(state)))
+            mark += CHECKPOINT_EVERY
+        try:
+            step = apply(state, event)
+        except (BadInput, Refused) as err:
+            why = err.ruling.summary if isinstance(err, Refused) else str(err)
+            where = f" (the change at #{refuse_at})" if refuse_at is not None else ""
+            raise Refused(
+                f"That would make event #{seq} ({describe_event(event)}) impossible"
+                f"{where}: {why} Undo back to it instead."
+            ) from None
+        state = step.state
+        if since is not None and seq >= since:
+            rulings[seq] = step.ruling
+    while mark <= last_mark:
+        saved.append((mark, keep(state)))
+        mark += CHECKPOINT_EVERY
+    return Folded(state, rulings, saved)
+
+
+def _first_mark(marks: tuple[int, int] | None) -> tuple[int, int]:
+    if marks is None:
+        return 1, 0  # none
+    first, last = marks
+    return -(-first // CHECKPOINT_EVERY) * CHECKPOINT_EVERY, last
+
+
+def _same(state: JSON) -> JSON:
+    return state  # an engine's ``apply`` never changes a state it returned
+
+
+def rulings_from(
+    match: Match, first_seq: int, last_seq: int | None = None
+) -> dict[int, Ruling]:
+    """The current ruling of every event in force with seq >= ``first_seq`` (and
+    <= ``last_seq``, if given: a page of older rows).
+
+    Folded from the checkpoint before ``first_seq`` over the rows after it, so the
+    recent page of a long match costs a few dozen events however early a
+    correction was.
+    """
+    first_seq = max(int(first_seq), 1)
+    upto = match.version if last_seq is None else min(int(last_seq), match.version)
+    tail = _tail(match, first_seq, match.version, upto)
+    events = [(s, e) for s, e in _effective(tail.rows) if s <= upto]
+    return _fold_on(match, tail.state, events, since=first_seq).rulings
+
+
+def state_at(match: Match, version: int) -> JSON:
+    """The state after the log's rows up to ``version`` (a write's own answer).
+
+    Folded from the newest checkpoint a reader at ``version`` may use.
+    """
+    if version == match.version:
+        return dict(match.state)
+    tail = _tail(match, version + 1, version)
+    return _fold_on(match, tail.state, _effective(tail.rows)).state
 
 
 def history(match: Match, limit: int | None = None) -> list[Entry]:
@@ -1098,7 +1354,7 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
         entry.voided = seq in voided
         entry.replaced_by = replaced_by.get(seq)
     if any(not row.data.get("last") for row in corrections):
-        current = replay(match).rulings
+        current = rulings_from(match, min(entries, default=match.version + 1))
         by_row = {amend: target for target, amend in in_force.items()}
         for entry in entries.values():
             if entry.voided or entry.kind not in ("event", "amend"):
@@ -1148,6 +1404,36 @@ def audit(match: Match) -> list[str]:
         problems.append(f"version {match.version} but the log has {len(log)} rows")
     if _canonical(state) != _canonical(match.state):
         problems.append("the snapshot differs from the replayed state")
+    problems += _checkpoint_problems(match, log)
+    return problems
+
+
+def _checkpoint_problems(match: Match, log: list[MatchEvent]) -> list[str]:
+    """Each checkpoint must be the replay from event 1 up to its position."""
+    table = MatchCheckpoint.__table__
+    found = db.session.execute(
+        select(table.c.position, table.c.made_at, table.c.state)
+        .where(table.c.match_id == match.id)
+        .order_by(table.c.position)
+    ).all()
+    if not found:
+        return []
+    game = game_of(match)
+    state = game.start(setup_of(match))
+    events = iter(_effective(log))
+    pending = next(events, None)
+    problems = []
+    for position, made_at, saved in found:
+        while pending is not None and pending[0] <= position:
+            try:
+                state = game.apply(state, pending[1]).state
+            except (BadInput, Refused):
+                return problems  # the row-by-row audit above has said why
+            pending = next(events, None)
+        if made_at > match.version or position > made_at:
+            problems.append(f"checkpoint at #{position} was made at #{made_at}")
+        elif _canonical(saved) != _canonical(state):
+            problems.append(f"checkpoint at #{position} differs from the replay")
     return problems
 
 

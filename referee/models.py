@@ -103,6 +103,50 @@ class MatchEvent(db.Model):
     actor: Mapped[str] = mapped_column(String(40), default="", server_default="")
 
 
+CHECKPOINT_EVERY = 64  # a checkpoint at every 64th version (see MatchCheckpoint)
+
+
+class MatchCheckpoint(db.Model):
+    """The folded engine state of a match at a position of its log, to fold from.
+
+    ``state`` is the fold of the events in force with seq <= ``position`` as the log
+    stood at version ``made_at`` (corrections up to ``made_at`` included). Every row
+    present is valid at the match's current version: a correction or undo of event
+    k deletes the rows at positions >= k in its own transaction (and writes fresh
+    ones from the fold it does anyway). A reader that saw version v uses only rows
+    with ``made_at`` <= v, so one racing a correction falls back to an earlier row,
+    never to a wrong one. The match's UPDATE to a version that is a multiple of
+    ``CHECKPOINT_EVERY`` adds the row by trigger (migration 0009), so an event POST
+    keeps its statement count.
+    """
+
+    __tablename__ = "match_checkpoint"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    made_at: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+def checkpoint_trigger(dialect: str, every: int = CHECKPOINT_EVERY) -> list[str]:
+    """SQL that (re)makes the trigger of migration 0009 with checkpoints ``every``
+    versions: the tests and bench/corrections.py try other spacings with it."""
+    when = f"NEW.version <> OLD.version AND NEW.version % {int(every)} = 0"
+    if dialect == "postgresql":  # the function match_checkpoint() is 0009's
+        return [
+            "DROP TRIGGER IF EXISTS match_checkpoint ON match",
+            "CREATE TRIGGER match_checkpoint AFTER UPDATE OF version ON match "
+            f"FOR EACH ROW WHEN ({when}) EXECUTE FUNCTION match_checkpoint()",
+        ]
+    return [
+        "DROP TRIGGER IF EXISTS match_checkpoint",
+        "CREATE TRIGGER match_checkpoint AFTER UPDATE OF version ON match "
+        f"WHEN {when} BEGIN INSERT OR REPLACE INTO match_checkpoint "
+        "(match_id, position, made_at, state) "
+        "VALUES (NEW.id, NEW.version, NEW.version, NEW.state); END",
+    ]
+
+
 # --- tournaments --------------------------------------------------------------------
 # A tournament is a multi-table event (a bunko night, later pool leagues and darts
 # nights): its own append-only log, plus one ``Match`` per table per round, linked

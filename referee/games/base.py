@@ -282,6 +282,9 @@ class Game:
     tools: tuple[Tool, ...] = ()
     deck: str | None = None  # the deck card fields are checked against (cards.DECKS)
     check_setup: Callable[[Setup], None] | None = None
+    # ``apply`` on a state the caller owns, changed in place: the ledger's fold of a
+    # long log copies the state once instead of once per event. None: ``apply``.
+    apply_owned: Callable[[JSON, JSON], Step] | None = None
 
     # -- options and seats --------------------------------------------------------
 

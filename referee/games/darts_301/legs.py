@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
@@ -98,7 +97,7 @@ def _win_leg(s: JSON, seat: int) -> str:
     s["scores"] = [s["start"]] * n
     s["leg_rounds"] = [0] * n
     s["sheet"] = []
-    s["leg_base"] = copy.deepcopy(s["stats"])
+    s["leg_base"] = [dict(st) for st in s["stats"]]  # flat numbers: no deep copy
     s["turn"] = s["starter"]
     s["round"] = _new_round(s["start"])
     return won
@@ -123,7 +122,8 @@ def _keep_leg(s: JSON, seat: int) -> None:
     del s["leg_list"][:-LEGS_LISTED]
     s["last_leg"] = {
         **_leg_view(s["players"], played),
-        "sheet": copy.deepcopy(s["sheet"]),
+        # the leg's rounds are never changed again (the next leg starts a new list)
+        "sheet": list(s["sheet"]),
         "stats": figures,
     }
 
