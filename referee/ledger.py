@@ -21,13 +21,14 @@ import json
 import secrets
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
 from sqlalchemy import delete
-from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -35,6 +36,7 @@ from referee import games
 from referee import inflight
 from referee import keys
 from referee import live
+from referee import logpages
 from referee import trust
 from referee.db import db
 from referee.db import lock_row
@@ -1047,44 +1049,63 @@ def replay(match: Match) -> Replay:
     return _fold(match, _effective(rows(match)))
 
 
-def history(match: Match, limit: int | None = None) -> list[Entry]:
-    """The log newest first (the latest ``limit`` rows), with what still counts.
+def history(
+    match: Match,
+    limit: int | None = None,
+    *,
+    after: int | None = None,
+    before: int | None = None,
+) -> list[Entry]:
+    """The log newest first, with what still counts: every row, or a window of it
+    (the ``limit`` newest, before seq ``before`` if given, or with ``after`` the
+    ``limit`` oldest after that seq).
 
     Rulings are the stored ones unless an earlier event was undone or corrected, in
     which case later events may rule differently now: only then is the match replayed
-    (rare), so showing the recent log costs the same in a long match as in a short one.
+    (rare). A window reads its rows and the corrections from its first row on, by
+    index (``logpages``), so showing the recent log costs the same in a long match as
+    in a short one.
     """
-    query = select(MatchEvent).where(MatchEvent.match_id == match.id)
-    if limit is not None:
-        # One statement: the newest rows and every correction (few), whatever its
-        # age; rows past the snapshot's version (a write racing this read) wait.
-        query = query.where(
-            MatchEvent.seq <= match.version,
-            or_(
-                MatchEvent.seq > match.version - limit,
-                MatchEvent.kind.in_(("undo", "amend")),
-            ),
-        )
-    fetched = list(db.session.execute(query.order_by(MatchEvent.seq)).scalars())
-    corrections = [row for row in fetched if row.kind in ("undo", "amend")]
-    log = (
-        fetched
-        if limit is None
-        else [row for row in fetched if row.seq > match.version - limit]
-    )
-    entries = {
-        row.seq: Entry(
-            seq=row.seq,
-            kind=row.kind,
-            event=row.data if row.kind == "event" else row.data.get("event"),
-            ruling=row.ruling,
-            created_at=row.created_at,
-            target=row.data.get("target") if row.kind != "event" else None,
-            actor=row.actor or "",
-        )
-        for row in log
-    }
-    replaced_by: dict[int, int] = {}  # target -> the latest correction of it
+    # Rows past the snapshot's version (a write racing this read) wait.
+    log = logpages.window(match.id, match.version, limit, after=after, before=before)
+    if not log:
+        return []
+    corrections = logpages.corrections(match.id, match.version, log[0].seq, log)
+    marks = _marks(match, corrections)
+    return [_entry(row, marks) for row in reversed(log)]
+
+
+def history_chunks(
+    match: Match, size: int = 500, *, release: bool = False
+) -> Iterator[list[Entry]]:
+    """The whole log oldest first, as ``history`` says it, ``size`` rows a read: an
+    export streams it without holding the log in memory. Rows past the version at the
+    first read are left out, so the chunks add up to one snapshot of the log.
+
+    ``release``: the session is closed after each chunk is taken, so a slow download
+    holds no connection (nor a PostgreSQL snapshot) between reads; the rows up to that
+    version never change, so the next read joins the last without a gap.
+    """
+    upto, match_id = match.version, match.id
+    marks = _marks(match, logpages.corrections(match_id, upto, 1))
+    for rows in logpages.chunks(match_id, upto, size):
+        yield [_entry(row, marks) for row in rows]
+        if release:
+            db.session.close()
+
+
+@dataclass
+class _Marks:
+    """What the corrections say about the rows they follow."""
+
+    voided: set[int]
+    replaced_by: dict[int, int]  # target -> the latest correction of it
+    by_row: dict[int, int]  # a correction in force -> its target
+    current: dict[int, Ruling] | None  # seq -> ruling now, if any may have changed
+
+
+def _marks(match: Match, corrections: Sequence[Any]) -> _Marks:
+    replaced_by: dict[int, int] = {}
     in_force: dict[int, int] = {}  # target -> the correction that counts now
     voided: set[int] = set()
     for row in corrections:
@@ -1094,20 +1115,41 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
             voided.add(in_force.pop(target))  # corrected again, or undone
         if row.kind == "amend":
             in_force[target] = replaced_by[target] = row.seq
-    for seq, entry in entries.items():
-        entry.voided = seq in voided
-        entry.replaced_by = replaced_by.get(seq)
+    by_row = {amend: target for target, amend in in_force.items()}
+    return _Marks(voided, replaced_by, by_row, _rerulings(match, corrections))
+
+
+def _rerulings(match: Match, corrections: Sequence[Any]) -> dict[int, Ruling] | None:
+    """The rulings now, when a correction of an event before the last (at or after
+    the rows shown) may have changed those of the events after it; else None."""
     if any(not row.data.get("last") for row in corrections):
         current = replay(match).rulings
-        by_row = {amend: target for target, amend in in_force.items()}
-        for entry in entries.values():
-            if entry.voided or entry.kind not in ("event", "amend"):
-                continue
-            seq = entry.seq if entry.kind == "event" else by_row.get(entry.seq)
-            now = current.get(seq) if seq is not None else None
-            if now is not None and now.to_json() != entry.ruling:
-                entry.current_ruling = now.to_json()
-    return sorted(entries.values(), key=lambda e: -e.seq)
+        return current
+    return None
+
+
+def _entry(row: Any, marks: _Marks) -> Entry:
+    entry = Entry(
+        seq=row.seq,
+        kind=row.kind,
+        event=row.data if row.kind == "event" else row.data.get("event"),
+        ruling=row.ruling,
+        created_at=row.created_at,
+        target=row.data.get("target") if row.kind != "event" else None,
+        actor=row.actor or "",
+    )
+    entry.voided = row.seq in marks.voided
+    entry.replaced_by = marks.replaced_by.get(row.seq)
+    if (
+        marks.current is not None
+        and not entry.voided
+        and row.kind in ("event", "amend")
+    ):
+        seq = row.seq if row.kind == "event" else marks.by_row.get(row.seq)
+        now = marks.current.get(seq) if seq is not None else None
+        if now is not None and now.to_json() != entry.ruling:
+            entry.current_ruling = now.to_json()
+    return entry
 
 
 def audit(match: Match) -> list[str]:
