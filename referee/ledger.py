@@ -1076,11 +1076,12 @@ def history(
 
 
 def history_chunks(
-    match: Match, size: int = 500, *, release: bool = False
+    match: Match, size: int | None = None, *, release: bool = False
 ) -> Iterator[list[Entry]]:
-    """The whole log oldest first, as ``history`` says it, ``size`` rows a read: an
-    export streams it without holding the log in memory. Rows past the version at the
-    first read are left out, so the chunks add up to one snapshot of the log.
+    """The whole log oldest first, as ``history`` says it, ``size`` rows a read
+    (``logpages.CHUNK``): an export streams it without holding the log in memory.
+    Rows past the version at the first read are left out: the chunks add up to one
+    snapshot of the log.
 
     ``release``: the session is closed after each chunk is taken, so a slow download
     holds no connection (nor a PostgreSQL snapshot) between reads; the rows up to that
@@ -1088,7 +1089,7 @@ def history_chunks(
     """
     upto, match_id = match.version, match.id
     marks = _marks(match, logpages.corrections(match_id, upto, 1))
-    for rows in logpages.chunks(match_id, upto, size):
+    for rows in logpages.chunks(match_id, upto, size or logpages.CHUNK):
         yield [_entry(row, marks) for row in rows]
         if release:
             db.session.close()
