@@ -1075,24 +1075,22 @@ def history(
     return [_entry(row, marks) for row in reversed(log)]
 
 
-def history_chunks(
-    match: Match, size: int | None = None, *, release: bool = False
-) -> Iterator[list[Entry]]:
+def history_chunks(match: Match, size: int | None = None) -> Iterator[list[Entry]]:
     """The whole log oldest first, as ``history`` says it, ``size`` rows a read
     (``logpages.CHUNK``): an export streams it without holding the log in memory.
-    Rows past the version at the first read are left out: the chunks add up to one
-    snapshot of the log.
 
-    ``release``: the session is closed after each chunk is taken, so a slow download
-    holds no connection (nor a PostgreSQL snapshot) between reads; the rows up to that
-    version never change, so the next read joins the last without a gap.
+    Rows past the version now are left out: the rows up to it never change, so the
+    chunks add up to one snapshot of the log even when each is read in a session of
+    its own (a slow download then holds no connection between reads).
     """
-    upto, match_id = match.version, match.id
+    return _chunks(match.id, match.version, size or logpages.CHUNK)
+
+
+def _chunks(match_id: str, upto: int, size: int) -> Iterator[list[Entry]]:
+    match = get(match_id)  # in the reading session; its setup never changes
     marks = _marks(match, logpages.corrections(match_id, upto, 1))
-    for rows in logpages.chunks(match_id, upto, size or logpages.CHUNK):
+    for rows in logpages.chunks(match_id, upto, size):
         yield [_entry(row, marks) for row in rows]
-        if release:
-            db.session.close()
 
 
 @dataclass

@@ -10,12 +10,12 @@ from typing import Any
 import segno
 from flask import Blueprint
 from flask import abort
+from flask import current_app
 from flask import flash
 from flask import g
 from flask import redirect
 from flask import render_template
 from flask import request
-from flask import stream_with_context
 from flask import url_for
 from werkzeug.wrappers import Response
 
@@ -413,9 +413,12 @@ CSV_HEAD = ["seq", "time", "kind", "event", "verdict", "summary", "rules", "coun
 
 def _csv_chunks(match: Match) -> Iterator[str]:
     """The CSV export: its head at once, then the log a chunk of rows at a time."""
-    game, names = ledger.game_of(match), ledger.seat_names(match)
+    return _csv_log(match, ledger.game_of(match), ledger.seat_names(match))
+
+
+def _csv_log(match: Match, game: Game, names: dict[str, list[str]]) -> Iterator[str]:
     yield csvsafe.to_csv([CSV_HEAD])
-    for entries in ledger.history_chunks(match, release=True):
+    for entries in ledger.history_chunks(match):
         rows: list[list[Any]] = []
         for entry in entries:
             ruling = entry.current_ruling or entry.ruling
@@ -436,9 +439,29 @@ def _csv_chunks(match: Match) -> Iterator[str]:
         yield csvsafe.to_csv(rows)
 
 
+def _each_in_its_context(chunks: Iterator[str]) -> Iterator[str]:
+    """Each chunk read in an app context (and so a database session) of its own.
+
+    Between chunks nothing is held: no connection or PostgreSQL snapshot while a
+    slow client reads, and no context left pushed if the download stops half way
+    (the generator is then closed whenever it is collected).
+    """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    def each() -> Iterator[str]:
+        while True:
+            with app.app_context():
+                chunk = next(chunks, None)
+            if chunk is None:
+                return
+            yield chunk
+
+    return each()
+
+
 def _streamed(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
     """An export sent as it is read: the first bytes leave before the log is read."""
-    body, coding = compression.stream(stream_with_context(chunks))
+    body, coding = compression.stream(_each_in_its_context(chunks))
     response = Response(body, mimetype=mimetype)
     if coding:
         response.headers["Content-Encoding"] = coding

@@ -36,17 +36,21 @@ def match_json(match: Match) -> dict[str, Any]:
 
 def export_chunks(match: Match) -> Iterator[str]:
     """A whole match as JSON (setup, the full log, the scoreboard), in pieces: the
-    setup at once, then the log a chunk of rows at a time.
+    setup (worked out now, in the request), then the log a chunk of rows at a time.
 
     The same text as ``json.dumps`` of the whole at ``indent=2``: each entry is dumped
     on its own and indented to its depth (JSON strings hold no raw newline).
     """
     whole = {**match_json(match), "created_at": match.created_at, "events": []}
     head = json.dumps(whole, indent=2, default=str)
+    return _export_log(match, head)
+
+
+def _export_log(match: Match, head: str) -> Iterator[str]:
     empty = "[]\n}"  # "events" comes last
     yield head[: -len(empty)]
     opened = False
-    for entries in ledger.history_chunks(match, release=True):
+    for entries in ledger.history_chunks(match):
         items = (
             textwrap.indent(json.dumps(entry_json(e), indent=2, default=str), "    ")
             for e in entries
