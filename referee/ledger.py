@@ -22,7 +22,9 @@ import json
 import secrets
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
@@ -36,6 +38,7 @@ from referee import games
 from referee import inflight
 from referee import keys
 from referee import live
+from referee import logpages
 from referee import trust
 from referee.db import db
 from referee.db import lock_row
@@ -1303,44 +1306,71 @@ def state_at(match: Match, version: int) -> JSON:
     return _fold_on(match, tail.state, _effective(tail.rows)).state
 
 
-def history(match: Match, limit: int | None = None) -> list[Entry]:
-    """The log newest first (the latest ``limit`` rows), with what still counts.
+def history(
+    match: Match,
+    limit: int | None = None,
+    *,
+    after: int | None = None,
+    before: int | None = None,
+) -> list[Entry]:
+    """The log newest first, with what still counts: every row, or a window of it
+    (the ``limit`` newest, before seq ``before`` if given, or with ``after`` the
+    ``limit`` oldest after that seq).
 
     Rulings are the stored ones unless an earlier event was undone or corrected, in
     which case later events may rule differently now: only then is the match replayed
-    (rare), so showing the recent log costs the same in a long match as in a short one.
+    (rare). A window reads its rows and the corrections from its first row on, by
+    index (``logpages``), so showing the recent log costs the same in a long match as
+    in a short one.
     """
-    query = select(MatchEvent).where(MatchEvent.match_id == match.id)
-    if limit is not None:
-        # One statement: the newest rows and every correction (few), whatever its
-        # age; rows past the snapshot's version (a write racing this read) wait.
-        query = query.where(
-            MatchEvent.seq <= match.version,
-            or_(
-                MatchEvent.seq > match.version - limit,
-                MatchEvent.kind.in_(("undo", "amend")),
-            ),
-        )
-    fetched = list(db.session.execute(query.order_by(MatchEvent.seq)).scalars())
-    corrections = [row for row in fetched if row.kind in ("undo", "amend")]
-    log = (
-        fetched
-        if limit is None
-        else [row for row in fetched if row.seq > match.version - limit]
+    # Rows past the snapshot's version (a write racing this read) wait.
+    log = logpages.window(match.id, match.version, limit, after=after, before=before)
+    if not log:
+        return []
+    corrections = logpages.corrections(match.id, match.version, log[0].seq, log)
+    # an amend shown may correct an event older than the window: its ruling now too
+    first = min(
+        [log[0].seq] + [int(r.data["target"]) for r in log if r.kind == "amend"]
     )
-    entries = {
-        row.seq: Entry(
-            seq=row.seq,
-            kind=row.kind,
-            event=row.data if row.kind == "event" else row.data.get("event"),
-            ruling=row.ruling,
-            created_at=row.created_at,
-            target=row.data.get("target") if row.kind != "event" else None,
-            actor=row.actor or "",
-        )
-        for row in log
-    }
-    replaced_by: dict[int, int] = {}  # target -> the latest correction of it
+    marks = _marks(match, corrections, first, log[-1].seq)
+    return [_entry(row, marks) for row in reversed(log)]
+
+
+def history_chunks(match: Match, size: int | None = None) -> Iterator[list[Entry]]:
+    """The whole log oldest first, as ``history`` says it, ``size`` rows a read
+    (``logpages.CHUNK``): an export streams it without holding the log in memory.
+
+    Rows past the version now are left out: the rows up to it never change, so the
+    chunks add up to one snapshot of the log even when each is read in a session of
+    its own (a slow download then holds no connection between reads).
+    """
+    return _chunks(match.id, match.version, size or logpages.CHUNK)
+
+
+def _chunks(match_id: str, upto: int, size: int) -> Iterator[list[Entry]]:
+    match = get(match_id)  # in the reading session; its setup never changes
+    marks = _marks(match, logpages.corrections(match_id, upto, 1))
+    for rows in logpages.chunks(match_id, upto, size):
+        yield [_entry(row, marks) for row in rows]
+
+
+@dataclass
+class _Marks:
+    """What the corrections say about the rows they follow."""
+
+    voided: set[int]
+    replaced_by: dict[int, int]  # target -> the latest correction of it
+    by_row: dict[int, int]  # a correction in force -> its target
+    current: dict[int, Ruling] | None  # seq -> ruling now, if any may have changed
+
+
+def _marks(
+    match: Match,
+    corrections: Sequence[Any],
+    first_seq: int = 1,
+    last_seq: int | None = None,
+) -> _Marks:
+    replaced_by: dict[int, int] = {}
     in_force: dict[int, int] = {}  # target -> the correction that counts now
     voided: set[int] = set()
     for row in corrections:
@@ -1350,20 +1380,43 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
             voided.add(in_force.pop(target))  # corrected again, or undone
         if row.kind == "amend":
             in_force[target] = replaced_by[target] = row.seq
-    for seq, entry in entries.items():
-        entry.voided = seq in voided
-        entry.replaced_by = replaced_by.get(seq)
+    by_row = {amend: target for target, amend in in_force.items()}
+    current = _rerulings(match, corrections, first_seq, last_seq)
+    return _Marks(voided, replaced_by, by_row, current)
+
+
+def _rerulings(
+    match: Match, corrections: Sequence[Any], first_seq: int, last_seq: int | None
+) -> dict[int, Ruling] | None:
+    """The rulings now, when a correction of an event before the last (at or after
+    the rows shown) may have changed those of the events after it; else None."""
     if any(not row.data.get("last") for row in corrections):
-        current = rulings_from(match, min(entries, default=match.version + 1))
-        by_row = {amend: target for target, amend in in_force.items()}
-        for entry in entries.values():
-            if entry.voided or entry.kind not in ("event", "amend"):
-                continue
-            seq = entry.seq if entry.kind == "event" else by_row.get(entry.seq)
-            now = current.get(seq) if seq is not None else None
-            if now is not None and now.to_json() != entry.ruling:
-                entry.current_ruling = now.to_json()
-    return sorted(entries.values(), key=lambda e: -e.seq)
+        return rulings_from(match, first_seq, last_seq)
+    return None
+
+
+def _entry(row: Any, marks: _Marks) -> Entry:
+    entry = Entry(
+        seq=row.seq,
+        kind=row.kind,
+        event=row.data if row.kind == "event" else row.data.get("event"),
+        ruling=row.ruling,
+        created_at=row.created_at,
+        target=row.data.get("target") if row.kind != "event" else None,
+        actor=row.actor or "",
+    )
+    entry.voided = row.seq in marks.voided
+    entry.replaced_by = marks.replaced_by.get(row.seq)
+    if (
+        marks.current is not None
+        and not entry.voided
+        and row.kind in ("event", "amend")
+    ):
+        seq = row.seq if row.kind == "event" else marks.by_row.get(row.seq)
+        now = marks.current.get(seq) if seq is not None else None
+        if now is not None and now.to_json() != entry.ruling:
+            entry.current_ruling = now.to_json()
+    return entry
 
 
 def audit(match: Match) -> list[str]:

@@ -10,6 +10,7 @@ from sqlalchemy import JSON
 from sqlalchemy import Boolean
 from sqlalchemy import DateTime
 from sqlalchemy import ForeignKey
+from sqlalchemy import Index
 from sqlalchemy import Integer
 from sqlalchemy import String
 from sqlalchemy import UniqueConstraint
@@ -84,6 +85,9 @@ class MatchEvent(db.Model):
     __table_args__ = (
         UniqueConstraint("match_id", "seq"),
         UniqueConstraint("match_id", "idem_key"),
+        # A window of the log needs the corrections from its first row on: read by
+        # this index, they cost what they number, never the length of the log.
+        Index("ix_match_event_corrections", "match_id", "kind", "seq"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

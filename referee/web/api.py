@@ -29,6 +29,7 @@ from referee.games.base import Tool
 from referee.games.base import parse_fields
 from referee.models import Match
 from referee.web import access
+from referee.web import paging
 from referee.web.errors import PROBLEMS
 from referee.web.errors import key_reused as key_reused_problem
 from referee.web.errors import problem
@@ -203,14 +204,47 @@ def one_match(match_id: str) -> Response:
 
 @bp.get("/matches/<match_id>/events")
 def events(match_id: str) -> Response:
+    """A page of the log in seq order: ``limit`` rows after seq ``after`` (the first
+    page without it), and a ``Link: <...>; rel="next"`` header to the next page."""
     match = _match(match_id)
-    return jsonify(
+    try:
+        after = paging.number(
+            request.args,
+            "after",
+            default=0,
+            least=0,
+            most=paging.MAX_SEQ,
+            example="?after=100",
+        )
+        limit = paging.number(
+            request.args,
+            "limit",
+            default=paging.DEFAULT_LIMIT,
+            least=1,
+            most=paging.MAX_LIMIT,
+            example="?limit=100",
+        )
+    except paging.BadCursor as err:
+        return problem(
+            422, "bad-input", "Bad input", str(err), errors={err.name: str(err)}
+        )
+    page = list(reversed(ledger.history(match, limit, after=after)))
+    following = None
+    if page and page[-1].seq < match.version:
+        following = url_for(
+            "api.events", match_id=match.id, after=page[-1].seq, limit=limit
+        )
+    response = jsonify(
         {
             "id": match.id,
             "seq": match.version,
-            "events": [entry_json(e) for e in reversed(ledger.history(match))],
+            "events": [entry_json(e) for e in page],
+            "next": following,
         }
     )
+    if following:
+        response.headers["Link"] = f'<{following}>; rel="next"'
+    return response
 
 
 @bp.post("/matches/<match_id>/events")

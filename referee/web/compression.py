@@ -8,11 +8,16 @@ their ``Content-Encoding``, which Flask-Compress leaves alone.
 from __future__ import annotations
 
 import math
+import zlib
+from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Sequence
 
+import brotli
 import flask_compress
 from flask import Flask
 from flask import Response
+from flask import current_app
 from flask import request
 
 # Any of these can be overridden in the app's config.
@@ -93,6 +98,40 @@ class Compress(flask_compress.Compress):
                 environ.pop("HTTP_ACCEPT_ENCODING", None)
             else:
                 environ["HTTP_ACCEPT_ENCODING"] = original
+
+
+def stream(chunks: Iterable[str]) -> tuple[Iterator[bytes], str | None]:
+    """A streamed body compressed as it goes, and its coding (None: sent as it is).
+
+    Each chunk is flushed through the compressor as it comes, so the first bytes leave
+    at once (Flask-Compress holds a stream's bytes until its blocks fill, which is why
+    it passes streams by). Brotli or gzip as the request's Accept-Encoding allows.
+    """
+    coding = choose(request.headers.get("Accept-Encoding", ""), ("br", "gzip"))
+    config = current_app.config
+    if coding == "br":
+        squeezer = brotli.Compressor(quality=config["COMPRESS_BR_LEVEL"])
+
+        def squeezed() -> Iterator[bytes]:
+            for chunk in chunks:
+                yield squeezer.process(chunk.encode()) + squeezer.flush()
+            yield squeezer.finish()
+
+        return squeezed(), coding
+    if coding == "gzip":
+        deflater = zlib.compressobj(
+            config["COMPRESS_LEVEL"], zlib.DEFLATED, zlib.MAX_WBITS + 16
+        )
+
+        def gzipped() -> Iterator[bytes]:
+            for chunk in chunks:
+                yield deflater.compress(chunk.encode()) + deflater.flush(
+                    zlib.Z_SYNC_FLUSH
+                )
+            yield deflater.flush()
+
+        return gzipped(), coding
+    return (chunk.encode() for chunk in chunks), None
 
 
 def init_app(app: Flask) -> None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import segno
 from flask import Blueprint
 from flask import abort
+from flask import current_app
 from flask import flash
 from flask import g
 from flask import redirect
@@ -23,8 +25,10 @@ from referee.games.base import Game
 from referee.games.base import Refused
 from referee.models import Match
 from referee.web import access
+from referee.web import compression
 from referee.web import csvsafe
 from referee.web import errors
+from referee.web import paging
 from referee.web import shapes
 from referee.web.forms import EventForm
 from referee.web.forms import JoinForm
@@ -193,13 +197,30 @@ def rematch(match_id: str) -> Response | tuple[str, int]:
 
 @bp.get("/<match_id>/log")
 def log(match_id: str) -> str:
+    """The newest entries; ``?before=<seq>`` the page of older ones before that seq."""
     match = _match(match_id)
+    try:
+        before = paging.number(
+            request.args,
+            "before",
+            default=None,
+            least=1,
+            most=paging.MAX_SEQ,
+            example="?before=101",
+        )
+    except paging.BadCursor as err:
+        abort(400, str(err))
+    entries = ledger.history(match, paging.LOG_PAGE, before=before)
+    oldest = entries[-1].seq if entries else None
     return render_template(
         "log.html",
         match=match,
         game=ledger.game_of(match),
         view=ledger.board(match),
-        entries=ledger.history(match),
+        entries=entries,
+        # seqs start at 1: anything above it shown last means older rows remain
+        older=oldest if oldest is not None and oldest > 1 else None,
+        paged=before is not None,
         editor=access.can_edit(match),
         write=WriteForm.fresh(match.version),
     )
@@ -209,7 +230,8 @@ def log(match_id: str) -> str:
 def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
     match = _editable(match_id)
     game = ledger.game_of(match)
-    entry = next((e for e in ledger.history(match) if e.seq == seq), None)
+    found = ledger.history(match, 1, after=seq - 1)
+    entry = found[0] if found and found[0].seq == seq else None
     if entry is None or entry.kind != "event" or entry.voided or not entry.event:
         abort(404, f"Event #{seq} is not in play, so it cannot be corrected.")
     mine = ledger.mine(match, access.key_for(match.id), seq)
@@ -375,42 +397,76 @@ def qr(match_id: str) -> Response:
 @bp.get("/<match_id>/export.json")
 def export_json(match_id: str) -> Response:
     match = _match(match_id)
-    body = shapes.export(match)
-    response = Response(
-        json.dumps(body, indent=2, default=str), mimetype="application/json"
+    return _streamed(
+        shapes.export_chunks(match), "application/json", f"{match.game}-{match.id}.json"
     )
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="{match.game}-{match.id}.json"'
-    )
-    return response
 
 
 @bp.get("/<match_id>/export.csv")
 def export_csv(match_id: str) -> Response:
     match = _match(match_id)
-    rows: list[list[Any]] = [
-        ["seq", "time", "kind", "event", "verdict", "summary", "rules", "counts"]
-    ]
-    for entry in reversed(ledger.history(match)):
-        ruling = entry.current_ruling or entry.ruling
-        rows.append(
-            [
-                entry.seq,
-                entry.created_at.isoformat() if entry.created_at else "",
-                entry.kind,
-                ledger.describe(match, entry.event)
-                if entry.event
-                else f"#{entry.target}",
-                ruling.get("verdict", ""),
-                ruling.get("summary", ""),
-                " ".join(ruling.get("rules", [])),
-                "no" if entry.voided else "yes",
-            ]
-        )
-    response = Response(csvsafe.to_csv(rows), mimetype="text/csv")
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="{match.game}-{match.id}.csv"'
-    )
+    return _streamed(_csv_chunks(match), "text/csv", f"{match.game}-{match.id}.csv")
+
+
+CSV_HEAD = ["seq", "time", "kind", "event", "verdict", "summary", "rules", "counts"]
+
+
+def _csv_chunks(match: Match) -> Iterator[str]:
+    """The CSV export: its head at once, then the log a chunk of rows at a time."""
+    return _csv_log(match, ledger.game_of(match), ledger.seat_names(match))
+
+
+def _csv_log(match: Match, game: Game, names: dict[str, list[str]]) -> Iterator[str]:
+    yield csvsafe.to_csv([CSV_HEAD])
+    for entries in ledger.history_chunks(match):
+        rows: list[list[Any]] = []
+        for entry in entries:
+            ruling = entry.current_ruling or entry.ruling
+            rows.append(
+                [
+                    entry.seq,
+                    entry.created_at.isoformat() if entry.created_at else "",
+                    entry.kind,
+                    ledger.describe_event(entry.event, game, names)
+                    if entry.event
+                    else f"#{entry.target}",
+                    ruling.get("verdict", ""),
+                    ruling.get("summary", ""),
+                    " ".join(ruling.get("rules", [])),
+                    "no" if entry.voided else "yes",
+                ]
+            )
+        yield csvsafe.to_csv(rows)
+
+
+def _each_in_its_context(chunks: Iterator[str]) -> Iterator[str]:
+    """Each chunk read in an app context (and so a database session) of its own.
+
+    Between chunks nothing is held: no connection or PostgreSQL snapshot while a
+    slow client reads, and no context left pushed if the download stops half way
+    (the generator is then closed whenever it is collected).
+    """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    def each() -> Iterator[str]:
+        while True:
+            with app.app_context():
+                chunk = next(chunks, None)
+            if chunk is None:
+                return
+            yield chunk
+
+    return each()
+
+
+def _streamed(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
+    """An export sent as it is read: the first bytes leave before the log is read."""
+    body, coding = compression.stream(_each_in_its_context(chunks))
+    response = Response(body, mimetype=mimetype)
+    if coding:
+        response.headers["Content-Encoding"] = coding
+    response.headers["Vary"] = "Accept-Encoding"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import textwrap
+from collections.abc import Iterator
 from typing import Any
 
 from flask import url_for
@@ -31,13 +34,30 @@ def match_json(match: Match) -> dict[str, Any]:
     }
 
 
-def export(match: Match) -> dict[str, Any]:
-    """A whole match as JSON: setup, the full log, and the scoreboard."""
-    return {
-        **match_json(match),
-        "created_at": match.created_at,
-        "events": [entry_json(e) for e in reversed(ledger.history(match))],
-    }
+def export_chunks(match: Match) -> Iterator[str]:
+    """A whole match as JSON (setup, the full log, the scoreboard), in pieces: the
+    setup (worked out now, in the request), then the log a chunk of rows at a time.
+
+    The same text as ``json.dumps`` of the whole at ``indent=2``: each entry is dumped
+    on its own and indented to its depth (JSON strings hold no raw newline).
+    """
+    whole = {**match_json(match), "created_at": match.created_at, "events": []}
+    head = json.dumps(whole, indent=2, default=str)
+    return _export_log(match, head)
+
+
+def _export_log(match: Match, head: str) -> Iterator[str]:
+    empty = "[]\n}"  # "events" comes last
+    yield head[: -len(empty)]
+    opened = False
+    for entries in ledger.history_chunks(match):
+        items = (
+            textwrap.indent(json.dumps(entry_json(e), indent=2, default=str), "    ")
+            for e in entries
+        )
+        yield (",\n" if opened else "[\n") + ",\n".join(items)
+        opened = True
+    yield "\n  ]\n}" if opened else empty
 
 
 def entry_json(entry: ledger.Entry) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from referee import games
+from referee.web import paging
 from referee.web.openapi import limits
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _get
@@ -19,6 +20,7 @@ from referee.web.openapi.common import _name
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.common import _write_responses
+from referee.web.openapi.common import paging_params
 from referee.web.openapi.fields import event_schema
 from referee.web.openapi.matches import _common_schemas
 from referee.web.openapi.matches import _match_links
@@ -213,9 +215,34 @@ def _spec() -> JSONSchema:
             "/api/v1/matches/{id}/events": {
                 "get": {
                     "operationId": "listEvents",
-                    "summary": "The log: every row, with rulings and what was voided",
-                    "parameters": [_path("id", "k3m9x2q7ab")],
-                    "responses": {"200": _json_ref("EventLog"), "404": _problem_ref()},
+                    "summary": "The log a page at a time, in seq order, with rulings "
+                    "and what was voided",
+                    "description": "Without parameters: the first page (seq 1 on, "
+                    f"{paging.DEFAULT_LIMIT} rows). The next page is "
+                    "`?after=<the last seq shown>`, given whole in the `Link` header "
+                    "(rel=next) and in `next`; the last page has neither. Rows are "
+                    "only ever appended, so pages read while a match goes on join "
+                    "without a gap or a repeat.",
+                    "parameters": [_path("id", "k3m9x2q7ab"), *paging_params()],
+                    "responses": {
+                        "200": {
+                            **_json_ref("EventLog"),
+                            "headers": {
+                                "Link": {
+                                    "description": "RFC 8288: the next page, "
+                                    "`</api/v1/matches/{id}/events?after=100"
+                                    '&limit=100>; rel="next"` (a reference relative '
+                                    "to this request); absent on the last page",
+                                    "schema": {"type": "string"},
+                                }
+                            },
+                        },
+                        "404": _problem_ref(),
+                        "422": _problem_ref(
+                            "'after' or 'limit' not a whole number in range (errors "
+                            "names it)"
+                        ),
+                    },
                 },
                 "post": {
                     "operationId": "addEvent",

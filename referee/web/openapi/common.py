@@ -9,6 +9,7 @@ from referee.games import text
 from referee.games.base import MAX_NAME
 from referee.games.base import EventKind
 from referee.games.base import Game
+from referee.web import paging
 
 JSONSchema = dict[str, Any]
 
@@ -109,3 +110,35 @@ EXPECTED_SEQ: JSONSchema = {
     "description": "The seq you last saw (409 if the log has moved on); null or "
     "left out: no check.",
 }
+
+
+def paging_params() -> list[JSONSchema]:
+    """The cursor of a paged log: ``after`` a seq, ``limit`` rows."""
+    return [
+        {
+            "name": "after",
+            "in": "query",
+            "required": False,
+            "description": "Rows after this seq (0, the default: from the start).",
+            "schema": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": paging.MAX_SEQ,
+                "default": 0,
+            },
+            "example": 100,
+        },
+        {
+            "name": "limit",
+            "in": "query",
+            "required": False,
+            "description": f"Rows per page, at most {paging.MAX_LIMIT}.",
+            "schema": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": paging.MAX_LIMIT,
+                "default": paging.DEFAULT_LIMIT,
+            },
+            "example": paging.DEFAULT_LIMIT,
+        },
+    ]

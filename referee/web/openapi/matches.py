@@ -196,13 +196,23 @@ def _common_schemas() -> dict[str, JSONSchema]:
         },
         "EventLog": {
             "type": "object",
-            "required": ["id", "seq", "events"],
+            "description": "A page of the log, oldest first.",
+            "required": ["id", "seq", "events", "next"],
             "properties": {
                 "id": {"type": "string"},
-                "seq": {"type": "integer"},
+                "seq": {
+                    "type": "integer",
+                    "description": "The match's last seq when the page was read.",
+                },
                 "events": {
                     "type": "array",
                     "items": {"$ref": "#/components/schemas/LogEntry"},
+                },
+                "next": {
+                    "type": ["string", "null"],
+                    "description": "The next page (as in the Link header), or null "
+                    "on the last page: to see later rows, ask again with "
+                    "?after=<seq>.",
                 },
             },
         },
