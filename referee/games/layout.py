@@ -38,6 +38,7 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import recent
 
 PACK = 52
 ROW_NAMES = ("far row", "near row")
@@ -494,7 +495,7 @@ def _score_deal(
     new = {
         **state,
         "totals": totals,
-        "history": [*state["history"], record],
+        "history": recent(state["history"], record),
         "last_deal": record,
         "turn": None,
         "drawn": None,

@@ -39,6 +39,7 @@ from referee.games.base import Step
 from referee.games.base import Tool
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import recent
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
 from referee.games.gin_rummy.scoring import PRESETS
@@ -257,7 +258,7 @@ def _cancel(state: JSON) -> Step:
         "hand": hand + 1,
         "phase": "upcard-non-dealer",
         "last_hand": record,
-        "history": [*state["history"], _history_entry(state, record)],
+        "history": recent(state["history"], _history_entry(state, record)),
     }
     return Step(new, Ruling(Verdict.VOID, summary, (scoring.CANCELLED, scoring.DEAL)))
 
@@ -326,7 +327,7 @@ def _score(
             )
     record["summary"] = summary
     new["last_hand"] = record
-    new["history"] = [*state["history"], _history_entry(state, record, scores)]
+    new["history"] = recent(state["history"], _history_entry(state, record, scores))
     ruling = Ruling(
         verdict,
         summary,

@@ -55,6 +55,7 @@ from referee.games.base import Tool
 from referee.games.base import Verdict
 from referee.games.base import board
 from referee.games.base import partners_opposite
+from referee.games.base import recent
 from referee.games.base import two_partnerships
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import tricks as tricklib
@@ -714,7 +715,7 @@ def _close_hand(
     scores = [state["scores"][i] + change[i] for i in range(2)]
     state["scores"] = scores
     record["scores"] = scores
-    state["history"] = [*state["history"], record]
+    state["history"] = recent(state["history"], record)
     state["last_hand"] = record
     target = int(state["options"]["target"])
     reached = [i for i in range(2) if scores[i] >= target]

@@ -41,6 +41,7 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import recent
 from referee.games.poker import betting
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
@@ -851,10 +852,10 @@ def _close_hand(
         "opener": names[state["opener"]] if state["opener"] is not None else None,
     }
     state["last_hand"] = record
-    state["history"] = [
-        *state["history"],
+    state["history"] = recent(
+        state["history"],
         {k: record[k] for k in ("hand", "won", "pot", "winners", "shares")},
-    ]
+    )
     state["pot"] = potlib.carry(pot) if carry else potlib.new_pot(len(names))
     state["hand"] += 1
     state["deal"] = 0
