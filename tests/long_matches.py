@@ -29,7 +29,9 @@ from referee.games.darts import all_darts
 
 DARTS = sorted({d.code for d in all_darts()})
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
-TRIES = 400  # random events tried in one position before the match counts as stuck
+# Events that end a match on the spot (a forfeit, the end of a poker session)
+ENDINGS = frozenset({"forfeit", "end"})
+TRIES = 100  # random events tried in one position before the match counts as stuck
 
 # The options that make a match longest (anything not named keeps its default).
 LONGEST: dict[str, JSON] = {
@@ -46,6 +48,7 @@ LONGEST: dict[str, JSON] = {
     "mexican-sweat": {"hands": 100},
     "poker-draw": {},
     "canasta": {"target": 20000},
+    "liars-dice": {"bets": 10},
 }
 
 
@@ -65,9 +68,13 @@ def setup_for(game: Game) -> Setup:
     return game.new_setup(players, LONGEST.get(game.id, {}))
 
 
-def field_value(f: Field, game: Game, board: JSON, rng: random.Random) -> Any:
+def field_value(
+    f: Field, game: Game, state: JSON, board: JSON, rng: random.Random
+) -> Any:
     """A value a careful player might send for the field."""
-    players = [s["name"] for s in board["sides"]]
+    players = state.get("players") or [s["name"] for s in board["sides"]]
+    if f.kind == "side":
+        players = [s["name"] for s in board["sides"]]
     deck = cards.DECKS[game.deck or "standard"].copies
     match f.kind:
         case "integer":
@@ -78,7 +85,10 @@ def field_value(f: Field, game: Game, board: JSON, rng: random.Random) -> Any:
         case "boolean":
             return rng.random() < 0.3
         case "string":
-            return rng.choice(("1", "2", "3", "9", "8", "two 3s", "5"))
+            # numbers (billiards balls) and poker dice hands (liar's dice claims)
+            return rng.choice(
+                ("1", "2", "3", "9", "8", "5", "A A A A A", "A A A K K", "K K K Q Q")
+            )
         case "choice":
             return rng.choice(f.choices)
         case "seat" | "side":
@@ -105,16 +115,21 @@ def field_value(f: Field, game: Game, board: JSON, rng: random.Random) -> Any:
     return None
 
 
-def random_event(game: Game, board: JSON, rng: random.Random) -> JSON:
+def random_event(game: Game, state: JSON, board: JSON, rng: random.Random) -> JSON:
     kinds = [k for k in game.events if k.type in board["expects"]] or list(game.events)
+    kinds = [k for k in kinds if k.type not in ENDINGS] or kinds
     kind = rng.choice(kinds)
     examples = [e.event for e in kind.examples]
     if examples and rng.random() < 0.3:
-        return dict(rng.choice(examples))
+        out = dict(rng.choice(examples))
+        for f in kind.fields:  # a documented example's seat, or whoever's turn it is
+            if not f.required and f.kind == "seat" and rng.random() < 0.5:
+                out.pop(f.name, None)
+        return out
     out: JSON = {"type": kind.type}
     for f in kind.fields:
         if f.required or rng.random() < 0.3:
-            out[f.name] = field_value(f, game, board, rng)
+            out[f.name] = field_value(f, game, state, board, rng)
     return out
 
 
@@ -134,9 +149,43 @@ def _darts(board: JSON, rng: random.Random) -> JSON | None:
     return None
 
 
+def _canasta(board: JSON, rng: random.Random) -> JSON | None:
+    # Following a hand turn by turn with random cards rarely gets anyone out: report
+    # each hand's results by counts, as tables that count their own cards do.
+    if "deal" in board["expects"]:
+        return {"type": "deal", "upcard": [rng.choice(("7H", "9S", "KD", "5C", "QS"))]}
+    if "hand_counts" in board["expects"]:
+        return {
+            "type": "hand_counts",
+            "side": rng.randint(0, 1),
+            "natural_canastas": rng.choice((0, 0, 1)),
+            "mixed_canastas": rng.choice((0, 1)),
+            "meld_points": 5 * rng.randint(0, 60),
+            "hand_points": 5 * rng.randint(0, 20),
+        }
+    if "stock_out" in board["expects"] and board["turn"] and rng.random() < 0.8:
+        return {"type": "stock_out", "player": board["turn"]}
+    return None
+
+
+def _pinochle(board: JSON, rng: random.Random) -> JSON | None:
+    # Random bids of up to 2,000 end a game to 5,000 in a few hands; a long one has
+    # bids near the minimum and hands thrown in.
+    if "throw_in" in board["expects"] and rng.random() < 0.3:
+        return {"type": "throw_in"}
+    if "bid" in board["expects"] and board["turn"] and rng.random() < 0.7:
+        return {"type": "bid", "player": board["turn"], "amount": rng.randint(20, 40)}
+    if "meld" in board["expects"] and rng.random() < 0.8:
+        points = rng.randint(0, 30)
+        return {"type": "meld", "player": rng.randint(0, 3), "points": points}
+    return None
+
+
 HINTS: dict[str, Callable[[JSON, random.Random], JSON | None]] = {
     "gin-rummy": _gin,
     "darts-301": _darts,
+    "canasta": _canasta,
+    "pinochle": _pinochle,
 }
 
 
@@ -151,10 +200,18 @@ def play(game_id: str, events: int, seed: int = 0) -> Iterator[Played]:
         if board["over"]:
             return
         for _ in range(TRIES):
-            raw = (hint and hint(board, rng)) or random_event(game, board, rng)
+            raw = (hint and hint(board, rng)) or random_event(game, state, board, rng)
             try:
                 step = game.step(state, raw)
-            except (BadInput, Refused):
+            except BadInput as err:
+                # the refusal's own example (a showdown's cards) is worth a try
+                if not err.example or err.field not in raw:
+                    continue
+                try:
+                    step = game.step(state, {**raw, err.field: err.example})
+                except (BadInput, Refused):
+                    continue
+            except Refused:
                 continue
             state = step.state
             answer = {"ruling": step.ruling.to_json(), "state": game.view(state)}
