@@ -17,7 +17,8 @@ in play for this many players), ``deal`` (1-based), ``dealer`` (seat), ``phase``
 (the discard pile, top last), ``stock`` (cards left in it), ``turn`` (seat or None),
 ``drawn`` (``{"card", "source"}`` or None), ``turns`` (turns taken this deal, per seat),
 ``ender`` (golf: who turned up a sixth card), ``last_turns`` (seats still owed a last
-turn), ``totals``, ``history`` (one entry per scored deal), ``last_deal`` and
+turn), ``totals``, ``history`` (one entry per scored deal, the latest
+``HISTORY_WINDOW``: more than a game has), ``last_deal`` and
 ``winners`` (seats, when over).
 """
 

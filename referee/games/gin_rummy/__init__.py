@@ -15,7 +15,8 @@ Events (the play between the first draw and the knock is not tracked):
 ``view(state)["detail"]`` holds ``dealer``, ``non_dealer`` (names), ``hand`` (the deal
 number), ``phase`` (``upcard-non-dealer``, ``upcard-dealer``, ``play`` or ``over``),
 ``preset``, ``target``, ``values`` (the bonuses in force), ``last_hand`` (see
-``_hand_record``), ``history`` (one entry per deal) and ``settlement`` (at the end).
+``_hand_record``), ``history`` (one entry per hand, the latest ``HISTORY_WINDOW``;
+``GAME.history`` folds them all from the log) and ``settlement`` (at the end).
 Each side is ``{"name", "score", "hands_won"}``; ``score`` counts the hand points only,
 the bonuses are in the settlement.
 """

@@ -29,7 +29,8 @@ standing bid ``{"player", "amount"}``), ``min_bid`` (the least bid allowed now),
 ``bids`` (the six least bids allowed now, in order),
 ``forced`` (the dealer must bid), ``bidder``, ``partner``, ``asked``, ``trump``,
 ``passed`` and ``returned`` (cards), ``melds`` (per player: ``{"player", "points",
-"cards", "melds"}`` or null), ``team_meld``, ``target``, ``last_hand`` and ``history``.
+"cards", "melds"}`` or null), ``team_meld``, ``target``, ``last_hand`` and ``history``
+(the latest ``HISTORY_WINDOW`` hands; ``GAME.history`` folds them all from the log).
 Each side is ``{"name", "score", "players", "meld"}``.
 """
 

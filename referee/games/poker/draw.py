@@ -22,8 +22,9 @@ A hand runs through phases (``state["phase"]``):
 number), ``pot`` (chips in it now), ``match_the_pot``, ``to_call`` ({name: chips}),
 ``in`` (names still in), ``drawn`` ({name: cards exchanged this exchange}),
 ``shown`` ({name: hand}), ``judge`` (the showdown rules in words), ``last_hand``
-(the result of the last hand: hands named, winners, shares), ``history`` and, for
-jacks, ``opener``, ``openers_needed``, ``wild_rank`` and ``hand_wins``.
+(the result of the last hand: hands named, winners, shares), ``history`` (the latest
+``HISTORY_WINDOW`` hands) and, for jacks, ``opener``, ``openers_needed``,
+``wild_rank`` and ``hand_wins``.
 """
 
 from __future__ import annotations
