@@ -496,7 +496,9 @@ def _score_deal(
     new = {
         **state,
         "totals": totals,
-        "history": recent(state["history"], record),
+        # the breakdown (why each column scored) is the last deal's only: a deal's
+        # row in the history needs its scores, and its layouts say the rest
+        "history": recent(state["history"], _without_breakdown(record)),
         "last_deal": record,
         "turn": None,
         "drawn": None,
@@ -825,3 +827,7 @@ def score_result(parts: str, part_help: str) -> JSON:
         },
         "additionalProperties": False,
     }
+
+
+def _without_breakdown(record: JSON) -> JSON:
+    return {k: v for k, v in record.items() if k != "breakdown"}

@@ -25,17 +25,12 @@ from tests import long_matches
 
 SHORT, LONG = 100, 1000
 WINDOW = base.HISTORY_WINDOW  # read before a test widens it
-WINDOW_RUN = 600  # events: enough to fill the window in each game
+WINDOW_RUN = 1000  # events: enough to fill the window in each game
 FLAT = 4  # the long match's bytes over the short one's, at most
-# Games whose whole match is bounded by its options, so its scoresheet grows up to a
-# fixed size and stops: 18 deals of golf or basketball, 12 frames of bowling cards
-# (the page shows every deal or frame), a race to 99 racks. At most this many bytes
-# after the longest match the options allow, with two players.
-BOUNDED_BY_THE_GAME = {
-    "golf-six": 24_000,
-    "basketball-ten": 40_000,
-    "bowling-cards": 40_000,
-}
+# Bowling cards' scoresheet (every frame's marks, the page shows them all) grows to
+# 12 frames and stops: at event 100 the first frame is not over yet, so its state is
+# measured against a cap (three players, the longest game) rather than that.
+BOUNDED_BY_THE_GAME = {"bowling-cards": 10_000}
 # Games that keep a history in the window: a long match fills it.
 WINDOWED = ("gin-rummy", "pinochle", "canasta", "poker-draw", "poker-jacks-trips")
 
