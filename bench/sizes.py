@@ -1,29 +1,29 @@
 """State and answer bytes per game, at 100 events and at 5,000 (or the match's end).
 
-Usage: .venv/bin/python bench/sizes.py [events]   (default 5000; CI's quick mode: 500)
+Usage: .venv/bin/python bench/sizes.py [events] [--before REF]
+(default 5000 events; --before main: the engines of that git ref, measured in the
+same run; --before '' skips them; CI's quick mode: 500)
 
-For every game a long random match (tests/long_matches.py: seeded, legal events,
-the options that make it longest) is played through the engine, in process. At
-event 100 and at the last event it prints the bytes of the state the match row
-stores and of the answer a POST returns (the ruling and the board), and the ratio
-long/short. Each game is played twice in the same run: "before" with every hand
-history kept whole in the state (as the engines did before issue 27; the window
-set past any match's length), "after" with the latest ``HISTORY_WINDOW`` entries.
-Sizes only, no times.
+For every game a long match (tests/long_matches.py: seeded legal events, the options
+that make it longest; golf, basketball and bowling cards from their make-believe
+tables) is played through the engine, in process. At event 100 and at the last event
+it prints the bytes of the state the match row stores and of the answer a POST
+returns (the ruling and the board), and the ratio long/short. The engines of REF
+(extracted with ``git archive`` into a temporary directory) play the same matches in
+a child process first, so "before" and "after" come from one run. Sizes only.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
+import subprocess  # nosec B404: git and this script, fixed arguments
 import sys
+import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from referee import games  # noqa: E402
-from referee.games import base  # noqa: E402
-from tests import long_matches  # noqa: E402
-
+ROOT = Path(__file__).resolve().parent.parent
 SHORT = 100
 
 
@@ -31,42 +31,94 @@ def size(value: object) -> int:
     return len(json.dumps(value, separators=(",", ":")))
 
 
-def measure(game_id: str, events: int) -> tuple[int, tuple[int, int], tuple[int, int]]:
-    """(last event, (state, answer) at SHORT, (state, answer) at the last event)."""
-    short = last = None
-    for played in long_matches.play(game_id, events):
-        if played.n == SHORT:
-            short = played
-        last = played
-    assert last is not None
-    short = short or last
-    return (
-        last.n,
-        (size(short.state), size(short.answer)),
-        (size(last.state), size(last.answer)),
-    )
+def measure(events: int) -> list[list[object]]:
+    """Per game: [id, last event, state and answer bytes at SHORT and at the last]."""
+    from referee import games
+    from tests import long_matches
+
+    rows: list[list[object]] = []
+    for game_id in games.GAME_IDS:
+        short = last = None
+        for played in long_matches.play(game_id, events):
+            if played.n == SHORT:
+                short = played
+            last = played
+        assert last is not None, game_id
+        short = short or last
+        rows.append(
+            [
+                game_id,
+                last.n,
+                size(short.state),
+                size(last.state),
+                size(short.answer),
+                size(last.answer),
+            ]
+        )
+    return rows
+
+
+def before(ref: str, events: int) -> list[list[object]] | None:
+    """The same measure with the engines of ``ref`` (None if git cannot give them)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(  # nosec B603 B607: git, fixed arguments
+            ["git", "-C", str(ROOT), "archive", ref, "referee"],
+            capture_output=True,
+            check=False,
+        )
+        if archive.returncode:
+            why = archive.stderr.decode().strip()
+            print(f"(no 'before': git archive {ref}: {why})")
+            return None
+        subprocess.run(  # nosec B603 B607
+            ["tar", "-x", "-C", tmp], input=archive.stdout, check=True
+        )
+        out = subprocess.run(  # nosec B603: this script
+            [sys.executable, __file__, str(events), "--json"],
+            env={**os.environ, "PYTHONPATH": f"{tmp}{os.pathsep}{ROOT}"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return json.loads(out.stdout)
+
+
+def table(label: str, rows: list[list[object]]) -> None:
+    print(f"\n{label}")
+    print(f"{'game':24} {'events':>6}  {'state':>16} {'x':>5}  {'answer':>16} {'x':>5}")
+    for game_id, n, s0, s1, a0, a1 in rows:
+        print(
+            f"{game_id:24} {n:>6}  {s0:>7,} -> {s1:>7,} {s1 / s0:>5.1f}  "
+            f"{a0:>7,} -> {a1:>7,} {a1 / a0:>5.1f}"
+        )
 
 
 def main() -> None:
-    events = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    window = base.HISTORY_WINDOW
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("events", nargs="?", type=int, default=5000)
+    parser.add_argument("--before", default="main")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.json:  # the child: whichever referee PYTHONPATH puts first
+        print(json.dumps(measure(args.events)))
+        return
+    sys.path.insert(0, str(ROOT))
     print(
-        f"bytes of the stored state and of a POST's answer, at event {SHORT} and at "
-        f"event {events} or the match's end; before = whole histories, after = the "
-        f"latest {window}"
+        f"bytes of the stored state and of a POST's answer (ruling and board), at "
+        f"event {SHORT} -> event {args.events} or the match's end; x = long / short"
     )
-    head = f"{'game':24} {'events':>6}  {'state':>15} {'x':>5}  {'answer':>15} {'x':>5}"
-    for label, width in (("before", 10**9), ("after", window)):
-        base.HISTORY_WINDOW = width
-        print(f"\n{label}:\n{head}")
-        for game_id in games.GAME_IDS:
-            n, (s0, a0), (s1, a1) = measure(game_id, events)
-            print(
-                f"{game_id:24} {n:>6}  {s0:>6} -> {s1:>6} {s1 / s0:>5.1f}  "
-                f"{a0:>6} -> {a1:>6} {a1 / a0:>5.1f}",
-                flush=True,
-            )
-    base.HISTORY_WINDOW = window
+    old = before(args.before, args.events) if args.before else None
+    if old:
+        table(f"before ({args.before}'s engines):", old)
+    new = measure(args.events)
+    table("after (this tree):", new)
+    if old:
+        print("\nat the last event, after / before:")
+        for (game_id, _, _, s_old, _, a_old), (_, _, _, s_new, _, a_new) in zip(
+            old, new, strict=True
+        ):
+            state, answer = s_new / s_old, a_new / a_old
+            print(f"  {game_id:24} state {state:5.2f}  answer {answer:5.2f}")
 
 
 if __name__ == "__main__":
