@@ -164,3 +164,27 @@ def test_a_state_stored_with_a_longer_history_loads_and_is_cut_at_its_next_hand(
     state = game.apply(state, {"type": "cancel"}).state
     assert len(state["history"]) == base.HISTORY_WINDOW
     assert state["history"][-1]["hand"] == 41
+
+
+@pytest.mark.parametrize(
+    ("game_id", "last"),
+    [
+        ("golf-six", "last_deal"),
+        ("basketball-ten", "last_deal"),
+        ("bowling-cards", "last_frame"),
+    ],
+)
+def test_a_scored_deal_keeps_its_breakdown_in_the_last_one_and_its_row_without(
+    game_id, last
+):
+    rows = 0
+    before: list[JSON] = []
+    for played in long_matches.play(game_id, LONG * 3):
+        history = played.state["history"]
+        if history != before:
+            rows += 1
+            record = played.state[last]
+            assert record["breakdown"]
+            assert history[-1] == {k: v for k, v in record.items() if k != "breakdown"}
+        before = history
+    assert rows >= 12  # every deal or frame of the longest game
