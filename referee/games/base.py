@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -147,6 +148,23 @@ RULING_SCHEMA: JSON = {
     },
     "additionalProperties": False,
 }
+
+
+# A hand-by-hand history in the state keeps its latest entries only: the rules never
+# read further back, and a match of 1,000 hands would otherwise carry (and copy into
+# every answer) all 1,000. The whole history is ``Game.history``, folded from the log
+# when a page asks for it. Longer than any real game: a gin game to 100 takes about
+# ten hands, golf and basketball at most 18 deals, bowling cards 12 frames.
+HISTORY_WINDOW = 32
+
+
+def recent(history: Sequence[JSON], record: JSON) -> list[JSON]:
+    """``history`` with ``record`` added, keeping the latest ``HISTORY_WINDOW``.
+
+    A state stored before the window existed (a longer list) loads as it is and is
+    cut here, at its next entry.
+    """
+    return [*history[max(0, len(history) - HISTORY_WINDOW + 1) :], record]
 
 
 @dataclass(frozen=True)
@@ -399,6 +417,26 @@ class Game:
         """Parse and apply one raw event; the input state is never touched."""
         event = self.parse_event(raw_event, state)
         return self.apply(copy.deepcopy(state), event)
+
+    def history(self, setup: Setup, events: Iterable[JSON]) -> list[JSON]:
+        """Every entry of the state's ``history`` (one per hand, deal or frame).
+
+        The state keeps only the latest ``HISTORY_WINDOW``; this folds the events
+        in force (``ledger.events_in_force``) from the start and collects each entry
+        as it is made. Empty for a game that keeps no history.
+        """
+        state = self.start(setup)
+        out: list[JSON] = []
+        last: JSON | None = None
+        for event in events:
+            state = self.apply(state, event).state
+            entries = state.get("history") or ()
+            # entries are numbered (hand, deal, frame), so a new one never equals
+            # the one before it
+            if entries and entries[-1] != last:
+                last = entries[-1]
+                out.append(last)
+        return out
 
 
 def parse_fields(

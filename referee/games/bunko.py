@@ -50,6 +50,7 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
 from referee.games.base import partners_opposite
+from referee.games.base import recent
 from referee.games.base import two_partnerships
 
 TARGET = 21  # the head table's game ends when a team reaches this
@@ -216,7 +217,7 @@ def _first_roll(state: JSON, seat: int, die: int) -> Step:
         starter = state["players"][tied[0]]
         summary = f"{name} rolls {die}. {starter} starts with the high {top}."
         return Step(state, Ruling(Verdict.OK, summary, (R_FIRST,)))
-    first["history"].append(first["dice"])
+    first["history"] = recent(first["history"], first["dice"])  # ties, latest only
     first["dice"] = [None] * SEATS
     first["waiting"] = tied
     summary = (

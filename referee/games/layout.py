@@ -17,7 +17,8 @@ in play for this many players), ``deal`` (1-based), ``dealer`` (seat), ``phase``
 (the discard pile, top last), ``stock`` (cards left in it), ``turn`` (seat or None),
 ``drawn`` (``{"card", "source"}`` or None), ``turns`` (turns taken this deal, per seat),
 ``ender`` (golf: who turned up a sixth card), ``last_turns`` (seats still owed a last
-turn), ``totals``, ``history`` (one entry per scored deal), ``last_deal`` and
+turn), ``totals``, ``history`` (one entry per scored deal, the latest
+``HISTORY_WINDOW``: more than a game has), ``last_deal`` and
 ``winners`` (seats, when over).
 """
 
@@ -38,6 +39,7 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import recent
 
 PACK = 52
 ROW_NAMES = ("far row", "near row")
@@ -494,7 +496,9 @@ def _score_deal(
     new = {
         **state,
         "totals": totals,
-        "history": [*state["history"], record],
+        # the breakdown (why each column scored) is the last deal's only: a deal's
+        # row in the history needs its scores, and its layouts say the rest
+        "history": recent(state["history"], _without_breakdown(record)),
         "last_deal": record,
         "turn": None,
         "drawn": None,
@@ -823,3 +827,7 @@ def score_result(parts: str, part_help: str) -> JSON:
         },
         "additionalProperties": False,
     }
+
+
+def _without_breakdown(record: JSON) -> JSON:
+    return {k: v for k, v in record.items() if k != "breakdown"}

@@ -226,6 +226,24 @@ def log(match_id: str) -> str:
     )
 
 
+@bp.get("/<match_id>/history")
+def history(match_id: str) -> str:
+    """The board with every hand (deal, frame) of the match, folded from the log.
+
+    The state keeps only the latest ``HISTORY_WINDOW`` (so answers stay small);
+    the board links here when a match has more.
+    """
+    match = _match(match_id)
+    game = ledger.game_of(match)
+    view = ledger.board(match)
+    events = ledger.events_in_force(ledger.rows(match))
+    whole = game.history(ledger.setup_of(match), events)
+    detail = {**view["detail"], "history": whole, "history_full": True}
+    return render_template(
+        "history.html", match=match, game=game, view={**view, "detail": detail}
+    )
+
+
 @bp.route("/<match_id>/log/<int:seq>/edit", methods=["GET", "POST"])
 def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
     match = _editable(match_id)

@@ -11,6 +11,7 @@ from referee import ledger
 from referee import rulebook
 from referee.games import cards
 from referee.games import module_name
+from referee.games.base import HISTORY_WINDOW
 from referee.web import access
 from referee.web.assets import asset_url
 
@@ -62,6 +63,7 @@ def init_app(app: Flask) -> None:
         rule_title=rule_title,
         game_template=game_template,
         game_stylesheet=game_stylesheet,
+        history_window=HISTORY_WINDOW,  # a board past it links to the whole history
         describe=ledger.describe,
         seat_names=ledger.seat_names,
         card_decks=cards.DECKS,  # the card picker checks cards against its deck

@@ -13,7 +13,7 @@ State (a plain JSON dict; sides are seats 0 and 1, players or teams)::
     score        racks won (rack games) or points (14.1), per side
     fouls, successive, conduct, innings      per side
     warned       per side, the rules already warned for ("8", "28")
-    foul_log     [{"inning", "side", "rule"}] every foul assessed
+    foul_log     [{"inning", "side", "rule"}] the latest fouls assessed (HISTORY_WINDOW)
     inning       number of the inning in progress, counted over the match
     inning_fouls sides already charged with a foul this inning (rule 29)
     at_table     seat shooting now; breaker: who broke this rack; rack: its number

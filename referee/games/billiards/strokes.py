@@ -8,6 +8,7 @@ from referee.games.base import Penalty
 from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
+from referee.games.base import recent
 from referee.games.billiards import games
 from referee.games.billiards.common import _cite
 from referee.games.billiards.common import _dedupe
@@ -120,7 +121,9 @@ def _foul(
     if own_stroke:
         s["successive"][fouler] += 1
     s["inning_fouls"].append(fouler)
-    s["foul_log"].append({"inning": s["inning"], "side": fouler, "rule": assessed.rule})
+    # the latest fouls only: no rule reads further back than the inning's
+    foul = {"inning": s["inning"], "side": fouler, "rule": assessed.rule}
+    s["foul_log"] = recent(s["foul_log"], foul)
     if call.conduct:
         s["conduct"][fouler] += 1
     if call.warning:

@@ -20,9 +20,9 @@ Hand cards stay secret until played or shown: the referee counts them.
 ``drawn``, ``ender``, ``last`` (who still has a last draw), ``tables`` (per player:
 ``cells`` with ``row``, ``cover``, ``kind``, ``mark`` (``X``, ``/``, a number or ``-``)
 and ``points``; ``held``, ``target``, ``errors``, ``replaceable``, ``live``),
-``history`` (each scored frame), ``last_frame`` and ``winners``. Each side is
-``{"name", "score" (the game score: the average of the frames played), "total",
-"frames", "held"}``.
+``history`` (each scored frame, its breakdown left to ``last_frame``), ``last_frame``
+and ``winners``. Each side is ``{"name", "score" (the game score: the average of the
+frames played), "total", "frames", "held"}``.
 """
 
 from __future__ import annotations

@@ -532,7 +532,12 @@ def _score(
     new = {
         **state,
         "totals": totals,
-        "history": [*state["history"], record],
+        # the breakdown (each pair's reading) is the last frame's only: a frame's
+        # row on the scoresheet needs its marks and scores
+        "history": [
+            *state["history"],
+            {k: v for k, v in record.items() if k != "breakdown"},
+        ],
         "last_frame": record,
     }
     verdict = Verdict.OK

@@ -21,9 +21,9 @@ count its first meld needs this hand), ``melds`` (side name -> list of
 ``Meld.to_json()``), ``red_threes`` (side name -> cards), ``pile`` (``upcard``,
 ``frozen``, ``red_threes``, ``top``), ``turn`` (``{"player", "seat", "step"}``, step
 ``draw`` or ``play``; null before the deal and after play), ``asked``, ``ended``,
-``results`` (side name -> entry or null), ``last_hand`` and ``history`` (see
-``scoring.close_hand``). Each side is ``{"name", "score", "players", "minimum",
-"canastas", "red_threes"}``.
+``results`` (side name -> entry or null), ``last_hand`` and ``history`` (the latest
+``HISTORY_WINDOW``, see ``scoring.close_hand``). Each side is ``{"name", "score",
+"players", "minimum", "canastas", "red_threes"}``.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
+from referee.games.base import recent
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
 from referee.games.canasta.melds import DECK
@@ -318,7 +319,7 @@ def close_hand(state: JSON) -> Step:
         "scores": {names[i]: scores[i] for i in (0, 1)},
     }
     state["scores"] = scores
-    state["history"] = [*state["history"], record]
+    state["history"] = recent(state["history"], record)
     state["last_hand"] = record
     target = state["options"]["target"]
     rules = [*_score_rules(results[0]), *_score_rules(results[1]), rule("game-end")]

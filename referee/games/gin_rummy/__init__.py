@@ -15,7 +15,8 @@ Events (the play between the first draw and the knock is not tracked):
 ``view(state)["detail"]`` holds ``dealer``, ``non_dealer`` (names), ``hand`` (the deal
 number), ``phase`` (``upcard-non-dealer``, ``upcard-dealer``, ``play`` or ``over``),
 ``preset``, ``target``, ``values`` (the bonuses in force), ``last_hand`` (see
-``_hand_record``), ``history`` (one entry per deal) and ``settlement`` (at the end).
+``_hand_record``), ``history`` (one entry per hand, the latest ``HISTORY_WINDOW``;
+``GAME.history`` folds them all from the log) and ``settlement`` (at the end).
 Each side is ``{"name", "score", "hands_won"}``; ``score`` counts the hand points only,
 the bonuses are in the settlement.
 """
@@ -39,6 +40,7 @@ from referee.games.base import Step
 from referee.games.base import Tool
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import recent
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
 from referee.games.gin_rummy.scoring import PRESETS
@@ -257,7 +259,7 @@ def _cancel(state: JSON) -> Step:
         "hand": hand + 1,
         "phase": "upcard-non-dealer",
         "last_hand": record,
-        "history": [*state["history"], _history_entry(state, record)],
+        "history": recent(state["history"], _history_entry(state, record)),
     }
     return Step(new, Ruling(Verdict.VOID, summary, (scoring.CANCELLED, scoring.DEAL)))
 
@@ -326,7 +328,7 @@ def _score(
             )
     record["summary"] = summary
     new["last_hand"] = record
-    new["history"] = [*state["history"], _history_entry(state, record, scores)]
+    new["history"] = recent(state["history"], _history_entry(state, record, scores))
     ruling = Ruling(
         verdict,
         summary,

@@ -29,7 +29,8 @@ standing bid ``{"player", "amount"}``), ``min_bid`` (the least bid allowed now),
 ``bids`` (the six least bids allowed now, in order),
 ``forced`` (the dealer must bid), ``bidder``, ``partner``, ``asked``, ``trump``,
 ``passed`` and ``returned`` (cards), ``melds`` (per player: ``{"player", "points",
-"cards", "melds"}`` or null), ``team_meld``, ``target``, ``last_hand`` and ``history``.
+"cards", "melds"}`` or null), ``team_meld``, ``target``, ``last_hand`` and ``history``
+(the latest ``HISTORY_WINDOW`` hands; ``GAME.history`` folds them all from the log).
 Each side is ``{"name", "score", "players", "meld"}``.
 """
 
@@ -55,6 +56,7 @@ from referee.games.base import Tool
 from referee.games.base import Verdict
 from referee.games.base import board
 from referee.games.base import partners_opposite
+from referee.games.base import recent
 from referee.games.base import two_partnerships
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import tricks as tricklib
@@ -714,7 +716,7 @@ def _close_hand(
     scores = [state["scores"][i] + change[i] for i in range(2)]
     state["scores"] = scores
     record["scores"] = scores
-    state["history"] = [*state["history"], record]
+    state["history"] = recent(state["history"], record)
     state["last_hand"] = record
     target = int(state["options"]["target"])
     reached = [i for i in range(2) if scores[i] >= target]

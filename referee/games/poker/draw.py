@@ -22,8 +22,9 @@ A hand runs through phases (``state["phase"]``):
 number), ``pot`` (chips in it now), ``match_the_pot``, ``to_call`` ({name: chips}),
 ``in`` (names still in), ``drawn`` ({name: cards exchanged this exchange}),
 ``shown`` ({name: hand}), ``judge`` (the showdown rules in words), ``last_hand``
-(the result of the last hand: hands named, winners, shares), ``history`` and, for
-jacks, ``opener``, ``openers_needed``, ``wild_rank`` and ``hand_wins``.
+(the result of the last hand: hands named, winners, shares), ``history`` (the latest
+``HISTORY_WINDOW`` hands) and, for jacks, ``opener``, ``openers_needed``,
+``wild_rank`` and ``hand_wins``.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.games.base import recent
 from referee.games.poker import betting
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
@@ -851,10 +853,10 @@ def _close_hand(
         "opener": names[state["opener"]] if state["opener"] is not None else None,
     }
     state["last_hand"] = record
-    state["history"] = [
-        *state["history"],
+    state["history"] = recent(
+        state["history"],
         {k: record[k] for k in ("hand", "won", "pot", "winners", "shares")},
-    ]
+    )
     state["pot"] = potlib.carry(pot) if carry else potlib.new_pot(len(names))
     state["hand"] += 1
     state["deal"] = 0
