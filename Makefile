@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test audit bench faults fuzz fuzz-api clean
+.PHONY: run dev test audit bench bench-quick faults fuzz fuzz-api clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -51,6 +51,13 @@ fuzz-api: $(STAMP)
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+# Every bench/*.py in its quick mode (BENCH_QUICK=1: small sizes, a few seconds each,
+# the same code paths), so a broken benchmark fails CI (scripts/bench_quick.py). A
+# script that does not read BENCH_QUICK is listed and skipped; one that fails or runs
+# past BENCH_QUICK_TIMEOUT seconds (120) fails the target. Figures only, no targets.
+bench-quick: $(STAMP)
+	$(BIN)/python scripts/bench_quick.py
 
 # Coverage-guided fuzzing (atheris) of the notation parsers, every game's event parser
 # and engine, and every tool: FUZZ_SECONDS in all (split over the targets); any

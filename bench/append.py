@@ -403,7 +403,25 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds per server")
     parser.add_argument("--requests", type=int, default=400, help="requests per round")
     parser.add_argument("--threads", type=int, default=16, help="client threads")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        default=bool(os.environ.get("BENCH_QUICK")),
+        help="small sizes for CI (also BENCH_QUICK=1): about ten seconds",
+    )
     args = parser.parse_args()
+    if args.quick:  # only the sizes not given on the command line
+        given = {a.split("=")[0] for a in sys.argv[1:]}
+        for name, value in (
+            ("long", 300),
+            ("endless", 100),
+            ("samples", 30),
+            ("rounds", 1),
+            ("requests", 100),
+            ("threads", 8),
+        ):
+            if f"--{name}" not in given:
+                setattr(args, name, value)
     logging.disable(logging.INFO)  # the migrations' progress lines
     print(
         f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, SQLite in a temp dir"

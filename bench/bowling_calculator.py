@@ -12,6 +12,7 @@ deduction and the reasons cost on top, and what parsing the request costs.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -24,6 +25,9 @@ from referee.games import bowling_cards as bc  # noqa: E402
 from referee.games import cards  # noqa: E402
 from referee.games import get  # noqa: E402
 from referee.games.base import parse_fields  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 SEED = 20261124
 PACK = [r + s for s in cards.SUITS for r in cards.RANKS] * 2 + [cards.JOKER] * 4
@@ -70,7 +74,7 @@ def timed(run: Callable[[tuple[Cells, list[str]]], object], sample: list) -> flo
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000 if QUICK else 20000
     game = get("bowling-cards")
     tool = game.tools[0]
     sample = frames(count)

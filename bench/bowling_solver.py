@@ -11,6 +11,7 @@ at the table sees them; the search then tries every number the pack has unseen).
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -23,6 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.games.bowling_solitaire import solver  # noqa: E402
 from referee.games.bowling_solitaire.table import Table  # noqa: E402
 from referee.games.bowling_solitaire.table import legal_plays  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 SEED = 20261124
 PACK = [str(d) for d in range(10)] * 2
@@ -67,7 +71,7 @@ def solve(hidden: bool) -> Callable[[list[str]], object]:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10 if QUICK else 200
     sample = deals(count)
     rows = [
         ("baseline: list the legal plays once", plays),

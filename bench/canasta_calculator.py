@@ -11,6 +11,7 @@ checks with their rules, the canasta classes and parsing the request cost on top
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -23,6 +24,9 @@ from referee.games import cards  # noqa: E402
 from referee.games import get  # noqa: E402
 from referee.games.base import parse_fields  # noqa: E402
 from referee.games.canasta import melds  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 SEED = 20261124
 PACK = [
@@ -62,7 +66,7 @@ def timed(run: Callable[[list[str]], object], sample: list[list[str]]) -> float:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500 if QUICK else 20000
     game = get("canasta")
     tool = game.tools[0]
     sample = sides(count)

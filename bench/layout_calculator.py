@@ -10,6 +10,7 @@ rules cited) and parsing the request cost on top of that.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -23,6 +24,9 @@ from referee.games import cards  # noqa: E402
 from referee.games import get  # noqa: E402
 from referee.games import golf_six  # noqa: E402
 from referee.games.base import parse_fields  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 SEED = 20261124
 PACK = [r + s for s in cards.SUITS for r in cards.RANKS]
@@ -62,7 +66,7 @@ def report(title: str, rows: list[tuple[str, Callable]], sample: list) -> None:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000 if QUICK else 20000
     golf = get("golf-six")
     golf_tool = golf.tools[0]
     report(

@@ -255,7 +255,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--database", default="", help="a PostgreSQL URL; else SQLite")
     parser.add_argument("--per-event", action="store_true", help="list every event")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        default=bool(os.environ.get("BENCH_QUICK")),
+        help="30 viewers and 3 events unless given (also BENCH_QUICK=1), for CI",
+    )
     args = parser.parse_args()
+    if args.quick:
+        given = {a.split("=")[0] for a in sys.argv[1:]}
+        args.viewers = args.viewers if "--viewers" in given else 30
+        args.events = args.events if "--events" in given else 3
     global PER_EVENT
     PER_EVENT = args.per_event
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

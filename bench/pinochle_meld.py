@@ -10,6 +10,7 @@ brute force must agree, or the script stops with the hand that differs.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -20,6 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.games import cards  # noqa: E402
 from referee.games.pinochle import meld  # noqa: E402
 from referee.games.pinochle import meld_tool  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 SEED = 20261124
 PACK = [c for c, n in cards.DECKS["pinochle"].copies.items() for _ in range(n)]
@@ -56,7 +60,7 @@ def timed(label: str, run, sample) -> float:  # noqa: ANN001
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500 if QUICK else 5000
     sample = hands(count)
     for hand, trump in sample:
         fast, slow = meld.declare(hand, trump).points, meld.brute_force(hand, trump)

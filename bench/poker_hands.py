@@ -18,6 +18,7 @@ every hand timed is ordered and tied exactly as treys orders it.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -31,6 +32,9 @@ from treys import Card  # noqa: E402
 from treys import Evaluator  # noqa: E402
 
 from referee.games.poker import hands as hl  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 DECK = [r + s for s in "SHDC" for r in hl.RANK_VALUE]
 WILDS = hl.Wilds(ranks=frozenset({"2"}))
@@ -126,4 +130,4 @@ def main(count: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000 if QUICK else 20_000)

@@ -10,6 +10,7 @@ of one match's log through the engine alone.
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -24,11 +25,14 @@ from referee import profiles
 from referee.db import MIGRATIONS
 from referee.db import db
 
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
+
 ROUNDS = [["S5", "S1", "M"], ["S3", "S3", "S3"], ["T5", "S1", "M"]] * 10
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 5 if QUICK else 40
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(
             {

@@ -11,6 +11,7 @@ ranking costs); and the view every page and poll reads (time, and its size as JS
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -18,6 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.formats.round_robin import FORMAT as RR
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 
 def _median(run: Callable[[], Any], repeats: int) -> float:
@@ -103,4 +107,4 @@ def main(repeats: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 15)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1 if QUICK else 15)

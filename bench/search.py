@@ -11,6 +11,7 @@ server's share of a lookup from a phone, without the network.
 
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import sys
@@ -25,6 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee import create_app  # noqa: E402
 from referee import rulebook  # noqa: E402
 from referee.rulebook import lookup  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 PHRASES = (
     "scratch",
@@ -220,7 +224,7 @@ def uncached(query: str, game: str | None) -> object:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5 if QUICK else 200
     build_once("new search (Snowball, BM25F)", lookup._index)
     build_once("old search (hand stemmer)  ", old_index)
 

@@ -12,6 +12,7 @@ elimination after each result, as the format does on every event.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -19,6 +20,9 @@ import time
 
 from referee.formats import swiss_pairing as sw
 from referee.formats.bracket import Bracket
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 
 def timed(fn, *args):  # type: ignore[no-untyped-def]
@@ -73,7 +77,7 @@ def bracket(size: int) -> None:
 
 
 def main() -> None:
-    events = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    events = int(sys.argv[1]) if len(sys.argv) > 1 else 1 if QUICK else 5
     print("Swiss pairing (the most rounds allowed; late = past log2):")
     for size in (10, 16, 33, 64):
         swiss(size, events if size < 64 else max(1, events // 5))

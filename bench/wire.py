@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gzip
 import logging
+import os
 import re
 import statistics
 import sys
@@ -42,6 +43,9 @@ from referee.games import get as get_game  # noqa: E402
 from referee.web import assets  # noqa: E402
 from referee.web.compression import SETTINGS  # noqa: E402
 from tests.serve import database  # noqa: E402
+
+# BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
+QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 BROWSER = "gzip, deflate, br"
 BUDGET = 14 * 1024
@@ -93,7 +97,7 @@ def compressor_cost(body: bytes, repeat: int = 200) -> tuple[float, float]:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 10 if QUICK else 400
     logging.disable(logging.INFO)  # the migrations' progress lines
     with (
         tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp_name,

@@ -45,6 +45,7 @@ def init_app(app: Flask) -> None:
 
     options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     options.setdefault("json_deserializer", stored_json)
+    options.setdefault("json_serializer", json_text)
     if not str(app.config.get("SQLALCHEMY_DATABASE_URI", "")).startswith("sqlite"):
         # A server's connections die when it restarts; each one is tested as it leaves
         # the pool (one round trip), so the first request after a restart is served
@@ -71,6 +72,17 @@ _BAD_ESCAPE = re.compile(
     rb"\\u(?:00[01][0-9a-fA-F]|007[fF]|00[89][0-9a-fA-F]|[dD][89a-fA-F][0-9a-fA-F]{2})"
 )
 _BAD_ESCAPE_TEXT = re.compile(_BAD_ESCAPE.pattern.decode())
+
+
+class Serialized(str):
+    """JSON text made once for two uses (an answer stored and sent): a JSON column
+    stores it as it is instead of serialising the value a second time."""
+
+
+def json_text(value: Any) -> str:
+    """How a JSON column's value is written (both drivers call it): ``json.dumps``,
+    or the text itself when it is already ``Serialized``."""
+    return value if isinstance(value, Serialized) else json.dumps(value)
 
 
 def stored_json(raw: str | bytes) -> Any:

@@ -20,7 +20,19 @@ from contextlib import contextmanager
 from pathlib import Path
 
 RETRY_AFTER = 1  # seconds: a write takes milliseconds, a retry after one finds it done
-DIRECTORY = Path(tempfile.gettempdir()) / "referee-inflight"
+
+
+def _directory() -> Path:
+    """Where the marks live: shared memory where the machine has it (every write
+    creates and removes a file: about ten times cheaper there than on a disk's
+    file system), else the temporary directory."""
+    shm = Path("/dev/shm")  # nosec B108: our own 0700 subfolder, marks only
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        return shm / "referee-inflight"
+    return Path(tempfile.gettempdir()) / "referee-inflight"
+
+
+DIRECTORY = _directory()
 
 
 class InFlight(Exception):

@@ -16,6 +16,7 @@ stores nothing.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import hmac
 import json
@@ -29,6 +30,11 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from sqlalchemy import Insert
+from sqlalchemy import Select
+from sqlalchemy import Table
+from sqlalchemy import Update
+from sqlalchemy import bindparam
 from sqlalchemy import delete
 from sqlalchemy import or_
 from sqlalchemy import select
@@ -40,6 +46,7 @@ from referee import keys
 from referee import live
 from referee import logpages
 from referee import trust
+from referee.db import Serialized
 from referee.db import db
 from referee.db import lock_row
 from referee.db import write_lock
@@ -100,6 +107,9 @@ class Written:
     body: JSON
     replayed: bool = False
     tournament_id: str | None = None  # the tournament of a match written, if any
+    # ``body`` as compact JSON text when the write stored it as its answer: the API
+    # sends these very bytes rather than serialising the body a second time.
+    text: str | None = None
 
     @property
     def seq(self) -> int:
@@ -610,8 +620,8 @@ def _read(stream: Stream, head_id: str) -> Any:
     connection = db.session.connection(execution_options={"sqlite_begin": "NONE"})
     # A plain row through Core, not an ORM object: the fold only reads it, and the
     # write that follows is a conditional UPDATE of its own.
-    table = stream.head.__table__
-    head = connection.execute(select(table).where(table.c.id == head_id)).one_or_none()
+    statement = _statements(stream.head.__table__, stream.row.__table__)[0]
+    head = connection.execute(statement, {"head_id": head_id}).one_or_none()
     if head is None:
         db.session.rollback()
         raise stream.not_found(f"There is no {stream.noun} '{head_id}'.")
@@ -640,14 +650,23 @@ def _add_rows(
     version, parent = seen
     last = version + len(step.rows)
     body = {**step.body, "seq": last}
+    # The answer is serialised once: stored as it is (its key's retries get it back)
+    # and sent as it is (``Written.text``).
+    text = Serialized(json.dumps(body, separators=(",", ":"))) if idem_key else None
     # Core statements on the session's connection: the same SQL as the ORM's, with
     # far less Python around it (this is the hot path of every event).
     connection = db.session.connection()
-    head = stream.head.__table__
+    _, move, insert = _statements(stream.head.__table__, stream.row.__table__)
     moved = connection.execute(
-        head.update()
-        .where(head.c.id == head_id, head.c.version == version)
-        .values(version=last, state=step.state, status=step.status, updated_at=utcnow())
+        move,
+        {
+            "head_id": head_id,
+            "seen": version,
+            "version": last,
+            "state": step.state,
+            "status": step.status,
+            "updated_at": utcnow(),
+        },
     )
     if moved.rowcount != 1:
         return None
@@ -655,7 +674,7 @@ def _add_rows(
         _redo_checkpoints(connection, head_id, version, last, step)
     stored = _stored_answer(stream, step, body)
     connection.execute(
-        stream.row.__table__.insert(),
+        insert,
         [
             {
                 stream.owner: head_id,
@@ -665,14 +684,28 @@ def _add_rows(
                 "ruling": ruling,
                 "idem_key": idem_key if i == 0 and idem_key else None,
                 "request_hash": fp if i == 0 and idem_key else None,
-                "response": stored if i == 0 and idem_key else None,
+                "response": (text if stored is body else stored)
+                if i == 0 and idem_key
+                else None,
                 "created_at": utcnow(),
                 **extra,
             }
             for i, (kind, data, ruling, extra) in enumerate(step.rows)
         ],
     )
-    return Written(201, body, tournament_id=parent)
+    return Written(201, body, tournament_id=parent, text=text)
+
+
+@functools.cache
+def _statements(head: Table, row: Table) -> tuple[Select[Any], Update, Insert]:
+    """A stream's read, conditional update and insert, built once per process: the
+    same SQL each time, so SQLAlchemy neither rebuilds them nor recomputes their
+    cache keys on every write (the values go in as parameters)."""
+    read = select(head).where(head.c.id == bindparam("head_id"))
+    move = head.update().where(
+        head.c.id == bindparam("head_id"), head.c.version == bindparam("seen")
+    )
+    return read, move, row.insert()
 
 
 def _stored_answer(stream: Stream, step: Step, body: JSON) -> JSON:

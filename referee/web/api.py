@@ -784,7 +784,14 @@ def _write(run: Callable[[], ledger.Written]) -> Response:
     except ledger.Forbidden as err:
         return _forbidden(str(err))
     g.tournament_written = written.tournament_id
-    response = jsonify(written.body)
+    if written.text is not None and not current_app.debug:
+        # The stored answer's own text (serialised once, in the write), as jsonify
+        # would have made it: compact, keys in order, one newline.
+        response = current_app.response_class(
+            f"{written.text}\n", mimetype="application/json"
+        )
+    else:
+        response = jsonify(written.body)
     # A replayed answer keeps the first status, as the Idempotency-Key draft asks.
     response.status_code = 201
     if written.replayed:

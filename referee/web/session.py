@@ -12,8 +12,12 @@ player's; ``SESSION_COOKIE_SECURE`` forces the secure cookie whatever the reques
 from __future__ import annotations
 
 from flask import Flask
+from flask import Request
+from flask import Response
 from flask import request
+from flask.sessions import SecureCookieSession
 from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HOST_PREFIX = "__Host-"
@@ -39,6 +43,24 @@ class HostSessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_path(self, app: Flask) -> str:
         return "/" if self._secure(app) else super().get_cookie_path(app)
+
+    # The lean path of a request without a session cookie (an API call with its
+    # bearer key, a first visit): no signing serialiser is built to read nothing,
+    # and nothing is worked out to write nothing.
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+    def save_session(
+        self, app: Flask, session: SessionMixin, response: Response
+    ) -> None:
+        if not session and not session.modified:
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
 
 
 def init_app(app: Flask) -> None:
