@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from sqlalchemy import event
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.orm import Session
+from sqlalchemy.orm import SessionTransaction
 
 from referee.games import text
 
@@ -28,6 +31,7 @@ NAMING = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+logger = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations"
 CONNECT_TIMEOUT = 5  # seconds to reach a database server (PostgreSQL) before a 503
 
@@ -58,6 +62,9 @@ def init_app(app: Flask) -> None:
         connect_args.setdefault("connect_timeout", CONNECT_TIMEOUT)
         options["connect_args"] = connect_args
     db.init_app(app)
+    # Registered after Flask-SQLAlchemy's teardown, so it runs before it (Flask runs
+    # teardowns in reverse): a read's transaction is committed, not rolled back.
+    app.teardown_appcontext(_end_request)
     migrate.init_app(app, db)
     with app.app_context():
         engine = db.engine
@@ -133,11 +140,57 @@ def write_lock() -> None:
     """Start the session's transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
 
     Call before reading anything a write depends on. On PostgreSQL the match row is
-    locked with ``SELECT ... FOR UPDATE`` instead (see ledger).
+    locked with ``SELECT ... FOR UPDATE`` instead (see ledger). A read open before
+    it (the look before a write) ends with a commit, not a rollback.
     """
-    if db.session().in_transaction():
-        db.session.rollback()
+    session = db.session()
+    if session.in_transaction():
+        end_transaction()
     db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+    session.info[WRITER] = True
+
+
+# Set on the session while its transaction is a writer's (begun by ``write_lock``).
+WRITER = "referee.writer"
+
+
+def end_transaction() -> None:
+    """End the session's transaction: a read's with COMMIT, a writer's with ROLLBACK.
+
+    Every write begins with ``write_lock`` and ends with its own commit, so a
+    transaction still open that ``write_lock`` did not begin, with no pending ORM
+    change, only read: committing it ends it as a rollback would (same locks freed,
+    same objects expired) without the ROLLBACK PostgreSQL counts in
+    ``pg_stat_database.xact_rollback`` (each read request used to end in one:
+    57,615 rollbacks against 5,476 commits on a busy night). A writer's
+    transaction still open here was abandoned half-way: it is rolled back.
+    """
+    session = db.session()
+    if not session.in_transaction():
+        return
+    if session.info.get(WRITER) or session.new or session.dirty or session.deleted:
+        session.rollback()
+    else:
+        session.commit()
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _writer_done(session: Session, transaction: SessionTransaction) -> None:
+    if transaction.parent is None:
+        session.info.pop(WRITER, None)
+
+
+def _end_request(exc: BaseException | None) -> None:
+    """At the end of a request (before the session is removed): end a read cleanly.
+
+    After an unhandled error the session's own removal rolls back, as before.
+    """
+    if exc is not None:
+        return
+    try:
+        end_transaction()
+    except Exception:  # a lost connection: the removal that follows cleans up
+        logger.warning("ending a read's transaction failed", exc_info=True)
 
 
 T = TypeVar("T")

@@ -39,6 +39,7 @@ from referee import formats
 from referee import keys
 from referee import ledger
 from referee.db import db
+from referee.db import end_transaction
 from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
@@ -483,104 +484,155 @@ def start_round(
     return written
 
 
-def settle(tournament_id: str) -> None:
-    """Bring the tournament and its table matches in line (idempotent).
+def settle(tournament_id: str, *, due: bool = False, depth: int = 0) -> None:
+    """Bring the tournament in line with its table matches (idempotent).
 
-    Sends the format's orders to the table matches and records the results of the
-    matches that ended. Called after every tournament write and after every write to
-    one of its matches; safe to call again at any time.
+    Records the results of the matches that ended (or withdraws those undone), the
+    events they call for, and the next calls to free stations with their new
+    matches, all in ONE transaction that reads the tournament row once, locked
+    (``settle_locked``). Then sends the format's orders to the table matches (a
+    bunko night's stop, each an ordinary match write); if one of those ends its
+    match, its result is settled the same way.
+
+    ``due``: the caller knows a result may have changed (a board's write that
+    finished its match), so the tournament is locked straight away. Otherwise (a
+    page's or an API read's catch-up) it is first read without a lock, and locked
+    only if there is something to record: a page never takes the lock for nothing.
     """
-    for _ in range(SETTLE_PASSES):
-        tournament = get(tournament_id)
+    if not due and not _due(tournament_id):
+        return
+    try:
+        orders = settle_locked(tournament_id)
+    except (BadInput, Refused):
+        # sync offers only what the night takes; if a race makes one refuse, the
+        # pages must still work: the next settle tries again.
+        logger.warning("settling %s refused", tournament_id, exc_info=True)
+        return
+    ended = False
+    for order in orders:
+        # A match that ended or was stopped meanwhile needs nothing more.
+        with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
+            written = ledger.append(order.match, order.event, idem_key=order.key)
+            ended = ended or written.tournament_id is not None
+    if ended and depth < SETTLE_PASSES:
+        settle(tournament_id, due=True, depth=depth + 1)
+
+
+def _due(tournament_id: str) -> bool:
+    """Whether a settle would record or send anything (read without a lock)."""
+    tournament = get(tournament_id)
+    fmt = format_of(tournament)
+    tables = table_matches(tournament)
+    state = tournament.state
+    due = bool(fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state))
+    end_read()
+    return due
+
+
+def settle_locked(tournament_id: str) -> list[formats.Order]:
+    """Record what the table matches call for in one transaction; the orders left.
+
+    The tournament row is read once, locked (SQLite ``BEGIN IMMEDIATE``,
+    PostgreSQL ``FOR UPDATE``), with its live matches in one more SELECT; then the
+    results and what they call for are folded, the next calls' matches made, and
+    the tournament's UPDATE, its log rows and the new matches go in with one
+    commit. Statements: BEGIN (SQLite), the tournament, its matches, the UPDATE,
+    the log rows, the new matches (when a call is made), NOTIFY (PostgreSQL).
+    """
+    orders: list[formats.Order] = []
+
+    def build(tournament: Tournament) -> ledger.Step | None:
         fmt = format_of(tournament)
         tables = table_matches(tournament)
-        events = fmt.sync(tournament.state, tables)
-        orders = fmt.orders(tournament.state, tables)
-        calls = [] if events else fmt.calls(tournament.state)
-        db.session.rollback()
-        if not events and not orders and not calls:
-            return
-        if calls:
-            _call(tournament_id, calls)
-        if events:
-            try:
-                _write(
-                    tournament_id,
-                    lambda t: [
-                        (e, MATCHES)
-                        for e in format_of(t).sync(t.state, table_matches(t))
-                    ],
-                    None,
-                    None,
-                    request_hash({"op": "sync"}),
-                )
-            except (BadInput, Refused):
-                # sync offers only what the night takes; if a race makes one refuse,
-                # the pages must still work: the next settle tries again.
-                logger.warning("settling %s refused", tournament_id, exc_info=True)
-                return
-        for order in orders:
-            # A match that ended or was stopped meanwhile needs nothing more.
-            with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
-                ledger.append(order.match, order.event, idem_key=order.key)
-
-
-def _call(tournament_id: str, plans: Sequence[formats.TablePlan]) -> None:
-    """Create the matches of ``plans`` and record the call (``Format.call_event``).
-
-    The matches are made first, outside the tournament's lock; the call links those
-    still wanted (another request may have called the same pairings meanwhile) and
-    the rest are deleted again.
-    """
-    tournament = get(tournament_id)
-    game, name = tournament.game, tournament.title
-    db.session.rollback()
-    created: dict[int, str] = {}
-    try:
-        for plan in plans:
-            match = ledger.create_match(
-                game,
-                plan.players,
-                plan.options,
-                plan.teams or None,
-                title=text.fit(f"{name} · {plan.title}", "title"),
-            )
-            created[plan.number] = match.id
-
-        def build(t: Tournament) -> list[tuple[JSON, Actor]]:
-            event = format_of(t).call_event(t.state, created)
+        folding = _Folding(fmt, tournament.state)
+        folding.add([(e, MATCHES) for e in fmt.sync(folding.state, tables)])
+        for _ in range(SETTLE_PASSES):
+            plans = fmt.calls(folding.state)
+            if not plans:
+                break
+            made = _made_for(tournament, plans)
+            event = fmt.call_event(folding.state, {n: m.id for n, m in made.items()})
             if event is None:
-                return []
+                break
             for call in event["calls"]:
-                match = db.session.get(Match, call["match"])
-                assert match is not None
-                match.tournament_id = t.id
-                match.round = next(
-                    (p.round for p in plans if p.number == call["pairing"]), None
-                )
-                match.table = call["station"]
-                # The station's phone scores every match called to it.
-                ledger.give_key(match, table_key(t, call["station"])["key"])
-            return [(event, MATCHES)]
+                db.session.add(made[call["pairing"]])
+            folding.add([(event, MATCHES)])
+        orders[:] = fmt.orders(folding.state, tables)
+        return folding.step()
 
-        _write(tournament_id, build, None, None, request_hash({"op": "call"}))
-    finally:
-        linked = {
-            m.id
-            for m in db.session.execute(
-                select(Match).where(Match.id.in_(list(created.values())))
-            ).scalars()
-            if m.tournament_id is not None
-        }
-        db.session.rollback()
-        _discard([m for m in created.values() if m not in linked])
+    del orders[:]
+    _write_with(tournament_id, build, None, None, request_hash({"op": "settle"}))
+    return orders
+
+
+class _Folding:
+    """Events folded one by one through a format, each followed by its follow-ups."""
+
+    def __init__(self, fmt: Format, state: JSON) -> None:
+        self.fmt = fmt
+        self.state = state
+        self.steps: list[tuple[JSON, Actor, Ruling]] = []
+
+    def add(self, events: list[tuple[JSON, Actor]]) -> None:
+        pending = list(events)
+        while pending:
+            event, actor = pending.pop(0)
+            step = self.fmt.apply(copy.deepcopy(self.state), event)
+            self.state = step.state
+            self.steps.append((event, actor, step.ruling))
+            # What the new state calls for comes straight after the event.
+            pending = [(e, MATCHES) for e in self.fmt.follow_ups(self.state)] + pending
+
+    def step(self) -> ledger.Step | None:
+        if not self.steps:
+            return None
+        return ledger.Step(
+            rows=[
+                (str(event["type"]), event, ruling.to_json(), {"actor": actor.name})
+                for event, actor, ruling in self.steps
+            ],
+            state=self.state,
+            status="over" if self.state.get("over") else "live",
+            body={"ruling": self.steps[0][2].to_json()},
+        )
+
+
+def _made_for(
+    tournament: Tournament, plans: Sequence[formats.TablePlan]
+) -> dict[int, Match]:
+    """The matches for ``plans``, made inside the settle's transaction (not added).
+
+    Each is linked to the tournament, its round and station, and takes the
+    station's key: the station's phone scores every match called to it.
+    """
+    made = {}
+    for plan in plans:
+        station = plan.station if plan.station is not None else plan.number
+        match = ledger.new_match(
+            tournament.game,
+            plan.players,
+            plan.options,
+            plan.teams or None,
+            title=text.fit(f"{tournament.title} · {plan.title}", "title"),
+            key=table_key(tournament, station)["key"],
+        )
+        match.tournament_id = tournament.id
+        match.round = plan.round
+        match.table = station
+        made[plan.number] = match
+    return made
+
+
+def end_read() -> None:
+    """End a read's transaction without a rollback (see ``db.end_transaction``)."""
+    end_transaction()
 
 
 def settle_match(match_id: str) -> None:
     """After a write to a match: settle its tournament, if it has one."""
     match = db.session.get(Match, match_id, populate_existing=True)
     tournament_id = match.tournament_id if match is not None else None
-    db.session.rollback()
+    end_read()
     if tournament_id:
         settle(tournament_id)
 
@@ -595,29 +647,25 @@ def _write(
     """Append the events ``build`` makes, and their follow-ups, through the ledger."""
 
     def fold(tournament: Tournament) -> ledger.Step | None:
-        fmt = format_of(tournament)
-        state = tournament.state
-        steps: list[tuple[JSON, Actor, Ruling]] = []
-        pending = list(build(tournament))
-        while pending:
-            event, actor = pending.pop(0)
-            step = fmt.apply(copy.deepcopy(state), event)
-            state = step.state
-            steps.append((event, actor, step.ruling))
-            # What the new state calls for comes straight after the event.
-            pending = [(e, MATCHES) for e in fmt.follow_ups(state)] + pending
-        if not steps:
-            return None
-        return ledger.Step(
-            rows=[
-                (str(event["type"]), event, ruling.to_json(), {"actor": actor.name})
-                for event, actor, ruling in steps
-            ],
-            state=state,
-            status="over" if state.get("over") else "live",
-            body={"ruling": steps[0][2].to_json()},
-        )
+        folding = _Folding(format_of(tournament), tournament.state)
+        folding.add(build(tournament))
+        return folding.step()
 
+    return _write_with(tournament_id, fold, expected_seq, idem_key, fp)
+
+
+def _write_with(
+    tournament_id: str,
+    fold: Callable[[Tournament], ledger.Step | None],
+    expected_seq: int | None,
+    idem_key: str | None,
+    fp: str,
+) -> Written:
+    """One write to the tournament's log: its row read once, locked; one commit.
+
+    Every write to the log bumps ``Tournament.version`` (the seq of its last row)
+    in that same transaction: see ``VERSION_RULE``.
+    """
     return ledger.write(
         STREAM,
         tournament_id,
