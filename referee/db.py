@@ -19,8 +19,6 @@ from sqlalchemy import event
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
-from sqlalchemy.orm import Session
-from sqlalchemy.orm import SessionTransaction
 
 from referee.games import text
 
@@ -62,14 +60,13 @@ def init_app(app: Flask) -> None:
         connect_args.setdefault("connect_timeout", CONNECT_TIMEOUT)
         options["connect_args"] = connect_args
     db.init_app(app)
-    # Registered after Flask-SQLAlchemy's teardown, so it runs before it (Flask runs
-    # teardowns in reverse): a read's transaction is committed, not rolled back.
-    app.teardown_appcontext(_end_request)
     migrate.init_app(app, db)
     with app.app_context():
         engine = db.engine
         if engine.dialect.name == "sqlite":
             _tune_sqlite(engine)
+        elif engine.dialect.name == "postgresql":
+            _end_reads_with_commit(engine)
 
 
 # A JSON escape of a control character or of half a surrogate pair (json.dumps writes
@@ -131,6 +128,54 @@ def _tune_sqlite(engine: Engine) -> None:
         conn.exec_driver_sql(f"BEGIN {mode or 'DEFERRED'}")
 
 
+# On a DBAPI connection's info: whether its open transaction ran anything but a read.
+WROTE = "referee.wrote"
+PQTRANS_INTRANS = 2  # libpq: idle in a transaction that has not failed
+
+
+def _end_reads_with_commit(engine: Engine) -> None:
+    """PostgreSQL: a transaction that only read ends with COMMIT, never ROLLBACK.
+
+    Every read (a page, an API GET, a live stream's message, the look before a
+    write) runs in a transaction that the session then rolls back, or the pool
+    resets with a rollback: on a busy night 57,615 rollbacks against 5,476
+    commits, a storm that hides real failures in ``pg_stat_database``. A
+    transaction that ran nothing but plain SELECTs has nothing to undo, so it is
+    committed instead (the same round trip, the same locks freed); the driver's
+    rollback that follows finds no transaction and sends nothing. Anything else
+    (an INSERT, UPDATE or DELETE, ``FOR UPDATE``, ``pg_notify``, whose message a
+    commit would send) marks the transaction as a writer's, rolled back as before.
+    """
+
+    @event.listens_for(engine, "begin")
+    def _begun(conn: Any) -> None:
+        conn.info[WROTE] = False
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _statement(conn: Any, _cur: Any, statement: str, *_args: Any) -> None:
+        if not conn.info.get(WROTE) and not _plain_select(statement):
+            conn.info[WROTE] = True
+
+    @event.listens_for(engine, "rollback")
+    def _rollback(conn: Any) -> None:
+        if conn.info.get(WROTE, True):
+            return
+        try:
+            raw = conn.connection.dbapi_connection
+            if raw.info.transaction_status == PQTRANS_INTRANS:
+                raw.commit()
+        except Exception:  # a lost connection: the rollback that follows handles it
+            logger.debug("ending a read with COMMIT failed", exc_info=True)
+
+
+def _plain_select(statement: str) -> bool:
+    head = statement.lstrip()[:6].upper()
+    if head != "SELECT":
+        return False
+    upper = statement.upper()
+    return "FOR UPDATE" not in upper and "PG_NOTIFY" not in upper
+
+
 def _read_only_request() -> bool:
     """A GET or HEAD request: nothing in it writes without ``write_lock``."""
     return has_request_context() and request.method in ("GET", "HEAD")
@@ -140,57 +185,11 @@ def write_lock() -> None:
     """Start the session's transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
 
     Call before reading anything a write depends on. On PostgreSQL the match row is
-    locked with ``SELECT ... FOR UPDATE`` instead (see ledger). A read open before
-    it (the look before a write) ends with a commit, not a rollback.
+    locked with ``SELECT ... FOR UPDATE`` instead (see ledger).
     """
-    session = db.session()
-    if session.in_transaction():
-        end_transaction()
+    if db.session().in_transaction():
+        db.session.rollback()
     db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
-    session.info[WRITER] = True
-
-
-# Set on the session while its transaction is a writer's (begun by ``write_lock``).
-WRITER = "referee.writer"
-
-
-def end_transaction() -> None:
-    """End the session's transaction: a read's with COMMIT, a writer's with ROLLBACK.
-
-    Every write begins with ``write_lock`` and ends with its own commit, so a
-    transaction still open that ``write_lock`` did not begin, with no pending ORM
-    change, only read: committing it ends it as a rollback would (same locks freed,
-    same objects expired) without the ROLLBACK PostgreSQL counts in
-    ``pg_stat_database.xact_rollback`` (each read request used to end in one:
-    57,615 rollbacks against 5,476 commits on a busy night). A writer's
-    transaction still open here was abandoned half-way: it is rolled back.
-    """
-    session = db.session()
-    if not session.in_transaction():
-        return
-    if session.info.get(WRITER) or session.new or session.dirty or session.deleted:
-        session.rollback()
-    else:
-        session.commit()
-
-
-@event.listens_for(Session, "after_transaction_end")
-def _writer_done(session: Session, transaction: SessionTransaction) -> None:
-    if transaction.parent is None:
-        session.info.pop(WRITER, None)
-
-
-def _end_request(exc: BaseException | None) -> None:
-    """At the end of a request (before the session is removed): end a read cleanly.
-
-    After an unhandled error the session's own removal rolls back, as before.
-    """
-    if exc is not None:
-        return
-    try:
-        end_transaction()
-    except Exception:  # a lost connection: the removal that follows cleans up
-        logger.warning("ending a read's transaction failed", exc_info=True)
 
 
 T = TypeVar("T")

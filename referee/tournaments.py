@@ -39,7 +39,6 @@ from referee import formats
 from referee import keys
 from referee import ledger
 from referee.db import db
-from referee.db import end_transaction
 from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
@@ -324,9 +323,20 @@ def _table_row(tournament_id: str, table: int) -> str:
     return f"tournament:{tournament_id}:table:{table}"
 
 
-def table_matches(tournament: Tournament) -> list[TableMatch]:
-    """The matches the format follows now (a round's tables), read fresh."""
-    ids = format_of(tournament).live_matches(tournament.state)
+def table_matches(
+    tournament: Tournament, written: str | None = None
+) -> list[TableMatch]:
+    """The matches the format follows now (a round's tables), read fresh.
+
+    ``written``: a match whose result just changed, read too if the format still
+    knows it (one SELECT all the same).
+    """
+    fmt = format_of(tournament)
+    ids = fmt.live_matches(tournament.state)
+    if written and written not in ids:
+        number = fmt.match_number(tournament.state, written)
+        if number is not None:
+            ids = {**ids, written: number}
     if not ids:
         return []
     found = db.session.execute(
@@ -484,7 +494,13 @@ def start_round(
     return written
 
 
-def settle(tournament_id: str, *, due: bool = False, depth: int = 0) -> None:
+def settle(
+    tournament_id: str,
+    *,
+    due: bool = False,
+    written: str | None = None,
+    depth: int = 0,
+) -> None:
     """Bring the tournament in line with its table matches (idempotent).
 
     Records the results of the matches that ended (or withdraws those undone), the
@@ -495,14 +511,15 @@ def settle(tournament_id: str, *, due: bool = False, depth: int = 0) -> None:
     match, its result is settled the same way.
 
     ``due``: the caller knows a result may have changed (a board's write that
-    finished its match), so the tournament is locked straight away. Otherwise (a
+    finished its match, or changed a finished one: ``written``, read even if its
+    station has moved on), so the tournament is locked straight away. Otherwise (a
     page's or an API read's catch-up) it is first read without a lock, and locked
     only if there is something to record: a page never takes the lock for nothing.
     """
     if not due and not _due(tournament_id):
         return
     try:
-        orders = settle_locked(tournament_id)
+        orders = settle_locked(tournament_id, written)
     except (BadInput, Refused):
         # sync offers only what the night takes; if a race makes one refuse, the
         # pages must still work: the next settle tries again.
@@ -518,18 +535,41 @@ def settle(tournament_id: str, *, due: bool = False, depth: int = 0) -> None:
         settle(tournament_id, due=True, depth=depth + 1)
 
 
-def _due(tournament_id: str) -> bool:
-    """Whether a settle would record or send anything (read without a lock)."""
+def settled(tournament_id: str) -> tuple[Tournament, list[TableMatch]]:
+    """The tournament and its live matches as a reader shows them, settled first.
+
+    Two SELECTs when there is nothing to settle (the tournament, its matches):
+    what the settle's look read is what the page shows. ``NotFound`` if absent.
+    """
+    tournament, tables, due = _look(tournament_id)
+    if not due:
+        return tournament, tables
+    db.session.rollback()  # a read: PostgreSQL ends it with COMMIT (db.py)
+    settle(tournament_id, due=True)
+    tournament = get(tournament_id)
+    return tournament, table_matches(tournament)
+
+
+def _look(tournament_id: str) -> tuple[Tournament, list[TableMatch], bool]:
+    """The tournament, its live matches, and whether a settle would do anything."""
     tournament = get(tournament_id)
     fmt = format_of(tournament)
     tables = table_matches(tournament)
     state = tournament.state
-    due = bool(fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state))
-    end_read()
+    due = fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state)
+    return tournament, tables, bool(due)
+
+
+def _due(tournament_id: str) -> bool:
+    """Whether a settle would record or send anything (read without a lock)."""
+    due = _look(tournament_id)[2]
+    db.session.rollback()  # a read: PostgreSQL ends it with COMMIT (db.py)
     return due
 
 
-def settle_locked(tournament_id: str) -> list[formats.Order]:
+def settle_locked(
+    tournament_id: str, written: str | None = None
+) -> list[formats.Order]:
     """Record what the table matches call for in one transaction; the orders left.
 
     The tournament row is read once, locked (SQLite ``BEGIN IMMEDIATE``,
@@ -543,7 +583,7 @@ def settle_locked(tournament_id: str) -> list[formats.Order]:
 
     def build(tournament: Tournament) -> ledger.Step | None:
         fmt = format_of(tournament)
-        tables = table_matches(tournament)
+        tables = table_matches(tournament, written)
         folding = _Folding(fmt, tournament.state)
         folding.add([(e, MATCHES) for e in fmt.sync(folding.state, tables)])
         for _ in range(SETTLE_PASSES):
@@ -623,16 +663,11 @@ def _made_for(
     return made
 
 
-def end_read() -> None:
-    """End a read's transaction without a rollback (see ``db.end_transaction``)."""
-    end_transaction()
-
-
 def settle_match(match_id: str) -> None:
     """After a write to a match: settle its tournament, if it has one."""
     match = db.session.get(Match, match_id, populate_existing=True)
     tournament_id = match.tournament_id if match is not None else None
-    end_read()
+    db.session.rollback()  # a read: PostgreSQL ends it with COMMIT (db.py)
     if tournament_id:
         settle(tournament_id)
 
