@@ -428,8 +428,25 @@ def write(
         _allow(fmt, actor, event)
         return [(event, actor)]
 
-    written = _write(tournament_id, build, expected_seq, idem_key, fp)
-    settle(tournament_id)
+    orders: list[formats.Order] = []
+
+    def fold(tournament: Tournament) -> ledger.Step | None:
+        folding = _Folding(format_of(tournament), tournament.state)
+        folding.add(build(tournament))
+        # What the new state calls for (a result freeing a station: its next call,
+        # with its match) in the same transaction; if the night refuses that, the
+        # client's event still stands and a later settle tries again.
+        mine = (folding.state, list(folding.steps))  # apply never mutates a state
+        try:
+            orders[:] = _settle_into(folding, tournament)
+        except (BadInput, Refused):
+            logger.warning("settling %s after a write refused", tournament_id)
+            folding.state, folding.steps = mine
+            orders[:] = []
+        return folding.step()
+
+    written = _write_with(tournament_id, fold, expected_seq, idem_key, fp)
+    _send(tournament_id, orders)
     return written
 
 
@@ -525,14 +542,7 @@ def settle(
         # pages must still work: the next settle tries again.
         logger.warning("settling %s refused", tournament_id, exc_info=True)
         return
-    ended = False
-    for order in orders:
-        # A match that ended or was stopped meanwhile needs nothing more.
-        with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
-            written = ledger.append(order.match, order.event, idem_key=order.key)
-            ended = ended or written.tournament_id is not None
-    if ended and depth < SETTLE_PASSES:
-        settle(tournament_id, due=True, depth=depth + 1)
+    _send(tournament_id, orders, depth)
 
 
 def settled(tournament_id: str) -> tuple[Tournament, list[TableMatch]]:
@@ -582,27 +592,52 @@ def settle_locked(
     orders: list[formats.Order] = []
 
     def build(tournament: Tournament) -> ledger.Step | None:
-        fmt = format_of(tournament)
-        tables = table_matches(tournament, written)
-        folding = _Folding(fmt, tournament.state)
-        folding.add([(e, MATCHES) for e in fmt.sync(folding.state, tables)])
-        for _ in range(SETTLE_PASSES):
-            plans = fmt.calls(folding.state)
-            if not plans:
-                break
-            made = _made_for(tournament, plans)
-            event = fmt.call_event(folding.state, {n: m.id for n, m in made.items()})
-            if event is None:
-                break
-            for call in event["calls"]:
-                db.session.add(made[call["pairing"]])
-            folding.add([(event, MATCHES)])
-        orders[:] = fmt.orders(folding.state, tables)
+        folding = _Folding(format_of(tournament), tournament.state)
+        orders[:] = _settle_into(folding, tournament, written)
         return folding.step()
 
-    del orders[:]
     _write_with(tournament_id, build, None, None, request_hash({"op": "settle"}))
     return orders
+
+
+def _settle_into(
+    folding: _Folding, tournament: Tournament, written: str | None = None
+) -> list[formats.Order]:
+    """Fold what the table matches call for into ``folding``; the orders left.
+
+    The results of the matches that ended (or withdrawals), with what they call
+    for, then the calls of ready pairings to free stations, with their matches
+    made and added to the session (inserted at the write's commit). One SELECT:
+    the live matches (and ``written``, a match whose result just changed).
+    """
+    fmt = folding.fmt
+    tables = table_matches(tournament, written)
+    folding.add([(e, MATCHES) for e in fmt.sync(folding.state, tables)])
+    made_now: list[Match] = []
+    for _ in range(SETTLE_PASSES):
+        plans = fmt.calls(folding.state)
+        if not plans:
+            break
+        made = _made_for(tournament, plans)
+        event = fmt.call_event(folding.state, {n: m.id for n, m in made.items()})
+        if event is None:
+            break
+        folding.add([(event, MATCHES)])
+        made_now += [made[call["pairing"]] for call in event["calls"]]
+    db.session.add_all(made_now)  # only once every event folded
+    return fmt.orders(folding.state, tables)
+
+
+def _send(tournament_id: str, orders: list[formats.Order], depth: int = 0) -> None:
+    """Send the format's orders to table matches; settle again if one ended."""
+    ended = False
+    for order in orders:
+        # A match that ended or was stopped meanwhile needs nothing more.
+        with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
+            written = ledger.append(order.match, order.event, idem_key=order.key)
+            ended = ended or written.tournament_id is not None
+    if ended and depth < SETTLE_PASSES:
+        settle(tournament_id, due=True, depth=depth + 1)
 
 
 class _Folding:

@@ -327,3 +327,66 @@ def test_results_on_two_boards_at_once_both_settle(app, client):
         assert not called & numbers, now["stations"]
     with app.app_context():
         assert tournaments.audit(tournaments.get(rr.id)) == []
+
+
+def test_an_organisers_result_and_the_call_it_frees_are_one_write(app, client):
+    """A walkover entered by the organiser: the result, the next call on the freed
+    board and its new match go in the write's own transaction (no settle after)."""
+    rr = round_robin(client, FOUR + ["Eve"])
+    call = rr.get()["calls"][0]
+    with counted(app) as seen:
+        reply = client.post(
+            f"/api/v1/tournaments/{rr.id}/events",
+            json={
+                "event": {
+                    "type": "result",
+                    "pairing": call["number"],
+                    "winner": call["entrants"][0],
+                    "how": "walkover",
+                }
+            },
+            headers={
+                "Authorization": f"Bearer {rr.organiser}",
+                "Idempotency-Key": uuid.uuid4().hex,
+            },
+        )
+    assert reply.status_code == 201, reply.get_json()
+    assert seen.commits == 1, seen.statements
+    assert seen.rollbacks == 0
+    # the key's look (BEGIN on SQLite, the night), the write, the answer's view
+    # (BEGIN on SQLite, the night, its matches)
+    assert len(seen.statements) <= 2 + RESULT_MAX + 3, "\n".join(seen.statements)
+    body = reply.get_json()
+    assert body["seq"] == body["tournament"]["seq"]  # the answer is not stale at once
+    station = body["tournament"]["stations"][call["station"] - 1]
+    assert station["pairing"] not in (None, call["number"])
+
+
+def test_an_undo_that_unfinishes_a_match_withdraws_its_result_once(app, client):
+    rr = round_robin(client)
+    call = rr.get()["calls"][0]
+    for dart in LEG:
+        assert rr.dart(call, dart).status_code == 201
+    finished = version(app, rr.id)
+    mine = rr.get()
+    assert next(p for p in mine["pairings"] if p["number"] == call["number"])["result"]
+    undo = {
+        "Authorization": f"Bearer {rr.boards[call['station']]}",
+        "Idempotency-Key": uuid.uuid4().hex,
+    }
+    with counted(app) as seen:
+        reply = client.post(f"/api/v1/matches/{call['match']}/undo", headers=undo)
+    assert reply.status_code == 201, reply.get_json()
+    reads = [s for s in seen.on("tournament") if s.startswith("SELECT")]
+    assert len(reads) == 1, seen.statements
+    assert version(app, rr.id) == finished + 1  # the withdrawal
+    now = rr.get()
+    assert (
+        next(p for p in now["pairings"] if p["number"] == call["number"])["result"]
+        is None
+    )
+    # the match is back in play: its next dart leaves the tournament alone again
+    with counted(app) as seen:
+        assert rr.dart(call, {"type": "score", "points": 0}).status_code == 201
+    assert seen.on("tournament") == [], seen.statements
+    assert version(app, rr.id) == finished + 1

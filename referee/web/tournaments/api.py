@@ -174,9 +174,11 @@ def _api_write(
 ) -> Response | tuple[Response, int]:
     """Run a write; answer 201 ``{"seq", "ruling", "tournament"}`` or a problem."""
 
+    night_id = night.id  # after the write's commit ``night`` is expired
+
     def with_view() -> ledger.Written:
         written = run()
-        fresh = tournaments.get(night.id)
+        fresh = tournaments.get(night_id)
         return ledger.Written(
             written.status,
             {**written.body, "tournament": tournament_json(fresh)},
