@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+import pytest
 from flask import Flask
 from sqlalchemy import event as sa_event
 
@@ -390,3 +391,32 @@ def test_an_undo_that_unfinishes_a_match_withdraws_its_result_once(app, client):
         assert rr.dart(call, {"type": "score", "points": 0}).status_code == 201
     assert seen.on("tournament") == [], seen.statements
     assert version(app, rr.id) == finished + 1
+
+
+def test_reads_on_postgresql_end_with_a_commit_not_a_rollback(
+    app, client, backend, monkeypatch
+):
+    """Every ROLLBACK the driver really sends is counted (psycopg sends none when
+    no transaction is open): reads, pages, darts and a result send none."""
+    if backend != "postgresql":
+        pytest.skip("PostgreSQL counts rollbacks; SQLite reads open no transaction")
+    import psycopg
+
+    sent: list[str] = []
+    rollback = psycopg.Connection.rollback
+
+    def counting(self: Any) -> None:
+        if self.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            sent.append(self.info.transaction_status.name)
+        rollback(self)
+
+    monkeypatch.setattr(psycopg.Connection, "rollback", counting)
+    rr = round_robin(client)
+    call = rr.get()["calls"][0]
+    for dart in LEG:
+        assert rr.dart(call, dart).status_code == 201
+        assert client.get(f"/api/v1/matches/{call['match']}").status_code == 200
+        assert client.get(f"/m/{call['match']}").status_code == 200
+        assert client.get(f"/n/{rr.id}").status_code == 200
+        rr.get()
+    assert sent == []
