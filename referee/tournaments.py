@@ -8,11 +8,39 @@ matches made with ``ledger.create_match`` and linked back to the tournament.
 Writes take the tournament's lock (SQLite ``BEGIN IMMEDIATE``, PostgreSQL ``SELECT
 ... FOR UPDATE``), check the idempotency key and expected seq, fold the events through
 the format, add the events the new state calls for (``follow_ups``: a bunko night's
-stop), insert the rows and commit. Then ``settle`` brings the tournament and its
-table matches in line: it sends the format's orders to the matches (the stop, as an
-ordinary match event with a fixed idempotency key) and records each table's result
-when its match ends (``sync``). Every step is idempotent, so settling again, from any
-request, converges on the same log.
+stop), insert the rows and commit. ``settle`` brings the tournament and its table
+matches in line: it records each table's result when its match ends (``sync``) and
+calls ready pairings to free stations with their new matches (``calls``), all in one
+transaction that reads the tournament row once, locked; then it sends the format's
+orders to the matches (the stop, as an ordinary match event with a fixed
+idempotency key). Every step is idempotent, so settling again, from any request,
+converges on the same log.
+
+Who settles: a board's dart, undo or correction touches its tournament only when
+the match's result may have changed (``ledger.Written.tournament_id`` is set only
+when the match was or is over: it finished, or a finished match was undone or
+corrected); a dart in play reads and locks nothing of the tournament. A client's
+write to the tournament (an organiser's result) settles in its own transaction.
+Pages and API reads look first without a lock (``settled``) and settle only if
+something is due: a catch-up, never the usual path.
+
+The version (what a live view's fingerprint can rest on): ``Tournament.version`` is
+the seq of the last row of the tournament's log, moved on by the write that appends
+rows, in that write's own transaction (the conditional ``UPDATE ... WHERE version =
+v`` of ``ledger.write``), by one per row. Everything a tournament viewer sees apart
+from the live scores of matches in play is a row of that log, so it bumps the
+version: a result (from a board or entered), a withdrawal (a finished match undone
+or changed), a correction, the standings and bracket slots that follow from them,
+board assignments (``call``, with the match made for it; ``round``, with the
+round's matches), new pairings or a new round (``pairings``, ``round``), the
+approval switch and each approval, a bunko night's stop, its end and tie-breaks.
+Nothing else bumps it: not a dart, undo or correction that leaves a match's result
+as it was (the match's own version moves instead, and its NOTIFY names the
+tournament); not a match write whose new result the night does not take (a bunko
+table that stopped itself before the head table: it waits) or that equals the one
+recorded; not a settle that finds nothing to do; not a replayed or refused write;
+not a stop sent to a table's match (a match write: the ``stop`` row that called it
+already bumped it); not a read.
 
 The randomness of a draw lives here (``secrets.SystemRandom``); the permutation drawn
 is stored in the ``create`` event, so replaying the log seats everyone the same way.
@@ -734,7 +762,7 @@ def _write_with(
     """One write to the tournament's log: its row read once, locked; one commit.
 
     Every write to the log bumps ``Tournament.version`` (the seq of its last row)
-    in that same transaction: see ``VERSION_RULE``.
+    in that same transaction: see "The version" in the module's docstring.
     """
     return ledger.write(
         STREAM,
