@@ -420,3 +420,35 @@ def test_reads_on_postgresql_end_with_a_commit_not_a_rollback(
         assert client.get(f"/n/{rr.id}").status_code == 200
         rr.get()
     assert sent == []
+
+
+def test_a_pairing_called_out_of_order_still_gets_its_result(app, client):
+    """Eight players on four boards, the boards playing side by side: some pairings
+    are called to a board after a later-numbered one (their players were busy).
+    Each one's match is still read (the view shows its live score, a page's
+    catch-up sees its end), its result is recorded, and the night ends."""
+    rr = Event(
+        client,
+        kind="round-robin",
+        game="darts-301",
+        game_options={"start": "301"},
+        players=EIGHT,
+        stations=["Board 1", "Board 2", "Board 3", "Board 4"],
+    )
+    now = rr.get()
+    for _ in range(20):
+        if now["over"]:
+            break
+        calls = now["calls"]
+        for i, dart in enumerate(LEG):
+            for call in calls:
+                reply = rr.dart(call, dart)
+                assert reply.status_code == 201, (call["number"], reply.get_json())
+            if i == 0:  # every match in play shows its board's live score
+                playing = [p for p in rr.get()["pairings"] if p["status"] == "playing"]
+                assert all(p["live"] for p in playing), playing
+        now = rr.get()
+    assert now["over"], now["prompt"]
+    assert all(p["result"] for p in now["pairings"])
+    with app.app_context():
+        assert tournaments.audit(tournaments.get(rr.id)) == []
