@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Insert
@@ -106,7 +107,10 @@ class Written:
     status: int
     body: JSON
     replayed: bool = False
-    tournament_id: str | None = None  # the tournament of a match written, if any
+    # The tournament this write must settle: a match's, and only when the write may
+    # have changed its result (it finished the match, or touched a finished one).
+    # A dart in play leaves it None, so its tournament is neither read nor locked.
+    tournament_id: str | None = None
     # ``body`` as compact JSON text when the write stored it as its answer: the API
     # sends these very bytes rather than serialising the body a second time.
     text: str | None = None
@@ -169,6 +173,61 @@ def create_match(
     key writes for the first side), and an entry counts once another side confirms.
     """
     idem_key = clean_key(idem_key)
+
+    def made() -> Match:
+        return new_match(
+            game_id,
+            players,
+            options,
+            teams,
+            title,
+            create_key=idem_key,
+            fingerprint=fingerprint,
+            confirm=confirm,
+        )
+
+    match = made()  # BadInput before any lock
+    for attempt in range(5):
+        # The key's lookup and the insert in one writer's transaction: a lookup in
+        # a reader's one would have to become a writer at commit, which SQLite
+        # refuses at once ("database is locked") when another create got in first.
+        write_lock()
+        if idem_key:
+            prior = created_before(idem_key, fingerprint or "")
+            if prior is not None:
+                db.session.rollback()
+                return prior
+        if attempt:
+            match = made()  # a fresh id and PIN
+        db.session.add(match)
+        try:
+            db.session.commit()
+        except IntegrityError:  # a PIN or id collision (draw again), or a racing twin
+            db.session.rollback()
+            continue  # the next attempt finds the twin by its key, if it was one
+        return match
+    raise RuntimeError("could not draw a free PIN")
+
+
+def new_match(
+    game_id: str,
+    players: Any,
+    options: Mapping[str, Any] | None = None,
+    teams: Any = None,
+    title: str = "",
+    *,
+    key: str | None = None,
+    create_key: str | None = None,
+    fingerprint: str | None = None,
+    confirm: bool = False,
+) -> Match:
+    """A new match row with a fresh id, PIN and keys, not yet added to the session.
+
+    ``BadInput`` if the setup is wrong. ``key`` is the edit key to give it (a
+    tournament table's, so that its phone scores it); a fresh one otherwise. A
+    tournament settling a result makes its next matches with this, inside its own
+    transaction; ``create_match`` stores one on its own.
+    """
     title = text.check(title or "", "title", "title")
     try:
         game = games.get(game_id)
@@ -182,46 +241,28 @@ def create_match(
         )
     setup = game.new_setup(players, options, teams)
     state = game.start(setup)
-    for _attempt in range(5):
-        # The key's lookup and the insert in one writer's transaction: a lookup in
-        # a reader's one would have to become a writer at commit, which SQLite
-        # refuses at once ("database is locked") when another create got in first.
-        write_lock()
-        if idem_key:
-            prior = created_before(idem_key, fingerprint or "")
-            if prior is not None:
-                db.session.rollback()
-                return prior
-        match_id = _token(10)
-        secret = keys.stored(
-            f"match:{match_id}", keys.Credentials(keys.new_key(), keys.new_pin())
-        )
-        match = Match(
-            id=match_id,
-            game=game.id,
-            title=title,
-            players=list(setup.players),
-            teams=[{"name": n, "players": list(m)} for n, m in setup.teams],
-            options=dict(setup.options),
-            status="over" if game.view(state)["over"] else "live",
-            version=0,
-            state=state,
-            edit_key=secret["key"],
-            pin=secret["pin"],
-            sealed=secret["sealed"],
-            create_key=idem_key or None,
-            create_hash=fingerprint if idem_key else None,
-            confirm=bool(confirm),
-            side_keys=_side_keys(match_id, len(side_names(state))) if confirm else None,
-        )
-        db.session.add(match)
-        try:
-            db.session.commit()
-        except IntegrityError:  # a PIN or id collision (draw again), or a racing twin
-            db.session.rollback()
-            continue  # the next attempt finds the twin by its key, if it was one
-        return match
-    raise RuntimeError("could not draw a free PIN")
+    match_id = _token(10)
+    secret = keys.stored(
+        f"match:{match_id}", keys.Credentials(key or keys.new_key(), keys.new_pin())
+    )
+    return Match(
+        id=match_id,
+        game=game.id,
+        title=title,
+        players=list(setup.players),
+        teams=[{"name": n, "players": list(m)} for n, m in setup.teams],
+        options=dict(setup.options),
+        status="over" if game.view(state)["over"] else "live",
+        version=0,
+        state=state,
+        edit_key=secret["key"],
+        pin=secret["pin"],
+        sealed=secret["sealed"],
+        create_key=create_key or None,
+        create_hash=fingerprint if create_key else None,
+        confirm=bool(confirm),
+        side_keys=_side_keys(match_id, len(side_names(state))) if confirm else None,
+    )
 
 
 def _side_keys(match_id: str, sides: int) -> list[Any]:
@@ -569,12 +610,15 @@ def _write_once(
                 db.session.rollback()
                 return Written(200, {"seq": version, "ruling": None})
             seen = (head.version, getattr(head, "tournament_id", None))
+            result_may_change = "over" in (head.status, step.status)
             if not locked:
                 write_lock()  # from here on ``head`` is expired: use ``seen``
             written = _add_rows(stream, head_id, seen, step, idem_key, fingerprint)
             if written is None:  # another writer moved the head on: read again
                 db.session.rollback()
                 continue
+            if not result_may_change:
+                written = replace(written, tournament_id=None)
             # Viewers hear of the write only once it is committed (NOTIFY is sent
             # at commit on PostgreSQL; on SQLite the bump follows the commit).
             connection = db.session.connection()

@@ -8,11 +8,39 @@ matches made with ``ledger.create_match`` and linked back to the tournament.
 Writes take the tournament's lock (SQLite ``BEGIN IMMEDIATE``, PostgreSQL ``SELECT
 ... FOR UPDATE``), check the idempotency key and expected seq, fold the events through
 the format, add the events the new state calls for (``follow_ups``: a bunko night's
-stop), insert the rows and commit. Then ``settle`` brings the tournament and its
-table matches in line: it sends the format's orders to the matches (the stop, as an
-ordinary match event with a fixed idempotency key) and records each table's result
-when its match ends (``sync``). Every step is idempotent, so settling again, from any
-request, converges on the same log.
+stop), insert the rows and commit. ``settle`` brings the tournament and its table
+matches in line: it records each table's result when its match ends (``sync``) and
+calls ready pairings to free stations with their new matches (``calls``), all in one
+transaction that reads the tournament row once, locked; then it sends the format's
+orders to the matches (the stop, as an ordinary match event with a fixed
+idempotency key). Every step is idempotent, so settling again, from any request,
+converges on the same log.
+
+Who settles: a board's dart, undo or correction touches its tournament only when
+the match's result may have changed (``ledger.Written.tournament_id`` is set only
+when the match was or is over: it finished, or a finished match was undone or
+corrected); a dart in play reads and locks nothing of the tournament. A client's
+write to the tournament (an organiser's result) settles in its own transaction.
+Pages and API reads look first without a lock (``settled``) and settle only if
+something is due: a catch-up, never the usual path.
+
+The version (what a live view's fingerprint can rest on): ``Tournament.version`` is
+the seq of the last row of the tournament's log, moved on by the write that appends
+rows, in that write's own transaction (the conditional ``UPDATE ... WHERE version =
+v`` of ``ledger.write``), by one per row. Everything a tournament viewer sees apart
+from the live scores of matches in play is a row of that log, so it bumps the
+version: a result (from a board or entered), a withdrawal (a finished match undone
+or changed), a correction, the standings and bracket slots that follow from them,
+board assignments (``call``, with the match made for it; ``round``, with the
+round's matches), new pairings or a new round (``pairings``, ``round``), the
+approval switch and each approval, a bunko night's stop, its end and tie-breaks.
+Nothing else bumps it: not a dart, undo or correction that leaves a match's result
+as it was (the match's own version moves instead, and its NOTIFY names the
+tournament); not a match write whose new result the night does not take (a bunko
+table that stopped itself before the head table: it waits) or that equals the one
+recorded; not a settle that finds nothing to do; not a replayed or refused write;
+not a stop sent to a table's match (a match write: the ``stop`` row that called it
+already bumped it); not a read.
 
 The randomness of a draw lives here (``secrets.SystemRandom``); the permutation drawn
 is stored in the ``create`` event, so replaying the log seats everyone the same way.
@@ -323,9 +351,20 @@ def _table_row(tournament_id: str, table: int) -> str:
     return f"tournament:{tournament_id}:table:{table}"
 
 
-def table_matches(tournament: Tournament) -> list[TableMatch]:
-    """The matches the format follows now (a round's tables), read fresh."""
-    ids = format_of(tournament).live_matches(tournament.state)
+def table_matches(
+    tournament: Tournament, written: str | None = None
+) -> list[TableMatch]:
+    """The matches the format follows now (a round's tables), read fresh.
+
+    ``written``: a match whose result just changed, read too if the format still
+    knows it (one SELECT all the same).
+    """
+    fmt = format_of(tournament)
+    ids = fmt.live_matches(tournament.state)
+    if written and written not in ids:
+        number = fmt.match_number(tournament.state, written)
+        if number is not None:
+            ids = {**ids, written: number}
     if not ids:
         return []
     found = db.session.execute(
@@ -417,8 +456,25 @@ def write(
         _allow(fmt, actor, event)
         return [(event, actor)]
 
-    written = _write(tournament_id, build, expected_seq, idem_key, fp)
-    settle(tournament_id)
+    orders: list[formats.Order] = []
+
+    def fold(tournament: Tournament) -> ledger.Step | None:
+        folding = _Folding(format_of(tournament), tournament.state)
+        folding.add(build(tournament))
+        # What the new state calls for (a result freeing a station: its next call,
+        # with its match) in the same transaction; if the night refuses that, the
+        # client's event still stands and a later settle tries again.
+        mine = (folding.state, list(folding.steps))  # apply never mutates a state
+        try:
+            orders[:] = _settle_into(folding, tournament)
+        except (BadInput, Refused):
+            logger.warning("settling %s after a write refused", tournament_id)
+            folding.state, folding.steps = mine
+            orders[:] = []
+        return folding.step()
+
+    written = _write_with(tournament_id, fold, expected_seq, idem_key, fp)
+    _send(tournament_id, orders)
     return written
 
 
@@ -483,104 +539,198 @@ def start_round(
     return written
 
 
-def settle(tournament_id: str) -> None:
-    """Bring the tournament and its table matches in line (idempotent).
+def settle(
+    tournament_id: str,
+    *,
+    due: bool = False,
+    written: str | None = None,
+    depth: int = 0,
+) -> None:
+    """Bring the tournament in line with its table matches (idempotent).
 
-    Sends the format's orders to the table matches and records the results of the
-    matches that ended. Called after every tournament write and after every write to
-    one of its matches; safe to call again at any time.
+    Records the results of the matches that ended (or withdraws those undone), the
+    events they call for, and the next calls to free stations with their new
+    matches, all in ONE transaction that reads the tournament row once, locked
+    (``settle_locked``). Then sends the format's orders to the table matches (a
+    bunko night's stop, each an ordinary match write); if one of those ends its
+    match, its result is settled the same way.
+
+    ``due``: the caller knows a result may have changed (a board's write that
+    finished its match, or changed a finished one: ``written``, read even if its
+    station has moved on), so the tournament is locked straight away. Otherwise (a
+    page's or an API read's catch-up) it is first read without a lock, and locked
+    only if there is something to record: a page never takes the lock for nothing.
     """
-    for _ in range(SETTLE_PASSES):
-        tournament = get(tournament_id)
-        fmt = format_of(tournament)
-        tables = table_matches(tournament)
-        events = fmt.sync(tournament.state, tables)
-        orders = fmt.orders(tournament.state, tables)
-        calls = [] if events else fmt.calls(tournament.state)
-        db.session.rollback()
-        if not events and not orders and not calls:
-            return
-        if calls:
-            _call(tournament_id, calls)
-        if events:
-            try:
-                _write(
-                    tournament_id,
-                    lambda t: [
-                        (e, MATCHES)
-                        for e in format_of(t).sync(t.state, table_matches(t))
-                    ],
-                    None,
-                    None,
-                    request_hash({"op": "sync"}),
-                )
-            except (BadInput, Refused):
-                # sync offers only what the night takes; if a race makes one refuse,
-                # the pages must still work: the next settle tries again.
-                logger.warning("settling %s refused", tournament_id, exc_info=True)
-                return
-        for order in orders:
-            # A match that ended or was stopped meanwhile needs nothing more.
-            with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
-                ledger.append(order.match, order.event, idem_key=order.key)
-
-
-def _call(tournament_id: str, plans: Sequence[formats.TablePlan]) -> None:
-    """Create the matches of ``plans`` and record the call (``Format.call_event``).
-
-    The matches are made first, outside the tournament's lock; the call links those
-    still wanted (another request may have called the same pairings meanwhile) and
-    the rest are deleted again.
-    """
-    tournament = get(tournament_id)
-    game, name = tournament.game, tournament.title
-    db.session.rollback()
-    created: dict[int, str] = {}
+    if not due and not _due(tournament_id):
+        return
     try:
-        for plan in plans:
-            match = ledger.create_match(
-                game,
-                plan.players,
-                plan.options,
-                plan.teams or None,
-                title=text.fit(f"{name} · {plan.title}", "title"),
-            )
-            created[plan.number] = match.id
+        orders = settle_locked(tournament_id, written)
+    except (BadInput, Refused):
+        # sync offers only what the night takes; if a race makes one refuse, the
+        # pages must still work: the next settle tries again.
+        logger.warning("settling %s refused", tournament_id, exc_info=True)
+        return
+    _send(tournament_id, orders, depth)
 
-        def build(t: Tournament) -> list[tuple[JSON, Actor]]:
-            event = format_of(t).call_event(t.state, created)
-            if event is None:
-                return []
-            for call in event["calls"]:
-                match = db.session.get(Match, call["match"])
-                assert match is not None
-                match.tournament_id = t.id
-                match.round = next(
-                    (p.round for p in plans if p.number == call["pairing"]), None
-                )
-                match.table = call["station"]
-                # The station's phone scores every match called to it.
-                ledger.give_key(match, table_key(t, call["station"])["key"])
-            return [(event, MATCHES)]
 
-        _write(tournament_id, build, None, None, request_hash({"op": "call"}))
-    finally:
-        linked = {
-            m.id
-            for m in db.session.execute(
-                select(Match).where(Match.id.in_(list(created.values())))
-            ).scalars()
-            if m.tournament_id is not None
-        }
-        db.session.rollback()
-        _discard([m for m in created.values() if m not in linked])
+def settled(tournament_id: str) -> tuple[Tournament, list[TableMatch]]:
+    """The tournament and its live matches as a reader shows them, settled first.
+
+    Two SELECTs when there is nothing to settle (the tournament, its matches):
+    what the settle's look read is what the page shows. ``NotFound`` if absent.
+    """
+    tournament, tables, due = _look(tournament_id)
+    if not due:
+        return tournament, tables
+    db.session.rollback()  # a read: PostgreSQL ends it with COMMIT (db.py)
+    settle(tournament_id, due=True)
+    tournament = get(tournament_id)
+    return tournament, table_matches(tournament)
+
+
+def _look(tournament_id: str) -> tuple[Tournament, list[TableMatch], bool]:
+    """The tournament, its live matches, and whether a settle would do anything."""
+    tournament = get(tournament_id)
+    fmt = format_of(tournament)
+    tables = table_matches(tournament)
+    state = tournament.state
+    due = fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state)
+    return tournament, tables, bool(due)
+
+
+def _due(tournament_id: str) -> bool:
+    """Whether a settle would record or send anything (read without a lock)."""
+    due = _look(tournament_id)[2]
+    db.session.rollback()  # a read: PostgreSQL ends it with COMMIT (db.py)
+    return due
+
+
+def settle_locked(
+    tournament_id: str, written: str | None = None
+) -> list[formats.Order]:
+    """Record what the table matches call for in one transaction; the orders left.
+
+    The tournament row is read once, locked (SQLite ``BEGIN IMMEDIATE``,
+    PostgreSQL ``FOR UPDATE``), with its live matches in one more SELECT; then the
+    results and what they call for are folded, the next calls' matches made, and
+    the tournament's UPDATE, its log rows and the new matches go in with one
+    commit. Statements: BEGIN (SQLite), the tournament, its matches, the UPDATE,
+    the log rows, the new matches (when a call is made), NOTIFY (PostgreSQL).
+    """
+    orders: list[formats.Order] = []
+
+    def build(tournament: Tournament) -> ledger.Step | None:
+        folding = _Folding(format_of(tournament), tournament.state)
+        orders[:] = _settle_into(folding, tournament, written)
+        return folding.step()
+
+    _write_with(tournament_id, build, None, None, request_hash({"op": "settle"}))
+    return orders
+
+
+def _settle_into(
+    folding: _Folding, tournament: Tournament, written: str | None = None
+) -> list[formats.Order]:
+    """Fold what the table matches call for into ``folding``; the orders left.
+
+    The results of the matches that ended (or withdrawals), with what they call
+    for, then the calls of ready pairings to free stations, with their matches
+    made and added to the session (inserted at the write's commit). One SELECT:
+    the live matches (and ``written``, a match whose result just changed).
+    """
+    fmt = folding.fmt
+    tables = table_matches(tournament, written)
+    folding.add([(e, MATCHES) for e in fmt.sync(folding.state, tables)])
+    made_now: list[Match] = []
+    for _ in range(SETTLE_PASSES):
+        plans = fmt.calls(folding.state)
+        if not plans:
+            break
+        made = _made_for(tournament, plans)
+        event = fmt.call_event(folding.state, {n: m.id for n, m in made.items()})
+        if event is None:
+            break
+        folding.add([(event, MATCHES)])
+        made_now += [made[call["pairing"]] for call in event["calls"]]
+    db.session.add_all(made_now)  # only once every event folded
+    return fmt.orders(folding.state, tables)
+
+
+def _send(tournament_id: str, orders: list[formats.Order], depth: int = 0) -> None:
+    """Send the format's orders to table matches; settle again if one ended."""
+    ended = False
+    for order in orders:
+        # A match that ended or was stopped meanwhile needs nothing more.
+        with contextlib.suppress(BadInput, Refused, ledger.Stale, ledger.KeyReused):
+            written = ledger.append(order.match, order.event, idem_key=order.key)
+            ended = ended or written.tournament_id is not None
+    if ended and depth < SETTLE_PASSES:
+        settle(tournament_id, due=True, depth=depth + 1)
+
+
+class _Folding:
+    """Events folded one by one through a format, each followed by its follow-ups."""
+
+    def __init__(self, fmt: Format, state: JSON) -> None:
+        self.fmt = fmt
+        self.state = state
+        self.steps: list[tuple[JSON, Actor, Ruling]] = []
+
+    def add(self, events: list[tuple[JSON, Actor]]) -> None:
+        pending = list(events)
+        while pending:
+            event, actor = pending.pop(0)
+            step = self.fmt.apply(copy.deepcopy(self.state), event)
+            self.state = step.state
+            self.steps.append((event, actor, step.ruling))
+            # What the new state calls for comes straight after the event.
+            pending = [(e, MATCHES) for e in self.fmt.follow_ups(self.state)] + pending
+
+    def step(self) -> ledger.Step | None:
+        if not self.steps:
+            return None
+        return ledger.Step(
+            rows=[
+                (str(event["type"]), event, ruling.to_json(), {"actor": actor.name})
+                for event, actor, ruling in self.steps
+            ],
+            state=self.state,
+            status="over" if self.state.get("over") else "live",
+            body={"ruling": self.steps[0][2].to_json()},
+        )
+
+
+def _made_for(
+    tournament: Tournament, plans: Sequence[formats.TablePlan]
+) -> dict[int, Match]:
+    """The matches for ``plans``, made inside the settle's transaction (not added).
+
+    Each is linked to the tournament, its round and station, and takes the
+    station's key: the station's phone scores every match called to it.
+    """
+    made = {}
+    for plan in plans:
+        station = plan.station if plan.station is not None else plan.number
+        match = ledger.new_match(
+            tournament.game,
+            plan.players,
+            plan.options,
+            plan.teams or None,
+            title=text.fit(f"{tournament.title} · {plan.title}", "title"),
+            key=table_key(tournament, station)["key"],
+        )
+        match.tournament_id = tournament.id
+        match.round = plan.round
+        match.table = station
+        made[plan.number] = match
+    return made
 
 
 def settle_match(match_id: str) -> None:
     """After a write to a match: settle its tournament, if it has one."""
     match = db.session.get(Match, match_id, populate_existing=True)
     tournament_id = match.tournament_id if match is not None else None
-    db.session.rollback()
+    db.session.rollback()  # a read: PostgreSQL ends it with COMMIT (db.py)
     if tournament_id:
         settle(tournament_id)
 
@@ -595,29 +745,25 @@ def _write(
     """Append the events ``build`` makes, and their follow-ups, through the ledger."""
 
     def fold(tournament: Tournament) -> ledger.Step | None:
-        fmt = format_of(tournament)
-        state = tournament.state
-        steps: list[tuple[JSON, Actor, Ruling]] = []
-        pending = list(build(tournament))
-        while pending:
-            event, actor = pending.pop(0)
-            step = fmt.apply(copy.deepcopy(state), event)
-            state = step.state
-            steps.append((event, actor, step.ruling))
-            # What the new state calls for comes straight after the event.
-            pending = [(e, MATCHES) for e in fmt.follow_ups(state)] + pending
-        if not steps:
-            return None
-        return ledger.Step(
-            rows=[
-                (str(event["type"]), event, ruling.to_json(), {"actor": actor.name})
-                for event, actor, ruling in steps
-            ],
-            state=state,
-            status="over" if state.get("over") else "live",
-            body={"ruling": steps[0][2].to_json()},
-        )
+        folding = _Folding(format_of(tournament), tournament.state)
+        folding.add(build(tournament))
+        return folding.step()
 
+    return _write_with(tournament_id, fold, expected_seq, idem_key, fp)
+
+
+def _write_with(
+    tournament_id: str,
+    fold: Callable[[Tournament], ledger.Step | None],
+    expected_seq: int | None,
+    idem_key: str | None,
+    fp: str,
+) -> Written:
+    """One write to the tournament's log: its row read once, locked; one commit.
+
+    Every write to the log bumps ``Tournament.version`` (the seq of its last row)
+    in that same transaction: see "The version" in the module's docstring.
+    """
     return ledger.write(
         STREAM,
         tournament_id,

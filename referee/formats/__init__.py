@@ -111,6 +111,13 @@ class Format:
             return {}
         return {t["match"]: t["number"] for t in rnd["tables"] if t.get("match")}
 
+    def match_number(self, state: JSON, match_id: str) -> int | None:
+        """The number ``sync`` knows a match of this tournament by, if it still
+        counts: a board's write that changed its result is read even when the
+        match is no longer live (a finished match undone after its station moved on).
+        """
+        return self.live_matches(state).get(match_id)
+
     def calls(self, state: JSON) -> list[TablePlan]:
         """Matches to create now, without the organiser (``organiser_rounds`` off)."""
         return []

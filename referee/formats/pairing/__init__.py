@@ -558,7 +558,19 @@ class PairingFormat(Format):
         for p in latest.values():
             if p["result"] is None or p["result"]["source"] == "match":
                 out[p["match"]] = p["number"]
+        # Every match in play, whatever was called to its station since: a pairing
+        # called out of the declared order (its players were busy) is not the last
+        # on its station by number, and its result must still be read.
+        for p in state["pairings"]:
+            if p["match"] and p["result"] is None and not p.get("pending"):
+                out[p["match"]] = p["number"]
         return out
+
+    def match_number(self, state: JSON, match_id: str) -> int | None:
+        for p in state["pairings"]:
+            if p["match"] == match_id:
+                return int(p["number"])
+        return None
 
     def sync(self, state: JSON, tables: Sequence[TableMatch]) -> list[JSON]:
         events = []

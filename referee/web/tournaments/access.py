@@ -113,8 +113,13 @@ def _settle_after_match_write(response: Response) -> Response:
         try:
             if "tournament_written" not in g:
                 tournaments.settle_match(str((request.view_args or {}).get("match_id")))
-            elif g.tournament_written:  # the write said which, without a read
-                tournaments.settle(g.tournament_written)
+            elif g.tournament_written:  # the write changed a result: settle it
+                tournaments.settle(
+                    g.tournament_written,
+                    due=True,
+                    written=str((request.view_args or {}).get("match_id")),
+                )
+            # else a dart in play: its tournament is neither read nor locked
         except Exception:  # the match's event is stored; the next settle catches up
             current_app.logger.exception("settling a tournament after a match write")
     return response

@@ -30,9 +30,14 @@ from referee.web.tournaments.access import api_bp
 # --- the JSON API -------------------------------------------------------------------
 
 
-def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
+def tournament_json(
+    night: Tournament,
+    keys: bool = False,
+    tables: list[tournaments.TableMatch] | None = None,
+) -> dict[str, Any]:
     """The whole night: live tables, rounds, rotation, tallies and standings."""
-    tables = tournaments.table_matches(night)
+    if tables is None:
+        tables = tournaments.table_matches(night)
     view = tournaments.view(night, tables)
     for t in view["tables"]:
         t["links"] = _table_links(night, t)
@@ -113,6 +118,14 @@ def _api_night(tournament_id: str) -> Tournament:
         abort(404, str(err))
 
 
+def _settled(tournament_id: str) -> tuple[Tournament, list[tournaments.TableMatch]]:
+    """The night and its live matches, settled first (two SELECTs if nothing is due)."""
+    try:
+        return tournaments.settled(tournament_id)
+    except tournaments.NotFound as err:
+        abort(404, str(err))
+
+
 def _api_writer(tournament_id: str) -> tuple[Tournament, Actor, str]:
     """The night, who is writing (from the bearer key) and the idempotency key."""
     night = _api_night(tournament_id)
@@ -161,9 +174,11 @@ def _api_write(
 ) -> Response | tuple[Response, int]:
     """Run a write; answer 201 ``{"seq", "ruling", "tournament"}`` or a problem."""
 
+    night_id = night.id  # after the write's commit ``night`` is expired
+
     def with_view() -> ledger.Written:
         written = run()
-        fresh = tournaments.get(night.id)
+        fresh = tournaments.get(night_id)
         return ledger.Written(
             written.status,
             {**written.body, "tournament": tournament_json(fresh)},
@@ -236,29 +251,25 @@ def create() -> Response | tuple[Response, int]:
 
 @api_bp.get("/<tournament_id>")
 def one(tournament_id: str) -> Response:
-    night = _api_night(tournament_id)
-    tournaments.settle(night.id)
-    night = tournaments.get(night.id)
+    night, tables = _settled(tournament_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     organiser = (
         scheme.lower() == "bearer"
         and tournaments.actor_for(night, token.strip()) == ORGANISER
     )
-    return jsonify(tournament_json(night, keys=organiser))
+    return jsonify(tournament_json(night, keys=organiser, tables=tables))
 
 
 @api_bp.get("/<tournament_id>/fingerprint")
 def fingerprint(tournament_id: str) -> Response:
     """What a live page polls: changes whenever the tournament or a match does."""
-    night = _api_night(tournament_id)
-    tournaments.settle(night.id)
-    night = tournaments.get(night.id)
+    night, tables = _settled(tournament_id)
     return jsonify(
         {
             "id": night.id,
             "seq": night.version,
-            "fingerprint": tournaments.fingerprint(night),
+            "fingerprint": tournaments.fingerprint(night, tables),
         }
     )
 

@@ -25,12 +25,9 @@ bp.add_app_template_global(bracket_svg, "bracket_svg")
 
 def _context(tournament_id: str) -> dict[str, Any]:
     try:
-        tournament = tournaments.get(tournament_id)
+        tournament, tables = tournaments.settled(tournament_id)  # two reads, no lock
     except tournaments.NotFound:
         abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
-    tournaments.settle(tournament.id)
-    tournament = tournaments.get(tournament.id)
-    tables = tournaments.table_matches(tournament)
     view = tournaments.view(tournament, tables)
     kind = (view.get("layout") or {}).get("kind")
     if kind not in KINDS:

@@ -118,9 +118,7 @@ def _table_number(tournament: Tournament, number: int) -> int:
 
 def _context(tournament: Tournament) -> dict[str, Any]:
     """What every night page shows: the view (after settling) and who is looking."""
-    tournaments.settle(tournament.id)
-    tournament = tournaments.get(tournament.id)
-    tables = tournaments.table_matches(tournament)
+    tournament, tables = tournaments.settled(tournament.id)  # two reads, no lock
     return {
         "night": tournament,
         "view": tournaments.view(tournament, tables),
