@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from collections.abc import Collection
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -38,7 +39,6 @@ from sqlalchemy import select
 from werkzeug.exceptions import ServiceUnavailable
 
 from referee import ledger
-from referee import tournaments
 from referee.db import db
 from referee.live import HUB
 from referee.live import Key
@@ -47,15 +47,15 @@ from referee.models import MatchEvent
 from referee.models import Tournament
 from referee.models import TournamentEvent
 from referee.web import shapes
+from referee.web.boards import BOARDS
+from referee.web.boards import Snapshot
 
 bp = Blueprint("live", __name__)
 
 CATCH_UP_ROWS = 500  # a viewer further behind gets the board and ``"gap": true``
 # page -> its template; the page's live regions are its blocks named live*
 MATCH_VIEWS = {"match": "match.html", "watch": "watch.html"}
-NIGHT_VIEWS = {"night": "nights/night.html", "tv": "nights/tv.html"}
-# The pages of a tournament of any game reload on a change: they need the id only, not
-# the whole view (hundreds of KB for a big round robin) sent to every viewer.
+# An old page that reloads on any change needs the id only, not the whole view.
 ID_ONLY = "id"
 
 
@@ -83,7 +83,7 @@ def match_stream(match_id: str) -> Response:
 
 @bp.get("/n/<tournament_id>/live")
 def night_stream(tournament_id: str) -> Response:
-    view = _view({**NIGHT_VIEWS, ID_ONLY: ""})
+    view = _view([*NIGHT_VIEWS, ID_ONLY])
     if db.session.get(Tournament, tournament_id) is None:
         abort(404, f"There is no night '{tournament_id}'.")
     db.session.rollback()
@@ -94,7 +94,7 @@ def night_stream(tournament_id: str) -> Response:
     )
 
 
-def _view(views: dict[str, str]) -> str | None:
+def _view(views: Collection[str]) -> str | None:
     view = request.args.get("view") or None
     if view is not None and view not in views:
         abort(404, f"There is no live view '{view}' (one of: {', '.join(views)}).")
@@ -232,20 +232,56 @@ def match_context(match: Match, view: str) -> dict[str, Any]:
 # --- a night ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class NightView:
+    """A tournament page that follows the stream: its template, what its live blocks
+    read (from a snapshot, the same for every viewer), and how to draw one board's
+    line alone (None: the page's live blocks are redrawn whole on every change)."""
+
+    template: str
+    context: Callable[[Snapshot], dict[str, Any]]
+    line: Callable[[Snapshot, int], str | None] | None = None
+
+
+def _pairing(name: str) -> Callable[..., Any]:
+    # The page modules import this one's blueprint's neighbours: look them up late.
+    def call(*args: Any) -> Any:
+        from referee.web.tournaments import brackets
+        from referee.web.tournaments import pairings
+
+        return getattr({"p": pairings, "b": brackets}[name[0]], name[2:])(*args)
+
+    return call
+
+
+NIGHT_VIEWS = {
+    "night": NightView("nights/night.html", lambda s: night_context(s)),
+    "tv": NightView("nights/tv.html", lambda s: night_context(s)),
+    "ptv": NightView(
+        "tournaments/tv.html", _pairing("p.live_context"), _pairing("p.tv_line")
+    ),
+    "event": NightView(
+        "tournaments/event.html", _pairing("p.live_context"), _pairing("p.event_line")
+    ),
+    "btv": NightView(
+        "brackets/tv.html", _pairing("b.live_context"), _pairing("b.tv_line")
+    ),
+    "bracket": NightView(
+        "brackets/phone.html", _pairing("b.live_context"), _pairing("b.phone_line")
+    ),
+}
+
+
 def _night_message(tournament_id: str, view: str | None, last: str) -> Message:
-    night = db.session.get(Tournament, tournament_id, populate_existing=True)
-    if night is None:
+    snap = BOARDS.read(tournament_id)
+    if snap is None or snap.ident == last:
         return Message(last, "")
-    tables = tournaments.table_matches(night)
-    ident = tournaments.fingerprint(night, tables)
-    if ident == last:
-        return Message(last, "")
-    data: dict[str, Any] = {"seq": night.version, "fingerprint": ident}
+    ident = snap.ident
     if view == ID_ONLY:
-        return _sse(ident, data)
+        return _sse(ident, {"seq": snap.version, "fingerprint": ident})
     if view is not None:
-        data["html"] = regions(NIGHT_VIEWS[view], night_context(night, tables))
-        return _sse(ident, data)
+        return _night_html(tournament_id, NIGHT_VIEWS[view], view, snap, last)
+    night = snap.night
     head = last.partition(".")[0]
     after = int(head) if head.isdecimal() and int(head) <= night.version else 0
     rows = db.session.execute(
@@ -256,23 +292,74 @@ def _night_message(tournament_id: str, view: str | None, last: str) -> Message:
         )
         .order_by(TournamentEvent.seq)
     ).scalars()
+    data: dict[str, Any] = {"seq": night.version, "fingerprint": ident}
     data["entries"] = [
         {"seq": r.seq, "kind": r.kind, "event": r.data, "ruling": r.ruling}
         for r in rows
     ]
-    data["view"] = tournaments.view(night, tables)
+    data["view"] = snap.view
     return _sse(ident, data)
 
 
-def night_context(night: Tournament, tables: list[Any]) -> dict[str, Any]:
+def _night_html(
+    tournament_id: str, spec: NightView, view: str, snap: Snapshot, last: str
+) -> Message:
+    """A page's message: the boards that moved since ``last`` when that is all that
+    moved (a dart), else the page's live blocks whole (a result, a round).
+
+    Built once per (state, view, what the viewer shows) in this process: every viewer
+    that saw the same state gets the same bytes.
+    """
+    numbers = (
+        BOARDS.changed(tournament_id, last, snap) if spec.line is not None else None
+    )
+    key = ("html", view, tuple(numbers) if numbers is not None else None)
+    found = snap.built.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    data: dict[str, Any] = {"seq": snap.version, "fingerprint": snap.ident}
+    html: dict[str, str] | None = None
+    if numbers is not None and spec.line is not None:
+        lines = {n: _line(snap, spec, view, n) for n in numbers}
+        if all(line is not None for line in lines.values()):
+            html = {f"board-{n}": line for n, line in lines.items() if line}
+    if html is None:
+        html = regions(spec.template, spec.context(snap))
+    data["html"] = html
+    message = _sse(snap.ident, data)
+    if len(snap.built) < 256:
+        snap.built[key] = message
+    return message
+
+
+def _line(snap: Snapshot, spec: NightView, view: str, number: int) -> str | None:
+    key = ("line", view, number)
+    if key not in snap.built:
+        assert spec.line is not None
+        snap.built[key] = spec.line(snap, number)
+    return snap.built[key]  # type: ignore[no-any-return]
+
+
+def night_context(snap: Snapshot) -> dict[str, Any]:
     """What every viewer of a night's board sees (no organiser's or table's parts)."""
+    night = snap.night
     return {
         "night": night,
-        "view": tournaments.view(night, tables),
+        "view": snap.view,
         "organiser": False,
-        "fingerprint": tournaments.fingerprint(night, tables),
+        "fingerprint": snap.ident,
         "player_index": {p: i for i, p in enumerate(night.players)},
     }
+
+
+def macro(template_name: str, name: str, *args: Any) -> str:
+    """One macro of a template rendered alone (a board's line), with the app's
+    template globals."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    values: dict[str, Any] = {}
+    app.update_template_context(values)
+    module = app.jinja_env.get_template(template_name).make_module(values)
+    return str(getattr(module, name)(*args)).strip()
 
 
 # --- rendering a page's live blocks ---------------------------------------------------
