@@ -254,9 +254,25 @@ def _pairing(name: str) -> Callable[..., Any]:
     return call
 
 
+def _night_line(name: str) -> Callable[[Snapshot, int], str | None]:
+    """A bunko night's table, alone (its card on the night's page, or on the TV)."""
+
+    def line(snap: Snapshot, number: int) -> str | None:
+        t = next((t for t in snap.view["tables"] if t["number"] == number), None)
+        if t is None:
+            return None
+        return macro("nights/_night.html", name, t, snap.night)
+
+    return line
+
+
 NIGHT_VIEWS = {
-    "night": NightView("nights/night.html", lambda s: night_context(s)),
-    "tv": NightView("nights/tv.html", lambda s: night_context(s)),
+    "night": NightView(
+        "nights/night.html", lambda s: night_context(s), _night_line("table_card")
+    ),
+    "tv": NightView(
+        "nights/tv.html", lambda s: night_context(s), _night_line("tv_table")
+    ),
     "ptv": NightView(
         "tournaments/tv.html", _pairing("p.live_context"), _pairing("p.tv_line")
     ),

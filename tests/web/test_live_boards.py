@@ -159,3 +159,33 @@ def test_a_look_that_finds_nothing_moved_reads_no_match_row(
     # The route's existence check, then the one look at the versions: no match rows.
     assert len(reads) == 2, reads
     assert "match.state" not in " ".join(reads)
+
+
+EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.mark.parametrize(("page", "view"), [("", "night"), ("/tv", "tv")])
+def test_a_roll_at_a_bunko_table_sends_that_tables_card_alone(
+    quick: Any, client: Any, app: Any, page: str, view: str
+) -> None:
+    night = client.post(
+        "/api/v1/tournaments", json={"kind": "bunko-night", "players": EIGHT}
+    ).get_json()
+    client.get(f"/n/{night['id']}{page}")  # the page, as a TV loads it first
+    seen = night["fingerprint"]
+    table = next(t for t in night["tables"] if t.get("match"))
+    first = client.get(f"/api/v1/matches/{table['match']}").get_json()["players"][0]
+    reply = client.post(
+        f"/api/v1/matches/{table['match']}/events",
+        json={"event": {"type": "first_roll", "player": first, "die": 5}},
+        headers={
+            "Authorization": f"Bearer {night['keys']['tables'][0]['key']}",
+            "Idempotency-Key": uuid.uuid4().hex,
+        },
+    )
+    assert reply.status_code == 201, reply.get_json()
+    (message,) = events(client.get(f"/n/{night['id']}/live?view={view}&last={seen}"))
+    html = message["data"]["html"]
+    assert list(html) == [f"board-{table['number']}"]
+    shown = client.get(f"/n/{night['id']}{page}").get_data(as_text=True)
+    assert html[f"board-{table['number']}"] in shown

@@ -23,6 +23,7 @@ from referee.web.api import _expected_seq
 from referee.web.api import _Halt
 from referee.web.api import _write
 from referee.web.api import key_reused
+from referee.web.boards import BOARDS
 from referee.web.errors import problem
 from referee.web.tournaments.access import KIND
 from referee.web.tournaments.access import api_bp
@@ -31,9 +32,16 @@ from referee.web.tournaments.access import api_bp
 
 
 def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
-    """The whole night: live tables, rounds, rotation, tallies and standings."""
-    tables = tournaments.table_matches(night)
-    view = tournaments.view(night, tables)
+    """The whole night: live tables, rounds, rotation, tallies and standings.
+
+    The tables come from this process's snapshot (``boards``): a poll reads the
+    match rows that moved since the last look, not every one.
+    """
+    snap = BOARDS.read(night.id)
+    if snap is None:
+        abort(404, f"There is no tournament '{night.id}'.")
+    night, tables = snap.night, snap.tables
+    view = tournaments.view(night, tables)  # its own: links are added below
     for t in view["tables"]:
         t["links"] = _table_links(night, t)
     for p in view.get("pairings", []):
@@ -51,7 +59,7 @@ def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
         "title": night.title,
         "status": night.status,
         "seq": night.version,
-        "fingerprint": tournaments.fingerprint(night, tables),
+        "fingerprint": snap.ident,
         **view,
         "links": {
             "self": url_for("tournament_api.one", tournament_id=night.id),
@@ -253,13 +261,11 @@ def fingerprint(tournament_id: str) -> Response:
     """What a live page polls: changes whenever the tournament or a match does."""
     night = _api_night(tournament_id)
     tournaments.settle(night.id)
-    night = tournaments.get(night.id)
+    snap = BOARDS.read(night.id)
+    if snap is None:
+        abort(404, f"There is no tournament '{night.id}'.")
     return jsonify(
-        {
-            "id": night.id,
-            "seq": night.version,
-            "fingerprint": tournaments.fingerprint(night),
-        }
+        {"id": snap.night.id, "seq": snap.version, "fingerprint": snap.ident}
     )
 
 
