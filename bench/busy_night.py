@@ -632,7 +632,14 @@ def lost(url: str, night: Night) -> tuple[int, int]:
             {"ids": matches},
         ):
             rows.setdefault((match, idem), []).append(seq)
+        stats = conn.execute(
+            text(
+                "SELECT xact_commit, xact_rollback FROM pg_stat_database "
+                "WHERE datname = current_database()"
+            )
+        ).one()
     engine.dispose()
+    print(f"  database {stats[0]} commits, {stats[1]} rollbacks (pg_stat_database)")
     bad = sum(
         1 for match, idem, seq, _ in night.acked if rows.get((match, idem)) != [seq]
     )

@@ -162,6 +162,10 @@ def _read(build: Callable[[str], Message], last: str) -> Message:
     would starve the writers of the pool.
     """
     try:
+        if db.engine.dialect.name == "postgresql":
+            # Reads only, one statement at a time: no BEGIN, and no ROLLBACK when the
+            # connection goes back (each message built cost both round trips).
+            db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
         return build(last)
     finally:
         db.session.remove()

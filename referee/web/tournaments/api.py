@@ -24,6 +24,7 @@ from referee.web.api import _Halt
 from referee.web.api import _write
 from referee.web.api import key_reused
 from referee.web.boards import BOARDS
+from referee.web.boards import Snapshot
 from referee.web.errors import problem
 from referee.web.tournaments.access import KIND
 from referee.web.tournaments.access import api_bp
@@ -31,13 +32,15 @@ from referee.web.tournaments.access import api_bp
 # --- the JSON API -------------------------------------------------------------------
 
 
-def tournament_json(night: Tournament, keys: bool = False) -> dict[str, Any]:
+def tournament_json(
+    night: Tournament, keys: bool = False, snap: Snapshot | None = None
+) -> dict[str, Any]:
     """The whole night: live tables, rounds, rotation, tallies and standings.
 
     The tables come from this process's snapshot (``boards``): a poll reads the
     match rows that moved since the last look, not every one.
     """
-    snap = BOARDS.read(night.id)
+    snap = snap or BOARDS.read(night.id)
     if snap is None:
         abort(404, f"There is no tournament '{night.id}'.")
     night, tables = snap.night, snap.tables
@@ -244,26 +247,33 @@ def create() -> Response | tuple[Response, int]:
 
 @api_bp.get("/<tournament_id>")
 def one(tournament_id: str) -> Response:
-    night = _api_night(tournament_id)
-    tournaments.settle(night.id)
-    night = tournaments.get(night.id)
+    snap = _settled(tournament_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     organiser = (
         scheme.lower() == "bearer"
-        and tournaments.actor_for(night, token.strip()) == ORGANISER
+        and tournaments.actor_for(snap.night, token.strip()) == ORGANISER
     )
-    return jsonify(tournament_json(night, keys=organiser))
+    return jsonify(tournament_json(snap.night, keys=organiser, snap=snap))
+
+
+def _settled(tournament_id: str) -> Snapshot:
+    """The tournament after settling, from this process's snapshot (a poll reads
+    the tournament row only when it moved, and no match row that did not)."""
+    try:
+        tournaments.settle(tournament_id)
+    except tournaments.NotFound as err:
+        abort(404, str(err))
+    snap = BOARDS.read(tournament_id)
+    if snap is None:
+        abort(404, f"There is no tournament '{tournament_id}'.")
+    return snap
 
 
 @api_bp.get("/<tournament_id>/fingerprint")
 def fingerprint(tournament_id: str) -> Response:
     """What a live page polls: changes whenever the tournament or a match does."""
-    night = _api_night(tournament_id)
-    tournaments.settle(night.id)
-    snap = BOARDS.read(night.id)
-    if snap is None:
-        abort(404, f"There is no tournament '{night.id}'.")
+    snap = _settled(tournament_id)
     return jsonify(
         {"id": snap.night.id, "seq": snap.version, "fingerprint": snap.ident}
     )
