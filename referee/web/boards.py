@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
@@ -65,6 +66,9 @@ class _Entry:
     lock: threading.Lock = field(default_factory=threading.Lock)
     # ident -> {match id: version} of the live matches then (current version only)
     history: OrderedDict[str, dict[str, int]] = field(default_factory=OrderedDict)
+    # A board's line as a page draws it, by (view, match id, match version): a dart
+    # that changes nothing a page shows (a Swiss TV shows legs) sends that page nothing.
+    lines: dict[tuple[str, str, int], str | None] = field(default_factory=dict)
 
 
 class Boards:
@@ -120,6 +124,7 @@ class Boards:
                 ids = tournaments.format_of(night).live_matches(night.state)
                 live = {}
                 entry.history.clear()
+                entry.lines.clear()
             keep = [
                 tm
                 for m, tm in live.items()
@@ -156,8 +161,9 @@ class Boards:
 
     def changed(
         self, tournament_id: str, since: str, snap: Snapshot
-    ) -> list[int] | None:
-        """The boards (table numbers) that moved from ``since`` to ``snap``.
+    ) -> list[tuple[int, str, int | None]] | None:
+        """The boards that moved from ``since`` to ``snap``: (table number, match id,
+        its version at ``since``) each.
 
         None when a page showing ``since`` needs more than its boards redrawn: the
         tournament itself moved, or this process never saw ``since``.
@@ -169,7 +175,31 @@ class Boards:
             before = entry.history.get(since)
         if before is None:
             return None
-        return [tm.number for tm in snap.tables if before.get(tm.match) != tm.version]
+        return [
+            (tm.number, tm.match, before.get(tm.match))
+            for tm in snap.tables
+            if before.get(tm.match) != tm.version
+        ]
+
+    def line(
+        self,
+        tournament_id: str,
+        key: tuple[str, str, int | None],
+        draw: Callable[[], str | None] | None = None,
+    ) -> str | None:
+        """A board's line drawn for ``key`` (view, match, version), drawn with
+        ``draw`` if this process has not drawn it yet (without ``draw``: None)."""
+        entry = self._entry(tournament_id)
+        view, match, version = key
+        if version is None:
+            return None
+        found = entry.lines.get((view, match, version))
+        if found is None and draw is not None:
+            found = draw()
+            if len(entry.lines) > 4096:
+                entry.lines.clear()
+            entry.lines[(view, match, version)] = found
+        return found
 
     def clear(self) -> None:
         """Forget everything (tests)."""

@@ -245,6 +245,9 @@ class NightView:
     template: str
     context: Callable[[Snapshot], dict[str, Any]]
     line: Callable[[Snapshot, int], str | None] | None = None
+    # False: the page shows no board's live score (the call screen), so a dart
+    # sends it nothing at all; only the tournament's own moves do.
+    boards: bool = True
 
 
 def _pairing(name: str) -> Callable[..., Any]:
@@ -282,6 +285,9 @@ NIGHT_VIEWS = {
     ),
     "event": NightView(
         "tournaments/event.html", _pairing("p.live_context"), _pairing("p.event_line")
+    ),
+    "calls": NightView(
+        "tournaments/calls.html", _pairing("p.live_context"), boards=False
     ),
     "btv": NightView(
         "brackets/tv.html", _pairing("b.live_context"), _pairing("b.tv_line")
@@ -330,34 +336,53 @@ def _night_html(
     Built once per (state, view, what the viewer shows) in this process: every viewer
     that saw the same state gets the same bytes.
     """
-    numbers = (
-        BOARDS.changed(tournament_id, last, snap) if spec.line is not None else None
+    moved = (
+        BOARDS.changed(tournament_id, last, snap)
+        if spec.line is not None or not spec.boards
+        else None
     )
-    key = ("html", view, tuple(numbers) if numbers is not None else None)
+    if moved is not None and not spec.boards:
+        return Message(last, "")  # only boards moved: nothing this page shows
+    key = ("html", view, tuple(moved) if moved is not None else None)
     found = snap.built.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
-    data: dict[str, Any] = {"seq": snap.version, "fingerprint": snap.ident}
     html: dict[str, str] | None = None
-    if numbers is not None and spec.line is not None:
-        lines = {n: _line(snap, spec, view, n) for n in numbers}
-        if all(line is not None for line in lines.values()):
-            html = {f"board-{n}": line for n, line in lines.items() if line}
+    if moved is not None and spec.line is not None:
+        html = {}
+        for number, match, before in moved:
+            now = _line(tournament_id, snap, spec, view, number, match)
+            if now is None:  # not a board this page draws alone: the blocks
+                html = None
+                break
+            if BOARDS.line(tournament_id, (view, match, before)) != now:
+                html[f"board-{number}"] = now
+        if html == {}:
+            return Message(last, "")  # the page's lines look the same: nothing
     if html is None:
         html = regions(spec.template, spec.context(snap))
-    data["html"] = html
-    message = _sse(snap.ident, data)
+    message = _sse(
+        snap.ident, {"seq": snap.version, "fingerprint": snap.ident, "html": html}
+    )
     if len(snap.built) < 256:
         snap.built[key] = message
     return message
 
 
-def _line(snap: Snapshot, spec: NightView, view: str, number: int) -> str | None:
-    key = ("line", view, number)
-    if key not in snap.built:
-        assert spec.line is not None
-        snap.built[key] = spec.line(snap, number)
-    return snap.built[key]  # type: ignore[no-any-return]
+def _line(
+    tournament_id: str,
+    snap: Snapshot,
+    spec: NightView,
+    view: str,
+    number: int,
+    match: str,
+) -> str | None:
+    version = next(tm.version for tm in snap.tables if tm.match == match)
+    line = spec.line
+    assert line is not None
+    return BOARDS.line(
+        tournament_id, (view, match, version), lambda: line(snap, number)
+    )
 
 
 def night_context(snap: Snapshot) -> dict[str, Any]:

@@ -242,7 +242,7 @@ def test_a_round_robins_pages_follow_its_stream_with_their_views(quick, client):
         "/api/v1/tournaments",
         json={"kind": "round-robin", "game": "darts-301", "players": EIGHT[:4]},
     ).get_json()
-    for page, view in (("", "event"), ("/tv", "ptv"), ("/calls", "id")):
+    for page, view in (("", "event"), ("/tv", "ptv"), ("/calls", "calls")):
         html = client.get(f"/n/{league['id']}{page}").get_data(as_text=True)
         assert f"view={view}&amp;last={league['fingerprint']}" in html, page
     (message,) = events(client.get(f"/n/{league['id']}/live?view=id&last=0.0"))

@@ -189,3 +189,38 @@ def test_a_roll_at_a_bunko_table_sends_that_tables_card_alone(
     assert list(html) == [f"board-{table['number']}"]
     shown = client.get(f"/n/{night['id']}{page}").get_data(as_text=True)
     assert html[f"board-{table['number']}"] in shown
+
+
+def test_the_call_screen_hears_nothing_of_a_dart_and_its_block_of_a_result(
+    quick: Any, client: Any
+) -> None:
+    data = swiss(client)
+    client.get(f"/n/{data['id']}/calls")
+    seen = fingerprint(client, data)
+    first, second = data["calls"][0], data["calls"][1]
+    dart(client, data, first["match"], "T20")
+    assert events(client.get(f"/n/{data['id']}/live?view=calls&last={seen}")) == []
+    result(client, data, second["number"], second["entrants"][0])
+    (message,) = events(client.get(f"/n/{data['id']}/live?view=calls&last={seen}"))
+    assert list(message["data"]["html"]) == ["live"]
+    page = client.get(f"/n/{data['id']}/calls").get_data(as_text=True)
+    assert message["data"]["html"]["live"] in page
+
+
+def test_a_dart_that_changes_nothing_a_page_shows_sends_it_nothing(
+    quick: Any, client: Any
+) -> None:
+    data = swiss(client)
+    client.get(f"/n/{data['id']}/bracket/tv")
+    seen = fingerprint(client, data)
+    board = data["calls"][0]
+    dart(client, data, board["match"], "T20")
+    (message,) = events(client.get(f"/n/{data['id']}/live?view=btv&last={seen}"))
+    assert list(message["data"]["html"]) == [f"board-{board['number']}"]
+    # The Swiss TV shows legs: the next dart leaves the row as it was.
+    dart(client, data, board["match"], "T20")
+    url = f"/n/{data['id']}/live?view=btv&last={message['id']}"
+    assert events(client.get(url)) == []
+    # The pairing TV shows the score: it gets the line.
+    (line,) = events(client.get(f"/n/{data['id']}/live?view=ptv&last={message['id']}"))
+    assert "181" in line["data"]["html"][f"board-{board['number']}"]
