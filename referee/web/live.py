@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from collections.abc import Collection
 from collections.abc import Iterator
@@ -73,9 +74,8 @@ class Message:
 @bp.get("/m/<match_id>/live")
 def match_stream(match_id: str) -> Response:
     view = _view(MATCH_VIEWS)
-    if db.session.get(Match, match_id) is None:
+    if not _exists(Match, match_id):
         abort(404, f"There is no match '{match_id}'.")
-    db.session.rollback()
     return _stream(
         ("match", match_id), view, lambda last: _match_message(match_id, view, last)
     )
@@ -84,14 +84,31 @@ def match_stream(match_id: str) -> Response:
 @bp.get("/n/<tournament_id>/live")
 def night_stream(tournament_id: str) -> Response:
     view = _view([*NIGHT_VIEWS, ID_ONLY])
-    if db.session.get(Tournament, tournament_id) is None:
+    if not _exists(Tournament, tournament_id):
         abort(404, f"There is no night '{tournament_id}'.")
-    db.session.rollback()
     return _stream(
         ("tournament", tournament_id),
         view,
         lambda last: _night_message(tournament_id, view, last),
     )
+
+
+def _exists(model: type[Match] | type[Tournament], ident: str) -> bool:
+    """Whether the row is there: its id alone (not its state), read in autocommit,
+    and the connection handed back before the stream starts."""
+    try:
+        _autocommit()
+        found = db.session.execute(select(model.id).where(model.id == ident)).first()
+        return found is not None
+    finally:
+        db.session.rollback()
+
+
+def _autocommit() -> None:
+    if db.engine.dialect.name == "postgresql":
+        # Reads only, one statement at a time: no BEGIN, and no ROLLBACK when the
+        # connection goes back (each message built cost both round trips).
+        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
 def _view(views: Collection[str]) -> str | None:
@@ -162,10 +179,7 @@ def _read(build: Callable[[str], Message], last: str) -> Message:
     would starve the writers of the pool.
     """
     try:
-        if db.engine.dialect.name == "postgresql":
-            # Reads only, one statement at a time: no BEGIN, and no ROLLBACK when the
-            # connection goes back (each message built cost both round trips).
-            db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        _autocommit()
         return build(last)
     finally:
         db.session.remove()
@@ -179,7 +193,25 @@ def _sse(ident: str, data: dict[str, Any]) -> Message:
 # --- a match ------------------------------------------------------------------------
 
 
+# A watcher's message by (database, match, version, view): the same for every viewer
+# whatever it saw before, so a phone that connects or lags behind gets it built.
+_WATCHED: OrderedDict[tuple[str, str, int, str], Message] = OrderedDict()
+WATCHED_KEPT = 2048
+
+
 def _match_message(match_id: str, view: str | None, last: str) -> Message:
+    if view is not None:
+        # The version first (one small read): the board is read and drawn only for a
+        # version this process has not drawn yet.
+        version = db.session.execute(
+            select(Match.version).where(Match.id == match_id)
+        ).scalar()
+        if version is None or str(version) == last:
+            return Message(last, "")
+        key = (str(db.engine.url), match_id, int(version), view)
+        found = _WATCHED.get(key)
+        if found is not None:
+            return found
     match = db.session.get(Match, match_id, populate_existing=True)
     if match is None:
         return Message(last, "")
@@ -189,7 +221,11 @@ def _match_message(match_id: str, view: str | None, last: str) -> Message:
     data: dict[str, Any] = {"seq": match.version}
     if view is not None:
         data["html"] = regions(MATCH_VIEWS[view], match_context(match, view))
-        return _sse(ident, data)
+        message = _sse(ident, data)
+        _WATCHED[(str(db.engine.url), match_id, match.version, view)] = message
+        while len(_WATCHED) > WATCHED_KEPT:
+            _WATCHED.popitem(last=False)
+        return message
     after = int(last) if last.isdecimal() and int(last) <= match.version else 0
     rows = list(
         db.session.execute(

@@ -224,3 +224,30 @@ def test_a_dart_that_changes_nothing_a_page_shows_sends_it_nothing(
     # The pairing TV shows the score: it gets the line.
     (line,) = events(client.get(f"/n/{data['id']}/live?view=ptv&last={message['id']}"))
     assert "181" in line["data"]["html"][f"board-{board['number']}"]
+
+
+def test_a_watch_board_is_drawn_once_per_version_whatever_each_viewer_saw(
+    quick: Any, client: Any, app: Any, api: Any
+) -> None:
+    match = api.create("darts-301")
+    for code in ("T20", "T19", "S5"):
+        assert api.event(match["id"], {"type": "dart", "dart": code}).status_code == 201
+    url = f"/m/{match['id']}/live?view=watch"
+    (first,) = events(client.get(f"{url}&last=1"))
+    statements: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+        def note(*args: Any) -> None:
+            statements.append(str(args[2]))
+
+        sa_event.listen(engine, "before_cursor_execute", note)
+        try:
+            # Two more phones, each behind in its own way (or new): the same bytes.
+            assert events(client.get(f"{url}&last=2")) == [first]
+            assert events(client.get(f"{url}&last=0")) == [first]
+        finally:
+            sa_event.remove(engine, "before_cursor_execute", note)
+    reads = " ".join(statements)
+    assert "match.state" not in reads  # the version only, not the match again
+    assert "match_event" not in reads
