@@ -105,7 +105,7 @@ def _exists(model: type[Match] | type[Tournament], ident: str) -> bool:
 
 
 def _autocommit() -> None:
-    if db.engine.dialect.name == "postgresql":
+    if db.engine.dialect.name == "postgresql" and not db.session().in_transaction():
         # Reads only, one statement at a time: no BEGIN, and no ROLLBACK when the
         # connection goes back (each message built cost both round trips).
         db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
