@@ -37,14 +37,20 @@
     if (leaving || id === undefined || String(id) === seen) return;
     seen = String(id);
     body.setAttribute("data-seq", seen);
-    // A watcher's page gets its live regions with the message: swap them in place.
+    // A watcher's page gets its live regions with the message (its live blocks, or
+    // after a dart only the board that moved): swap each one in place, every copy.
     var html = data && data.html;
     if (html) {
+      var missing = false;
       Object.keys(html).forEach(function (name) {
-        var region = document.querySelector('[data-live="' + name + '"]');
-        if (region) region.outerHTML = html[name];
+        var regions = document.querySelectorAll('[data-live="' + name + '"]');
+        if (!regions.length) missing = true;
+        Array.prototype.forEach.call(regions, function (region) {
+          region.outerHTML = html[name];
+        });
       });
-      return;
+      if (!missing) return;
+      // A board this page does not show: it is out of step, load it afresh.
     }
     if (dirty) { announce(); } else { refresh(); }
   }

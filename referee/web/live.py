@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+from collections.abc import Collection
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -38,7 +40,6 @@ from sqlalchemy import select
 from werkzeug.exceptions import ServiceUnavailable
 
 from referee import ledger
-from referee import tournaments
 from referee.db import db
 from referee.live import HUB
 from referee.live import Key
@@ -47,15 +48,15 @@ from referee.models import MatchEvent
 from referee.models import Tournament
 from referee.models import TournamentEvent
 from referee.web import shapes
+from referee.web.boards import BOARDS
+from referee.web.boards import Snapshot
 
 bp = Blueprint("live", __name__)
 
 CATCH_UP_ROWS = 500  # a viewer further behind gets the board and ``"gap": true``
 # page -> its template; the page's live regions are its blocks named live*
 MATCH_VIEWS = {"match": "match.html", "watch": "watch.html"}
-NIGHT_VIEWS = {"night": "nights/night.html", "tv": "nights/tv.html"}
-# The pages of a tournament of any game reload on a change: they need the id only, not
-# the whole view (hundreds of KB for a big round robin) sent to every viewer.
+# An old page that reloads on any change needs the id only, not the whole view.
 ID_ONLY = "id"
 
 
@@ -73,9 +74,8 @@ class Message:
 @bp.get("/m/<match_id>/live")
 def match_stream(match_id: str) -> Response:
     view = _view(MATCH_VIEWS)
-    if db.session.get(Match, match_id) is None:
+    if not _exists(Match, match_id):
         abort(404, f"There is no match '{match_id}'.")
-    db.session.rollback()
     return _stream(
         ("match", match_id), view, lambda last: _match_message(match_id, view, last)
     )
@@ -83,10 +83,9 @@ def match_stream(match_id: str) -> Response:
 
 @bp.get("/n/<tournament_id>/live")
 def night_stream(tournament_id: str) -> Response:
-    view = _view({**NIGHT_VIEWS, ID_ONLY: ""})
-    if db.session.get(Tournament, tournament_id) is None:
+    view = _view([*NIGHT_VIEWS, ID_ONLY])
+    if not _exists(Tournament, tournament_id):
         abort(404, f"There is no night '{tournament_id}'.")
-    db.session.rollback()
     return _stream(
         ("tournament", tournament_id),
         view,
@@ -94,7 +93,25 @@ def night_stream(tournament_id: str) -> Response:
     )
 
 
-def _view(views: dict[str, str]) -> str | None:
+def _exists(model: type[Match] | type[Tournament], ident: str) -> bool:
+    """Whether the row is there: its id alone (not its state), read in autocommit,
+    and the connection handed back before the stream starts."""
+    try:
+        _autocommit()
+        found = db.session.execute(select(model.id).where(model.id == ident)).first()
+        return found is not None
+    finally:
+        db.session.rollback()
+
+
+def _autocommit() -> None:
+    if db.engine.dialect.name == "postgresql" and not db.session().in_transaction():
+        # Reads only, one statement at a time: no BEGIN, and no ROLLBACK when the
+        # connection goes back (each message built cost both round trips).
+        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
+def _view(views: Collection[str]) -> str | None:
     view = request.args.get("view") or None
     if view is not None and view not in views:
         abort(404, f"There is no live view '{view}' (one of: {', '.join(views)}).")
@@ -162,6 +179,7 @@ def _read(build: Callable[[str], Message], last: str) -> Message:
     would starve the writers of the pool.
     """
     try:
+        _autocommit()
         return build(last)
     finally:
         db.session.remove()
@@ -175,7 +193,25 @@ def _sse(ident: str, data: dict[str, Any]) -> Message:
 # --- a match ------------------------------------------------------------------------
 
 
+# A watcher's message by (database, match, version, view): the same for every viewer
+# whatever it saw before, so a phone that connects or lags behind gets it built.
+_WATCHED: OrderedDict[tuple[str, str, int, str], Message] = OrderedDict()
+WATCHED_KEPT = 2048
+
+
 def _match_message(match_id: str, view: str | None, last: str) -> Message:
+    if view is not None:
+        # The version first (one small read): the board is read and drawn only for a
+        # version this process has not drawn yet.
+        version = db.session.execute(
+            select(Match.version).where(Match.id == match_id)
+        ).scalar()
+        if version is None or str(version) == last:
+            return Message(last, "")
+        key = (str(db.engine.url), match_id, int(version), view)
+        found = _WATCHED.get(key)
+        if found is not None:
+            return found
     match = db.session.get(Match, match_id, populate_existing=True)
     if match is None:
         return Message(last, "")
@@ -185,7 +221,11 @@ def _match_message(match_id: str, view: str | None, last: str) -> Message:
     data: dict[str, Any] = {"seq": match.version}
     if view is not None:
         data["html"] = regions(MATCH_VIEWS[view], match_context(match, view))
-        return _sse(ident, data)
+        message = _sse(ident, data)
+        _WATCHED[(str(db.engine.url), match_id, match.version, view)] = message
+        while len(_WATCHED) > WATCHED_KEPT:
+            _WATCHED.popitem(last=False)
+        return message
     after = int(last) if last.isdecimal() and int(last) <= match.version else 0
     rows = list(
         db.session.execute(
@@ -232,20 +272,78 @@ def match_context(match: Match, view: str) -> dict[str, Any]:
 # --- a night ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class NightView:
+    """A tournament page that follows the stream: its template, what its live blocks
+    read (from a snapshot, the same for every viewer), and how to draw one board's
+    line alone (None: the page's live blocks are redrawn whole on every change)."""
+
+    template: str
+    context: Callable[[Snapshot], dict[str, Any]]
+    line: Callable[[Snapshot, int], str | None] | None = None
+    # False: the page shows no board's live score (the call screen), so a dart
+    # sends it nothing at all; only the tournament's own moves do.
+    boards: bool = True
+
+
+def _pairing(name: str) -> Callable[..., Any]:
+    # The page modules import this one's blueprint's neighbours: look them up late.
+    def call(*args: Any) -> Any:
+        from referee.web.tournaments import brackets
+        from referee.web.tournaments import pairings
+
+        return getattr({"p": pairings, "b": brackets}[name[0]], name[2:])(*args)
+
+    return call
+
+
+def _night_line(name: str) -> Callable[[Snapshot, int], str | None]:
+    """A bunko night's table, alone (its card on the night's page, or on the TV)."""
+
+    def line(snap: Snapshot, number: int) -> str | None:
+        t = next((t for t in snap.view["tables"] if t["number"] == number), None)
+        if t is None:
+            return None
+        return macro("nights/_night.html", name, t, snap.night)
+
+    return line
+
+
+NIGHT_VIEWS = {
+    "night": NightView(
+        "nights/night.html", lambda s: night_context(s), _night_line("table_card")
+    ),
+    "tv": NightView(
+        "nights/tv.html", lambda s: night_context(s), _night_line("tv_table")
+    ),
+    "ptv": NightView(
+        "tournaments/tv.html", _pairing("p.live_context"), _pairing("p.tv_line")
+    ),
+    "event": NightView(
+        "tournaments/event.html", _pairing("p.live_context"), _pairing("p.event_line")
+    ),
+    "calls": NightView(
+        "tournaments/calls.html", _pairing("p.live_context"), boards=False
+    ),
+    "btv": NightView(
+        "brackets/tv.html", _pairing("b.live_context"), _pairing("b.tv_line")
+    ),
+    "bracket": NightView(
+        "brackets/phone.html", _pairing("b.live_context"), _pairing("b.phone_line")
+    ),
+}
+
+
 def _night_message(tournament_id: str, view: str | None, last: str) -> Message:
-    night = db.session.get(Tournament, tournament_id, populate_existing=True)
-    if night is None:
+    snap = BOARDS.read(tournament_id)
+    if snap is None or snap.ident == last:
         return Message(last, "")
-    tables = tournaments.table_matches(night)
-    ident = tournaments.fingerprint(night, tables)
-    if ident == last:
-        return Message(last, "")
-    data: dict[str, Any] = {"seq": night.version, "fingerprint": ident}
+    ident = snap.ident
     if view == ID_ONLY:
-        return _sse(ident, data)
+        return _sse(ident, {"seq": snap.version, "fingerprint": ident})
     if view is not None:
-        data["html"] = regions(NIGHT_VIEWS[view], night_context(night, tables))
-        return _sse(ident, data)
+        return _night_html(tournament_id, NIGHT_VIEWS[view], view, snap, last)
+    night = snap.night
     head = last.partition(".")[0]
     after = int(head) if head.isdecimal() and int(head) <= night.version else 0
     rows = db.session.execute(
@@ -256,23 +354,93 @@ def _night_message(tournament_id: str, view: str | None, last: str) -> Message:
         )
         .order_by(TournamentEvent.seq)
     ).scalars()
+    data: dict[str, Any] = {"seq": night.version, "fingerprint": ident}
     data["entries"] = [
         {"seq": r.seq, "kind": r.kind, "event": r.data, "ruling": r.ruling}
         for r in rows
     ]
-    data["view"] = tournaments.view(night, tables)
+    data["view"] = snap.view
     return _sse(ident, data)
 
 
-def night_context(night: Tournament, tables: list[Any]) -> dict[str, Any]:
+def _night_html(
+    tournament_id: str, spec: NightView, view: str, snap: Snapshot, last: str
+) -> Message:
+    """A page's message: the boards that moved since ``last`` when that is all that
+    moved (a dart), else the page's live blocks whole (a result, a round).
+
+    Built once per (state, view, what the viewer shows) in this process: every viewer
+    that saw the same state gets the same bytes.
+    """
+    moved = (
+        BOARDS.changed(tournament_id, last, snap)
+        if spec.line is not None or not spec.boards
+        else None
+    )
+    if moved is not None and not spec.boards:
+        return Message(last, "")  # only boards moved: nothing this page shows
+    key = ("html", view, tuple(moved) if moved is not None else None)
+    found = snap.built.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    html: dict[str, str] | None = None
+    if moved is not None and spec.line is not None:
+        html = {}
+        for number, match, before in moved:
+            now = _line(tournament_id, snap, spec, view, number, match)
+            if now is None:  # not a board this page draws alone: the blocks
+                html = None
+                break
+            if BOARDS.line(tournament_id, (view, match, before)) != now:
+                html[f"board-{number}"] = now
+        if html == {}:
+            return Message(last, "")  # the page's lines look the same: nothing
+    if html is None:
+        html = regions(spec.template, spec.context(snap))
+    message = _sse(
+        snap.ident, {"seq": snap.version, "fingerprint": snap.ident, "html": html}
+    )
+    if len(snap.built) < 256:
+        snap.built[key] = message
+    return message
+
+
+def _line(
+    tournament_id: str,
+    snap: Snapshot,
+    spec: NightView,
+    view: str,
+    number: int,
+    match: str,
+) -> str | None:
+    version = next(tm.version for tm in snap.tables if tm.match == match)
+    line = spec.line
+    assert line is not None
+    return BOARDS.line(
+        tournament_id, (view, match, version), lambda: line(snap, number)
+    )
+
+
+def night_context(snap: Snapshot) -> dict[str, Any]:
     """What every viewer of a night's board sees (no organiser's or table's parts)."""
+    night = snap.night
     return {
         "night": night,
-        "view": tournaments.view(night, tables),
+        "view": snap.view,
         "organiser": False,
-        "fingerprint": tournaments.fingerprint(night, tables),
+        "fingerprint": snap.ident,
         "player_index": {p: i for i, p in enumerate(night.players)},
     }
+
+
+def macro(template_name: str, name: str, *args: Any) -> str:
+    """One macro of a template rendered alone (a board's line), with the app's
+    template globals."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    values: dict[str, Any] = {}
+    app.update_template_context(values)
+    module = app.jinja_env.get_template(template_name).make_module(values)
+    return str(getattr(module, name)(*args)).strip()
 
 
 # --- rendering a page's live blocks ---------------------------------------------------

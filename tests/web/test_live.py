@@ -237,16 +237,16 @@ def test_a_tables_event_wakes_its_nights_boards(app, client):
         assert HUB.wait(topic, before, 5.0) != before
 
 
-def test_a_round_robins_pages_follow_its_stream_by_id_alone(quick, client):
+def test_a_round_robins_pages_follow_its_stream_with_their_views(quick, client):
     league = client.post(
         "/api/v1/tournaments",
         json={"kind": "round-robin", "game": "darts-301", "players": EIGHT[:4]},
     ).get_json()
-    for page in ("", "/tv", "/calls"):
+    for page, view in (("", "event"), ("/tv", "ptv"), ("/calls", "calls")):
         html = client.get(f"/n/{league['id']}{page}").get_data(as_text=True)
-        assert f"view=id&amp;last={league['fingerprint']}" in html, page
+        assert f"view={view}&amp;last={league['fingerprint']}" in html, page
     (message,) = events(client.get(f"/n/{league['id']}/live?view=id&last=0.0"))
-    # The page reloads on it: the id, never the whole view, goes to every viewer.
+    # A page without live blocks reloads on it: the id alone goes to its viewers.
     assert message["id"] == league["fingerprint"]
     assert set(message["data"]) == {"seq", "fingerprint"}
 

@@ -23,6 +23,8 @@ from referee.web.api import _expected_seq
 from referee.web.api import _Halt
 from referee.web.api import _write
 from referee.web.api import key_reused
+from referee.web.boards import BOARDS
+from referee.web.boards import Snapshot
 from referee.web.errors import problem
 from referee.web.tournaments.access import KIND
 from referee.web.tournaments.access import api_bp
@@ -31,14 +33,18 @@ from referee.web.tournaments.access import api_bp
 
 
 def tournament_json(
-    night: Tournament,
-    keys: bool = False,
-    tables: list[tournaments.TableMatch] | None = None,
+    night: Tournament, keys: bool = False, snap: Snapshot | None = None
 ) -> dict[str, Any]:
-    """The whole night: live tables, rounds, rotation, tallies and standings."""
-    if tables is None:
-        tables = tournaments.table_matches(night)
-    view = tournaments.view(night, tables)
+    """The whole night: live tables, rounds, rotation, tallies and standings.
+
+    The tables come from this process's snapshot (``boards``): a poll reads the
+    match rows that moved since the last look, not every one.
+    """
+    snap = snap or BOARDS.read(night.id)
+    if snap is None:
+        abort(404, f"There is no tournament '{night.id}'.")
+    night, tables = snap.night, snap.tables
+    view = tournaments.view(night, tables)  # its own: links are added below
     for t in view["tables"]:
         t["links"] = _table_links(night, t)
     for p in view.get("pairings", []):
@@ -56,7 +62,7 @@ def tournament_json(
         "title": night.title,
         "status": night.status,
         "seq": night.version,
-        "fingerprint": tournaments.fingerprint(night, tables),
+        "fingerprint": snap.ident,
         **view,
         "links": {
             "self": url_for("tournament_api.one", tournament_id=night.id),
@@ -114,14 +120,6 @@ def _table_links(night: Tournament, t: dict[str, Any]) -> dict[str, str | None]:
 def _api_night(tournament_id: str) -> Tournament:
     try:
         return tournaments.get(tournament_id)
-    except tournaments.NotFound as err:
-        abort(404, str(err))
-
-
-def _settled(tournament_id: str) -> tuple[Tournament, list[tournaments.TableMatch]]:
-    """The night and its live matches, settled first (two SELECTs if nothing is due)."""
-    try:
-        return tournaments.settled(tournament_id)
     except tournaments.NotFound as err:
         abort(404, str(err))
 
@@ -251,26 +249,35 @@ def create() -> Response | tuple[Response, int]:
 
 @api_bp.get("/<tournament_id>")
 def one(tournament_id: str) -> Response:
-    night, tables = _settled(tournament_id)
+    snap = _settled(tournament_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     organiser = (
         scheme.lower() == "bearer"
-        and tournaments.actor_for(night, token.strip()) == ORGANISER
+        and tournaments.actor_for(snap.night, token.strip()) == ORGANISER
     )
-    return jsonify(tournament_json(night, keys=organiser, tables=tables))
+    return jsonify(tournament_json(snap.night, keys=organiser, snap=snap))
+
+
+def _settled(tournament_id: str) -> Snapshot:
+    """The tournament after settling, from this process's snapshot (a poll reads
+    the tournament row only when it moved, and no match row that did not)."""
+    try:
+        tournaments.settle(tournament_id)
+    except tournaments.NotFound as err:
+        abort(404, str(err))
+    snap = BOARDS.read(tournament_id)
+    if snap is None:
+        abort(404, f"There is no tournament '{tournament_id}'.")
+    return snap
 
 
 @api_bp.get("/<tournament_id>/fingerprint")
 def fingerprint(tournament_id: str) -> Response:
     """What a live page polls: changes whenever the tournament or a match does."""
-    night, tables = _settled(tournament_id)
+    snap = _settled(tournament_id)
     return jsonify(
-        {
-            "id": night.id,
-            "seq": night.version,
-            "fingerprint": tournaments.fingerprint(night, tables),
-        }
+        {"id": snap.night.id, "seq": snap.version, "fingerprint": snap.ident}
     )
 
 

@@ -3,7 +3,8 @@
 For the elimination formats the TV page draws the whole bracket (``bracket_svg``);
 the phone page lists it round by round, the matches on now first. A Swiss shows
 its rounds' pairings and the standings the same two ways. Read-only pages: anyone
-with the link watches; they follow the tournament by polling its fingerprint.
+with the link watches; they follow the tournament's stream and redraw a board or the
+standings in place.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from flask import abort
 from flask import render_template
 
 from referee import tournaments
+from referee.web.boards import BOARDS
+from referee.web.boards import Snapshot
 from referee.web.bracket_svg import bracket_svg
 from referee.web.tournaments.access import bp
 
@@ -25,24 +28,67 @@ bp.add_app_template_global(bracket_svg, "bracket_svg")
 
 def _context(tournament_id: str) -> dict[str, Any]:
     try:
-        tournament, tables = tournaments.settled(tournament_id)  # two reads, no lock
+        tournaments.settle(tournament_id)  # a read unless a result is due
     except tournaments.NotFound:
         abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
-    view = tournaments.view(tournament, tables)
-    kind = (view.get("layout") or {}).get("kind")
-    if kind not in KINDS:
+    snap = BOARDS.read(tournament_id)
+    if snap is None:
+        abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
+    if _kind(snap) not in KINDS:
         abort(404, "This tournament has no bracket or Swiss rounds to show.")
-    by_number = {p["number"]: p for p in view["pairings"]}
+    return live_context(snap)
+
+
+def _kind(snap: Snapshot) -> str | None:
+    kind: str | None = (snap.view.get("layout") or {}).get("kind")
+    return kind
+
+
+def live_context(snap: Snapshot) -> dict[str, Any]:
+    """What the bracket pages show: the same for every viewer, built from a snapshot."""
+    tournament, view = snap.night, snap.view
+    kind = _kind(snap)
     return {
         "tournament": tournament,
         "view": view,
         "kind": kind,
-        "by_number": by_number,
+        "by_number": {p["number"]: p for p in view["pairings"]},
+        "seeds": {name: i for i, name in enumerate(view["seeds"], start=1)},
         "svg": bracket_svg(view, label=f"{tournament.title}: the bracket")
         if kind == "bracket"
         else None,
-        "fingerprint": tournaments.fingerprint(tournament, tables),
+        "fingerprint": snap.ident,
     }
+
+
+def _playing(snap: Snapshot, number: int) -> dict[str, Any] | None:
+    pairings = snap.view["pairings"]
+    if not 1 <= number <= len(pairings):
+        return None
+    p: dict[str, Any] = pairings[number - 1]
+    return p if p["status"] == "playing" else None
+
+
+def tv_line(snap: Snapshot, number: int) -> str | None:
+    """A Swiss board's row on the TV, alone; None for a bracket (its tree is one
+    drawing: the stream redraws it whole)."""
+    from referee.web.live import macro
+
+    p = _playing(snap, number)
+    if p is None or _kind(snap) != "swiss":
+        return None
+    return macro("tournaments/_lines.html", "swiss_row", p)
+
+
+def phone_line(snap: Snapshot, number: int) -> str | None:
+    """A board's card on the phone bracket page, alone."""
+    from referee.web.live import macro
+
+    p = _playing(snap, number)
+    if p is None:
+        return None
+    seeds = {name: i for i, name in enumerate(snap.view["seeds"], start=1)}
+    return macro("brackets/_match.html", "match_card", p, seeds)
 
 
 @bp.get("/<tournament_id>/bracket")

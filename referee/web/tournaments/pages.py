@@ -34,6 +34,7 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
 from referee.web import access
+from referee.web.boards import BOARDS
 from referee.web.errors import KEY_REUSED_STATUS
 from referee.web.forms import Text
 from referee.web.forms import WriteForm
@@ -117,15 +118,23 @@ def _table_number(tournament: Tournament, number: int) -> int:
 
 
 def _context(tournament: Tournament) -> dict[str, Any]:
-    """What every night page shows: the view (after settling) and who is looking."""
-    tournament, tables = tournaments.settled(tournament.id)  # two reads, no lock
+    """What every night page shows: the view (after settling) and who is looking.
+
+    The view is this process's snapshot of the night (``boards``), shared with the
+    live streams and the other pages: read only.
+    """
+    tournaments.settle(tournament.id)
+    snap = BOARDS.read(tournament.id)
+    if snap is None:
+        abort(404, f"There is no tournament '{tournament.id}'. Check the link.")
+    night = snap.night
     return {
-        "night": tournament,
-        "view": tournaments.view(tournament, tables),
-        "organiser": is_organiser(tournament),
-        "fingerprint": tournaments.fingerprint(tournament, tables),
-        "write": WriteForm.fresh(tournament.version),
-        "player_index": {p: i for i, p in enumerate(tournament.players)},
+        "night": night,
+        "view": snap.view,
+        "organiser": is_organiser(night),
+        "fingerprint": snap.ident,
+        "write": WriteForm.fresh(night.version),
+        "player_index": {p: i for i, p in enumerate(night.players)},
     }
 
 

@@ -41,6 +41,7 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.web import access
 from referee.web import csvsafe
+from referee.web.boards import Snapshot
 from referee.web.forms import Text
 from referee.web.forms import options_from_form
 from referee.web.tournaments.access import _remember
@@ -213,6 +214,49 @@ def queue(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Pairings not called yet, in the order they will be called."""
     waiting = [p for p in view["pairings"] if p["status"] in ("ready", "waiting")]
     return sorted(waiting, key=lambda p: (p["round"], p["number"]))
+
+
+def live_context(snap: Snapshot) -> dict[str, Any]:
+    """What the live blocks of the public page and the TV board read (any viewer)."""
+    night = snap.night
+    view = snap.view
+    return {
+        "night": night,
+        "view": view,
+        "organiser": False,
+        "fingerprint": snap.ident,
+        "player_index": {p: i for i, p in enumerate(night.players)},
+        "by_number": {p["number"]: p for p in view["pairings"]},
+        "queue": queue(view),
+    }
+
+
+def _playing(snap: Snapshot, number: int) -> dict[str, Any] | None:
+    pairings = snap.view["pairings"]
+    if not 1 <= number <= len(pairings):
+        return None
+    p: dict[str, Any] = pairings[number - 1]
+    return p if p["status"] == "playing" else None
+
+
+def tv_line(snap: Snapshot, number: int) -> str | None:
+    """One board's card on the TV board, alone (the stream sends it after a dart)."""
+    from referee.web.live import macro
+
+    p = _playing(snap, number)
+    if p is None:
+        return None
+    return macro("tournaments/_lines.html", "tv_call", p, snap.view)
+
+
+def event_line(snap: Snapshot, number: int) -> str | None:
+    """One board's line under "Now playing" on the public page, alone."""
+    from referee.web.live import macro
+
+    p = _playing(snap, number)
+    if p is None:
+        return None
+    return macro("tournaments/_lines.html", "now_line", p, snap.view)
 
 
 def show(night: Tournament) -> str:

@@ -1,0 +1,210 @@
+"""A tournament as this process last read it: one cheap look per change, shared.
+
+A tournament's stream wakes on every dart at any of its boards. Reading the whole
+tournament to learn what moved (its row, every match row, every board's view, once
+per viewer) cost 42 % of a worker on a busy night. Here one indexed query reads the
+tournament's version and its matches' ``(id, version)`` pairs; only what moved is read
+again (the tournament row when its version moved: a result, a round, an approval; a
+match row when that match's version did), and the view is computed once per change.
+Every viewer, page and stream of this process shares the same ``Snapshot``.
+
+A snapshot's ``ident`` is the tournament's fingerprint (``tournaments.fingerprint``):
+its version and the sum of its live matches' versions. Within one tournament version
+the live matches are fixed and their versions only grow, so the sum names the state;
+``changed`` says which boards moved between two idents this process has seen, which
+is what a page that shows the older one needs redrawn.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+
+from sqlalchemy import select
+
+from referee import ledger
+from referee import tournaments
+from referee.db import db
+from referee.formats import TableMatch
+from referee.games.base import JSON
+from referee.models import Match
+from referee.models import Tournament
+
+HISTORY = 256  # idents remembered per tournament (within its current version)
+
+
+@dataclass
+class Snapshot:
+    """One state of a tournament: read-only, shared by every reader in the process."""
+
+    night: Tournament  # detached from any session: never written through
+    tables: list[TableMatch]
+    ident: str
+    _view: JSON | None = None
+    # Messages and renders built for this state, by whoever asked first.
+    built: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return int(self.night.version)
+
+    @property
+    def view(self) -> JSON:
+        """The format's view of this state (computed once; callers must not mutate)."""
+        if self._view is None:
+            self._view = tournaments.view(self.night, self.tables)
+        return self._view
+
+
+@dataclass
+class _Entry:
+    snapshot: Snapshot | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    # ident -> {match id: version} of the live matches then (current version only)
+    history: OrderedDict[str, dict[str, int]] = field(default_factory=OrderedDict)
+    # A board's line as a page draws it, by (view, match id, match version): a dart
+    # that changes nothing a page shows (a Swiss TV shows legs) sends that page nothing.
+    lines: dict[tuple[str, str, int], str | None] = field(default_factory=dict)
+
+
+class Boards:
+    """The snapshots of the tournaments this process shows (thread/greenlet safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._entries: dict[tuple[str, str], _Entry] = {}
+        self.reads = 0  # tournament rows read (tests count them)
+        self.match_reads = 0  # match rows read
+
+    def _entry(self, tournament_id: str) -> _Entry:
+        # Keyed by database too: two apps in one process (tests) never share.
+        key = (str(db.engine.url), tournament_id)
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                if len(self._entries) > 512:  # old nights nobody looks at any more
+                    self._entries.clear()
+                entry = self._entries[key] = _Entry()
+            return entry
+
+    def read(self, tournament_id: str) -> Snapshot | None:
+        """The tournament now (None if there is no such tournament)."""
+        rows = db.session.execute(
+            select(Tournament.version, Match.id, Match.version)
+            .select_from(Tournament)
+            .outerjoin(Match, Match.tournament_id == Tournament.id)
+            .where(Tournament.id == tournament_id)
+        ).all()
+        if not rows:
+            return None
+        version = int(rows[0][0])
+        versions = {mid: int(v) for _, mid, v in rows if mid is not None}
+        entry = self._entry(tournament_id)
+        with entry.lock:
+            snap = entry.snapshot
+            if snap is not None and snap.version == version:
+                live = {tm.match: tm for tm in snap.tables}
+                if all(versions.get(m) == tm.version for m, tm in live.items()):
+                    return snap
+                night = snap.night
+                ids = {tm.match: tm.number for tm in snap.tables}
+            else:
+                found = db.session.get(
+                    Tournament, tournament_id, populate_existing=True
+                )
+                if found is None:
+                    return None
+                db.session.expunge(found)  # shared: no later refresh may touch it
+                self.reads += 1
+                night = found
+                ids = tournaments.format_of(night).live_matches(night.state)
+                live = {}
+                entry.history.clear()
+                entry.lines.clear()
+            keep = [
+                tm
+                for m, tm in live.items()
+                if m in ids and versions.get(m) == tm.version
+            ]
+            need = [m for m in ids if m not in {tm.match for tm in keep}]
+            fresh = []
+            if need:
+                for match in db.session.execute(
+                    select(Match)
+                    .where(Match.id.in_(need))
+                    .execution_options(populate_existing=True)
+                ).scalars():
+                    self.match_reads += 1
+                    fresh.append(
+                        TableMatch(
+                            ids[match.id],
+                            match.id,
+                            match.version,
+                            match.state,
+                            ledger.board(match),
+                        )
+                    )
+            tables = sorted(keep + fresh, key=lambda tm: tm.number)
+            ident = tournaments.fingerprint(night, tables)
+            if snap is not None and snap.ident == ident:
+                return snap
+            snap = Snapshot(night, tables, ident)
+            entry.snapshot = snap
+            entry.history[ident] = {tm.match: tm.version for tm in tables}
+            while len(entry.history) > HISTORY:
+                entry.history.popitem(last=False)
+            return snap
+
+    def changed(
+        self, tournament_id: str, since: str, snap: Snapshot
+    ) -> list[tuple[int, str, int | None]] | None:
+        """The boards that moved from ``since`` to ``snap``: (table number, match id,
+        its version at ``since``) each.
+
+        None when a page showing ``since`` needs more than its boards redrawn: the
+        tournament itself moved, or this process never saw ``since``.
+        """
+        if since.partition(".")[0] != str(snap.version):
+            return None
+        entry = self._entry(tournament_id)
+        with entry.lock:
+            before = entry.history.get(since)
+        if before is None:
+            return None
+        return [
+            (tm.number, tm.match, before.get(tm.match))
+            for tm in snap.tables
+            if before.get(tm.match) != tm.version
+        ]
+
+    def line(
+        self,
+        tournament_id: str,
+        key: tuple[str, str, int | None],
+        draw: Callable[[], str | None] | None = None,
+    ) -> str | None:
+        """A board's line drawn for ``key`` (view, match, version), drawn with
+        ``draw`` if this process has not drawn it yet (without ``draw``: None)."""
+        entry = self._entry(tournament_id)
+        view, match, version = key
+        if version is None:
+            return None
+        found = entry.lines.get((view, match, version))
+        if found is None and draw is not None:
+            found = draw()
+            if len(entry.lines) > 4096:
+                entry.lines.clear()
+            entry.lines[(view, match, version)] = found
+        return found
+
+    def clear(self) -> None:
+        """Forget everything (tests)."""
+        with self._lock:
+            self._entries.clear()
+
+
+BOARDS = Boards()
