@@ -431,12 +431,16 @@ CSV_HEAD = ["seq", "time", "kind", "event", "verdict", "summary", "rules", "coun
 
 def _csv_chunks(match: Match) -> Iterator[str]:
     """The CSV export: its head at once, then the log a chunk of rows at a time."""
-    return _csv_log(match, ledger.game_of(match), ledger.seat_names(match))
+    # Worked out now, in the request: the generator runs later, in contexts of its own.
+    chunks = ledger.history_chunks(match)
+    return _csv_log(chunks, ledger.game_of(match), ledger.seat_names(match))
 
 
-def _csv_log(match: Match, game: Game, names: dict[str, list[str]]) -> Iterator[str]:
+def _csv_log(
+    chunks: Iterator[list[ledger.Entry]], game: Game, names: dict[str, list[str]]
+) -> Iterator[str]:
     yield csvsafe.to_csv([CSV_HEAD])
-    for entries in ledger.history_chunks(match):
+    for entries in chunks:
         rows: list[list[Any]] = []
         for entry in entries:
             ruling = entry.current_ruling or entry.ruling

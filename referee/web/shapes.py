@@ -43,14 +43,15 @@ def export_chunks(match: Match) -> Iterator[str]:
     """
     whole = {**match_json(match), "created_at": match.created_at, "events": []}
     head = json.dumps(whole, indent=2, default=str)
-    return _export_log(match, head)
+    # The log's chunks are set up now too: its id and version are read in the request.
+    return _export_log(head, ledger.history_chunks(match))
 
 
-def _export_log(match: Match, head: str) -> Iterator[str]:
+def _export_log(head: str, chunks: Iterator[list[ledger.Entry]]) -> Iterator[str]:
     empty = "[]\n}"  # "events" comes last
     yield head[: -len(empty)]
     opened = False
-    for entries in ledger.history_chunks(match):
+    for entries in chunks:
         items = (
             textwrap.indent(json.dumps(entry_json(e), indent=2, default=str), "    ")
             for e in entries
