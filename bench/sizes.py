@@ -1,8 +1,8 @@
 """State and answer bytes per game, at 100 events and at 5,000 (or the match's end).
 
-Usage: .venv/bin/python bench/sizes.py [events] [--before REF]
-(default 5000 events; --before main: the engines of that git ref, measured in the
-same run; --before '' skips them; CI's quick mode: 500)
+Usage: .venv/bin/python bench/sizes.py [events] [--before REF] [--quick]
+(default 5000 events, 500 with --quick or BENCH_QUICK=1; --before main: the engines
+of that git ref, measured in the same run; --before '' skips them)
 
 For every game a long match (tests/long_matches.py: seeded legal events, the options
 that make it longest; golf, basketball and bowling cards from their make-believe
@@ -95,10 +95,16 @@ def table(label: str, rows: list[list[object]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("events", nargs="?", type=int, default=5000)
+    parser.add_argument("events", nargs="?", type=int, default=None)
+    parser.add_argument(
+        "--quick", action="store_true", help="500 events (also BENCH_QUICK=1)"
+    )
     parser.add_argument("--before", default="main")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.events is None:
+        quick = args.quick or os.environ.get("BENCH_QUICK", "") not in ("", "0")
+        args.events = 500 if quick else 5000
     if args.json:  # the child: whichever referee PYTHONPATH puts first
         print(json.dumps(measure(args.events)))
         return
