@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess  # nosec B404: git and this script, fixed arguments
+import subprocess  # nosec B404  # git and this script, fixed arguments
 import sys
 import tempfile
 from pathlib import Path
@@ -61,7 +61,7 @@ def measure(events: int) -> list[list[object]]:
 def before(ref: str, events: int) -> list[list[object]] | None:
     """The same measure with the engines of ``ref`` (None if git cannot give them)."""
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(  # nosec B603 B607: git, fixed arguments
+        archive = subprocess.run(  # nosec B603 B607  # git, fixed argv
             ["git", "-C", str(ROOT), "archive", ref, "referee"],
             capture_output=True,
             check=False,
@@ -73,7 +73,7 @@ def before(ref: str, events: int) -> list[list[object]] | None:
         subprocess.run(  # nosec B603 B607
             ["tar", "-x", "-C", tmp], input=archive.stdout, check=True
         )
-        out = subprocess.run(  # nosec B603: this script
+        out = subprocess.run(  # nosec B603  # this script, fixed argv
             [sys.executable, __file__, str(events), "--json"],
             env={**os.environ, "PYTHONPATH": f"{tmp}{os.pathsep}{ROOT}"},
             capture_output=True,
