@@ -84,3 +84,19 @@ def test_every_games_history_page_renders_from_its_log(api, client):
             assert response.status_code == 201, (game_id, response.get_json())
         page = client.get(f"/m/{match['id']}/history")
         assert page.status_code == 200, game_id
+
+
+def test_the_api_gives_every_hand_from_the_log_past_the_boards_latest(api, client):
+    match = api.create(GAME, options={"target": 1000})
+    mid = match["id"]
+    hands = HISTORY_WINDOW + 5
+    for _ in range(hands):
+        assert api.event(mid, {"type": "cancel"}).status_code == 201
+    board = api.get(mid)["state"]["detail"]["history"]
+    response = client.get(f"/api/v1/matches/{mid}/history")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["seq"] == hands
+    assert [h["hand"] for h in body["history"]] == list(range(1, hands + 1))
+    assert body["history"][-HISTORY_WINDOW:] == board
+    assert client.get("/api/v1/matches/nosuchmatch/history").status_code == 404
