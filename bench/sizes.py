@@ -1,8 +1,8 @@
 """State and answer bytes per game, at 100 events and at 5,000 (or the match's end).
 
-Usage: .venv/bin/python bench/sizes.py [events] [--before REF]
-(default 5000 events; --before main: the engines of that git ref, measured in the
-same run; --before '' skips them; CI's quick mode: 500)
+Usage: .venv/bin/python bench/sizes.py [events] [--before REF] [--quick]
+(default 5000 events, 500 with --quick or BENCH_QUICK=1; --before main: the engines
+of that git ref, measured in the same run; --before '' skips them)
 
 For every game a long match (tests/long_matches.py: seeded legal events, the options
 that make it longest; golf, basketball and bowling cards from their make-believe
@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess  # nosec B404: git and this script, fixed arguments
+import subprocess  # nosec B404  # git and this script, fixed arguments
 import sys
 import tempfile
 from pathlib import Path
@@ -61,7 +61,7 @@ def measure(events: int) -> list[list[object]]:
 def before(ref: str, events: int) -> list[list[object]] | None:
     """The same measure with the engines of ``ref`` (None if git cannot give them)."""
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(  # nosec B603 B607: git, fixed arguments
+        archive = subprocess.run(  # nosec B603 B607  # git, fixed argv
             ["git", "-C", str(ROOT), "archive", ref, "referee"],
             capture_output=True,
             check=False,
@@ -73,7 +73,7 @@ def before(ref: str, events: int) -> list[list[object]] | None:
         subprocess.run(  # nosec B603 B607
             ["tar", "-x", "-C", tmp], input=archive.stdout, check=True
         )
-        out = subprocess.run(  # nosec B603: this script
+        out = subprocess.run(  # nosec B603  # this script, fixed argv
             [sys.executable, __file__, str(events), "--json"],
             env={**os.environ, "PYTHONPATH": f"{tmp}{os.pathsep}{ROOT}"},
             capture_output=True,
@@ -95,10 +95,16 @@ def table(label: str, rows: list[list[object]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("events", nargs="?", type=int, default=5000)
+    parser.add_argument("events", nargs="?", type=int, default=None)
+    parser.add_argument(
+        "--quick", action="store_true", help="500 events (also BENCH_QUICK=1)"
+    )
     parser.add_argument("--before", default="main")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.events is None:
+        quick = args.quick or os.environ.get("BENCH_QUICK", "") not in ("", "0")
+        args.events = 500 if quick else 5000
     if args.json:  # the child: whichever referee PYTHONPATH puts first
         print(json.dumps(measure(args.events)))
         return

@@ -232,8 +232,9 @@ def play(game_id: str, events: int, seed: int = 0) -> Iterator[Played]:
                 # the refusal's own example (a showdown's cards) is worth a try
                 if not err.example or err.field not in raw:
                     continue
+                raw = {**raw, err.field: err.example}
                 try:
-                    step = _step(game, state, {**raw, err.field: err.example})
+                    step = _step(game, state, raw)
                 except (BadInput, Refused):
                     continue
             except Refused:

@@ -247,6 +247,22 @@ def events(match_id: str) -> Response:
     return response
 
 
+@bp.get("/matches/<match_id>/history")
+def match_history(match_id: str) -> Response:
+    """Every hand (deal, frame) of the match, folded from the log: the board's
+    ``history`` keeps the latest ``HISTORY_WINDOW`` only."""
+    match = _match(match_id)
+    game = ledger.game_of(match)
+    events = ledger.events_in_force(ledger.rows(match))
+    return jsonify(
+        {
+            "id": match.id,
+            "seq": match.version,
+            "history": game.history(ledger.setup_of(match), events),
+        }
+    )
+
+
 @bp.post("/matches/<match_id>/events")
 def add_event(match_id: str) -> Response | tuple[Response, int]:
     token, key = _writer(match_id)

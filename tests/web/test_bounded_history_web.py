@@ -69,3 +69,34 @@ def test_a_short_match_shows_every_hand_and_no_link(api, client):
 
 def test_the_history_of_an_unknown_match_is_404(client):
     assert client.get("/m/nosuchmatch/history").status_code == 404
+
+
+def test_every_games_history_page_renders_from_its_log(api, client):
+    from referee import games
+    from tests.long_matches import play
+    from tests.long_matches import setup_for
+
+    for game_id in games.GAME_IDS:
+        setup = setup_for(games.get(game_id))
+        match = api.create(game_id, list(setup.players), options=dict(setup.options))
+        for played in play(game_id, 40):
+            response = api.event(match["id"], played.event)
+            assert response.status_code == 201, (game_id, response.get_json())
+        page = client.get(f"/m/{match['id']}/history")
+        assert page.status_code == 200, game_id
+
+
+def test_the_api_gives_every_hand_from_the_log_past_the_boards_latest(api, client):
+    match = api.create(GAME, options={"target": 1000})
+    mid = match["id"]
+    hands = HISTORY_WINDOW + 5
+    for _ in range(hands):
+        assert api.event(mid, {"type": "cancel"}).status_code == 201
+    board = api.get(mid)["state"]["detail"]["history"]
+    response = client.get(f"/api/v1/matches/{mid}/history")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["seq"] == hands
+    assert [h["hand"] for h in body["history"]] == list(range(1, hands + 1))
+    assert body["history"][-HISTORY_WINDOW:] == board
+    assert client.get("/api/v1/matches/nosuchmatch/history").status_code == 404

@@ -212,6 +212,18 @@ def _spec() -> JSONSchema:
                     "responses": {"200": _json_ref("Match"), "404": _problem_ref()},
                 }
             },
+            "/api/v1/matches/{id}/history": {
+                "get": {
+                    "operationId": "getMatchHistory",
+                    "summary": "Every hand, deal or frame so far, folded from the log "
+                    "(the scoreboard's detail.history keeps the latest 32)",
+                    "parameters": [_path("id", "k3m9x2q7ab")],
+                    "responses": {
+                        "200": _json_ref("MatchHistory"),
+                        "404": _problem_ref(),
+                    },
+                }
+            },
             "/api/v1/matches/{id}/events": {
                 "get": {
                     "operationId": "listEvents",

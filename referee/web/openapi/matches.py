@@ -216,6 +216,21 @@ def _common_schemas() -> dict[str, JSONSchema]:
                 },
             },
         },
+        "MatchHistory": {
+            "type": "object",
+            "required": ["id", "seq", "history"],
+            "properties": {
+                "id": {"type": "string"},
+                "seq": {"type": "integer"},
+                "history": {
+                    "type": "array",
+                    "description": "One entry per hand, deal or frame, oldest first, "
+                    "shaped as the game's detail.history entries; empty for a game "
+                    "that keeps none.",
+                    "items": {"type": "object"},
+                },
+            },
+        },
         "Game": {
             "type": "object",
             "required": ["id", "title", "players", "options", "events"],
