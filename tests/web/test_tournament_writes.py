@@ -411,6 +411,7 @@ def test_reads_on_postgresql_end_with_a_commit_not_a_rollback(
         rollback(self)
 
     monkeypatch.setattr(psycopg.Connection, "rollback", counting)
+    app.config.update(LIVE_STREAM_SECONDS=0, LIVE_HEARTBEAT_SECONDS=0)
     rr = round_robin(client)
     call = rr.get()["calls"][0]
     for dart in LEG:
@@ -418,7 +419,11 @@ def test_reads_on_postgresql_end_with_a_commit_not_a_rollback(
         assert client.get(f"/api/v1/matches/{call['match']}").status_code == 200
         assert client.get(f"/m/{call['match']}").status_code == 200
         assert client.get(f"/n/{rr.id}").status_code == 200
+        assert client.get(f"/n/{rr.id}/tv").status_code == 200
         rr.get()
+        # a live stream's first message (each read ends with the session's removal)
+        assert client.get(f"/n/{rr.id}/live").status_code == 200
+        assert client.get(f"/m/{call['match']}/live").status_code == 200
     assert sent == []
 
 
