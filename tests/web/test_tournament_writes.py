@@ -8,7 +8,11 @@ and everything the result calls for (the result, the next pairings, the next
 calls to the boards with their new matches) is written in that one transaction.
 
 Counted with ``before_cursor_execute`` (so SQLite's BEGIN counts too), and the
-transactions with the engine's ``commit`` and ``rollback`` events.
+transactions with the engine's ``commit`` and ``rollback`` events. Before (main at
+bd8501a, SQLite): a dart in play 7 statements (the tournament read each time), a
+round robin's finishing dart 32 with 6 reads of the tournament row in 4 write
+transactions and 7 rollbacks, a bunko night's head table finishing 37. After: 4,
+10 (the dart's 4 and one settle of 6), 18.
 """
 
 from __future__ import annotations
