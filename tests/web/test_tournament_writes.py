@@ -516,3 +516,31 @@ def test_settling_only_on_result_changes_misses_nothing(app, client, steps):
         tournaments.settle(rr.id, due=True)
         assert tournaments.audit(tournaments.get(rr.id)) == []
     assert version(app, rr.id) == before
+
+
+def test_a_swiss_rounds_last_result_pairs_and_calls_the_next_in_one_transaction(
+    app, client
+):
+    """The round's last result, the next round's pairings and their calls to all
+    four boards, with four new matches: one settle, one INSERT of the matches."""
+    sw = Event(
+        client,
+        kind="swiss",
+        game="darts-301",
+        game_options={"start": "301"},
+        players=EIGHT,
+        stations=["Board 1", "Board 2", "Board 3", "Board 4"],
+    )
+    calls = sw.get()["calls"]
+    assert len(calls) == 4
+    for call in calls[:-1]:
+        for dart in LEG:
+            assert sw.dart(call, dart).status_code == 201
+    seen = _finish_counted(app, sw, calls[-1])
+    reads = [s for s in seen.on("tournament") if s.startswith("SELECT")]
+    assert len(reads) == 1, seen.statements
+    assert len(seen.statements) <= MATCH_WRITE_MAX + PAIRING_RESULT_MAX, seen.statements
+    assert (seen.commits, seen.rollbacks) == (2, 0), seen.statements
+    now = sw.get()
+    assert {c["round"] for c in now["calls"]} == {2}
+    assert len(now["calls"]) == 4
