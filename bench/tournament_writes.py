@@ -6,17 +6,20 @@ Usage: ``.venv/bin/python bench/tournament_writes.py [--database postgresql+psyc
 A round robin of darts 301 (``--players`` on ``--boards``) and a bunko night of 8
 are played to the end through the Flask test client: every match's leg is
 ``--idle`` rounds of misses each, then 180, a miss and 121 out; after each dart a
-viewer reads the tournament JSON ``--polls`` times. Printed: SQL statements per
-dart in play, per finishing dart and per tournament GET, how often the tournament
-row was read, and on PostgreSQL the database's ``xact_commit`` and
-``xact_rollback`` (``pg_stat_database``) over the night. Counts, not times: the
-same script run on two versions of the code compares them exactly.
+viewer reads the tournament JSON ``--polls`` times, and a match of no tournament
+takes a dart too (the baseline). Printed: SQL statements per dart in play, per
+finishing dart and per tournament GET, how often the tournament row was read, on
+PostgreSQL the database's ``xact_commit`` and ``xact_rollback``
+(``pg_stat_database``) over the night, and the median time of a tournament's dart
+in play against the lone match's dart in the same run. The counts are exact: the
+same script run on two versions of the code compares them.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -49,6 +52,7 @@ class Counter:
         self.requests: dict[str, int] = defaultdict(int)
         self.statements: dict[str, int] = defaultdict(int)
         self.tournament_reads: dict[str, int] = defaultdict(int)
+        self.seconds: dict[str, list[float]] = defaultdict(list)
 
     def note(self, _conn: Any, _cur: Any, statement: str, *_args: Any) -> None:
         self.statements[self.kind] += 1
@@ -60,9 +64,11 @@ class Counter:
     def request(self, kind: str, send: Any) -> Any:
         self.kind = kind
         self.requests[kind] += 1
+        start = time.perf_counter()
         try:
             return send()
         finally:
+            self.seconds[kind].append(time.perf_counter() - start)
             self.kind = "other"
 
 
@@ -126,9 +132,40 @@ def play_round_robin(client: Any, count: Counter, args: argparse.Namespace) -> N
                     ),
                 )
                 assert reply.status_code == 201, (call, i, reply.get_json())
+                if kind == "dart in play":
+                    lone_dart(client, count)
                 for _ in range(args.polls):
                     now = count.request("tournament GET", look)
         now = count.request("tournament GET", look)
+
+
+LONE: dict[str, str] = {}
+
+
+def lone_dart(client: Any, count: Counter) -> None:
+    """A dart in a match of no tournament: the baseline of a dart in play."""
+    if not LONE:
+        made = client.post(
+            "/api/v1/matches",
+            json={
+                "game": "darts-301",
+                "players": ["Ann", "Bob"],
+                "options": {"start": "701", "legs": 21, "sets": 13},
+            },
+        ).get_json()
+        LONE.update(id=made["id"], key=made["edit_key"])
+    reply = count.request(
+        "lone dart",
+        lambda: client.post(
+            f"/api/v1/matches/{LONE['id']}/events",
+            json={"event": {"type": "score", "points": 0}},
+            headers={
+                "Authorization": f"Bearer {LONE['key']}",
+                "Idempotency-Key": uuid.uuid4().hex,
+            },
+        ),
+    )
+    assert reply.status_code == 201, reply.get_json()
 
 
 def play_bunko_night(client: Any, count: Counter) -> None:
@@ -218,10 +255,18 @@ def main() -> None:
             f"tournament night on {backend}: a {args.players}-player round robin on "
             f"{args.boards} boards and a bunko night of 8, {args.polls} poll(s) a dart"
         )
-        print(f"{'request':<16} {'count':>6} {'statements':>11} {'per request':>12}")
-        for kind in ("dart in play", "finishing dart", "tournament GET"):
+        print(
+            f"{'request':<16} {'count':>6} {'statements':>11} {'per request':>12}"
+            f" {'median ms':>10}"
+        )
+        for kind in ("dart in play", "finishing dart", "tournament GET", "lone dart"):
             n, s = count.requests[kind], count.statements[kind]
-            print(f"{kind:<16} {n:>6} {s:>11} {s / max(n, 1):>12.2f}")
+            ms = statistics.median(count.seconds[kind]) * 1000
+            print(f"{kind:<16} {n:>6} {s:>11} {s / max(n, 1):>12.2f} {ms:>10.2f}")
+        ratio = statistics.median(count.seconds["dart in play"]) / statistics.median(
+            count.seconds["lone dart"]
+        )
+        print(f"a tournament's dart in play / a lone match's dart: {ratio:.2f}x")
         reads = count.tournament_reads
         print(
             "tournament row reads: "

@@ -53,6 +53,7 @@ import copy
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -64,6 +65,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from referee import formats
+from referee import inflight
 from referee import keys
 from referee import ledger
 from referee.db import db
@@ -81,6 +83,7 @@ from referee.models import Match
 from referee.models import Tournament
 from referee.models import TournamentEvent
 
+FIRST_ROUND_TRIES = 10  # a twin create seating round 1 meanwhile: wait for it
 SETTLE_PASSES = 4  # stop -> matches end -> results: two passes do it; spare ones
 
 
@@ -284,7 +287,16 @@ def create(
 def _first_round(tournament_id: str) -> Tournament:
     """Seat round 1 (idempotent: a retried create, or one cut short, converges)."""
     if format_of(get(tournament_id)).organiser_rounds:
-        start_round(tournament_id, ORGANISER, idem_key="round-1")
+        for attempt in range(FIRST_ROUND_TRIES):
+            try:
+                start_round(tournament_id, ORGANISER, idem_key="round-1")
+                break
+            except inflight.InFlight:
+                # A twin create (the same key, sent twice at once) is seating round
+                # 1 right now: its answer is this one's, in a few milliseconds.
+                if attempt == FIRST_ROUND_TRIES - 1:
+                    raise
+                time.sleep(0.02 * (attempt + 1))
     else:
         db.session.rollback()
         settle(tournament_id)  # the first calls to the stations
