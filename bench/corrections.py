@@ -34,6 +34,7 @@ parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
 parser.add_argument("--quick", action="store_true", help="100 and 300 events only")
 parser.add_argument("--runs", type=int, default=5)
+parser.add_argument("--sizes", default="", help="event counts, e.g. 1000,5000")
 parser.add_argument(
     "--every", type=int, default=0, help="checkpoint spacing to try (0: the ledger's)"
 )
@@ -110,9 +111,27 @@ def measure(url: str, size: int, runs: int) -> dict[str, float]:
             )
         db.session.remove()
         out["page"] = [timed(page) for _ in range(runs)]
+        out["kept"] = [_checkpoint_bytes(match_id) / done[0]]
         db.session.remove()
         db.engine.dispose()
     return {k: min(v) for k, v in out.items()}  # the least disturbed run
+
+
+def _checkpoint_bytes(match_id: str) -> int:
+    """Bytes of checkpoint state kept for the match (0 where there is no table)."""
+    from sqlalchemy import text
+
+    from referee.db import db
+
+    try:
+        found = db.session.execute(
+            text("SELECT state FROM match_checkpoint WHERE match_id = :m"),
+            {"m": match_id},
+        ).scalars()
+        return sum(len(str(state)) for state in found)
+    except Exception:  # the code before checkpoints
+        db.session.rollback()
+        return 0
 
 
 def fold_cost(size: int) -> None:
@@ -145,6 +164,8 @@ def fold_cost(size: int) -> None:
 def main() -> None:
     logging.disable(logging.INFO)  # the migrations' chatter
     sizes = [100, 300] if ARGS.quick else [100, 1000, 5000]
+    if ARGS.sizes:
+        sizes = [int(n) for n in ARGS.sizes.split(",")]
     print(
         f"code: {ARGS.root}"
         + (f", checkpoints every {ARGS.every}" if ARGS.every else "")
@@ -152,7 +173,8 @@ def main() -> None:
     fold_cost(sizes[-1])
     print(
         f"{'events':>7} {'append':>8} {'undo':>8} {'fix #5':>8} {'clean pg':>9} "
-        f"{'pg after':>9} {'undo/app':>9} {'fix/app':>8} {'pg/clean100':>12}"
+        f"{'pg after':>9} {'undo/app':>9} {'fix/app':>8} {'pg/clean100':>12} "
+        f"{'ckpt B/ev':>9}"
     )
     clean100 = None
     for size in sizes:
@@ -163,7 +185,7 @@ def main() -> None:
             f"{size:>7} {got['append']:>8.2f} {got['undo']:>8.2f} {got['fix']:>8.2f} "
             f"{got['clean']:>9.2f} {got['page']:>9.2f} "
             f"{got['undo'] / got['append']:>8.1f}x {got['fix'] / got['append']:>7.1f}x "
-            f"{got['page'] / clean100:>11.2f}x",
+            f"{got['page'] / clean100:>11.2f}x {got['kept']:>9.0f}",
             flush=True,
         )
 
