@@ -1354,7 +1354,7 @@ def history(match: Match, limit: int | None = None) -> list[Entry]:
         entry.voided = seq in voided
         entry.replaced_by = replaced_by.get(seq)
     if any(not row.data.get("last") for row in corrections):
-        current = rulings_from(match, min(entries, default=match.version + 1))
+        current = rulings_from(match, min(entries, default=1), max(entries, default=0))
         by_row = {amend: target for target, amend in in_force.items()}
         for entry in entries.values():
             if entry.voided or entry.kind not in ("event", "amend"):
