@@ -292,3 +292,30 @@ def test_a_page_read_after_an_early_correction_loads_only_the_rows_after_a_check
         # every dart after #2 is ruled 4 points lower now
         assert "left" in page[-1].current_ruling["summary"]
         assert page[-1].current_ruling != page[-1].ruling
+
+
+def test_a_row_stored_with_its_whole_answer_before_0009_answers_a_retry_with_it(app):
+    with app.app_context():
+        match = ledger.create_match("darts-301", ["Ann", "Bob"])
+        raw = {"type": "dart", "dart": "T20"}
+        game = ledger.game_of(match)
+        step = game.apply(match.state, game.parse_event(raw, match.state))
+        said = step.ruling.to_json()
+        whole = {"ruling": said, "state": game.view(step.state), "seq": 1}
+        db.session.add(
+            MatchEvent(
+                match_id=match.id,
+                seq=1,
+                kind="event",
+                data=game.parse_event(raw, match.state),
+                ruling=said,
+                idem_key="old",
+                request_hash=ledger.request_hash({"op": "event", "event": raw}),
+                response=whole,
+            )
+        )
+        match.version, match.state = 1, step.state
+        db.session.commit()
+        again = ledger.append(match.id, raw, idem_key="old")
+        assert again.replayed
+        assert again.body == whole
