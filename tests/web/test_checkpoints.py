@@ -223,6 +223,12 @@ def test_an_undo_of_the_last_event_folds_only_the_events_since_the_checkpoint(
             return got
 
         monkeypatch.setattr(ledger, "_tail", tail)
+
+        def every_row(*_args, **_kwargs):
+            raise AssertionError("loaded every row of the match")
+
+        monkeypatch.setattr(ledger, "rows", every_row)
+        monkeypatch.setattr(ledger, "_fold", every_row)  # the fold from event 1
         ledger.undo(match_id, idem_key="u1")  # #20: checkpoint 18, events 19 only
         assert loaded == [2]
         assert folded == [1]
