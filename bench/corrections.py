@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import logging
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +36,13 @@ parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
 parser.add_argument("--quick", action="store_true", help="100 and 300 events only")
 parser.add_argument("--runs", type=int, default=5)
+parser.add_argument("--sizes", default="", help="event counts, e.g. 1000,5000")
+parser.add_argument(
+    "--against",
+    default="",
+    help="another checkout (e.g. main's): each size runs there and here in turn",
+)
+parser.add_argument("--rows-only", action="store_true", help=argparse.SUPPRESS)
 parser.add_argument(
     "--every", type=int, default=0, help="checkpoint spacing to try (0: the ledger's)"
 )
@@ -110,9 +119,27 @@ def measure(url: str, size: int, runs: int) -> dict[str, float]:
             )
         db.session.remove()
         out["page"] = [timed(page) for _ in range(runs)]
+        out["kept"] = [_checkpoint_bytes(match_id) / done[0]]
         db.session.remove()
         db.engine.dispose()
     return {k: min(v) for k, v in out.items()}  # the least disturbed run
+
+
+def _checkpoint_bytes(match_id: str) -> int:
+    """Bytes of checkpoint state kept for the match (0 where there is no table)."""
+    from sqlalchemy import text
+
+    from referee.db import db
+
+    try:
+        found = db.session.execute(
+            text("SELECT state FROM match_checkpoint WHERE match_id = :m"),
+            {"m": match_id},
+        ).scalars()
+        return sum(len(str(state)) for state in found)
+    except Exception:  # the code before checkpoints
+        db.session.rollback()
+        return 0
 
 
 def fold_cost(size: int) -> None:
@@ -142,30 +169,58 @@ def fold_cost(size: int) -> None:
         print(f"fold of {size} darts, {name}: {best / size * 1e6:.1f} us per event")
 
 
+HEADER = (
+    f"{'code':>6} {'events':>7} {'append':>8} {'undo':>8} {'fix #5':>8} "
+    f"{'clean pg':>9} {'pg after':>9} {'undo/app':>9} {'fix/app':>8} {'pg/clean':>9} "
+    f"{'pg/clean100':>12} {'ckpt B/ev':>9}"
+)
+
+
+def row(label: str, size: int, got: dict[str, float], clean100: float) -> str:
+    return (
+        f"{label:>6} {size:>7} {got['append']:>8.2f} {got['undo']:>8.2f} "
+        f"{got['fix']:>8.2f} {got['clean']:>9.2f} {got['page']:>9.2f} "
+        f"{got['undo'] / got['append']:>8.1f}x {got['fix'] / got['append']:>7.1f}x "
+        f"{got['page'] / got['clean']:>8.2f}x "
+        f"{got['page'] / clean100:>11.2f}x {got['kept']:>9.0f}"
+    )
+
+
+def one(size: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp, database("sqlite", Path(tmp)) as url:
+        return measure(url, size, ARGS.runs)
+
+
 def main() -> None:
     logging.disable(logging.INFO)  # the migrations' chatter
     sizes = [100, 300] if ARGS.quick else [100, 1000, 5000]
+    if ARGS.sizes:
+        sizes = [int(n) for n in ARGS.sizes.split(",")]
+    if ARGS.rows_only:  # a child of --against: one size, figures as JSON
+        print(json.dumps(one(sizes[0])))
+        return
+    every = f", checkpoints every {ARGS.every}" if ARGS.every else ""
     print(
-        f"code: {ARGS.root}"
-        + (f", checkpoints every {ARGS.every}" if ARGS.every else "")
+        f"here: {ARGS.root}{every}"
+        + (f"; there: {ARGS.against}" if ARGS.against else "")
     )
     fold_cost(sizes[-1])
-    print(
-        f"{'events':>7} {'append':>8} {'undo':>8} {'fix #5':>8} {'clean pg':>9} "
-        f"{'pg after':>9} {'undo/app':>9} {'fix/app':>8} {'pg/clean100':>12}"
-    )
-    clean100 = None
+    print(HEADER)
+    roots = [("here", ARGS.root)] + ([("there", ARGS.against)] if ARGS.against else [])
+    clean100: dict[str, float] = {}
     for size in sizes:
-        with tempfile.TemporaryDirectory() as tmp, database("sqlite", Path(tmp)) as url:
-            got = measure(url, size, ARGS.runs)
-        clean100 = clean100 or got["clean"]
-        print(
-            f"{size:>7} {got['append']:>8.2f} {got['undo']:>8.2f} {got['fix']:>8.2f} "
-            f"{got['clean']:>9.2f} {got['page']:>9.2f} "
-            f"{got['undo'] / got['append']:>8.1f}x {got['fix'] / got['append']:>7.1f}x "
-            f"{got['page'] / clean100:>11.2f}x",
-            flush=True,
-        )
+        for label, root in roots:  # in turn, so the machine's drift hits both
+            if root == ARGS.root and not ARGS.against:
+                got = one(size)
+            else:
+                child = [sys.executable, __file__, "--root", root, "--rows-only"]
+                child += ["--sizes", str(size), "--runs", str(ARGS.runs)]
+                if ARGS.every:
+                    child += ["--every", str(ARGS.every)]
+                out = subprocess.run(child, capture_output=True, text=True, check=True)
+                got = json.loads(out.stdout.strip().splitlines()[-1])
+            clean100.setdefault(label, got["clean"])
+            print(row(label, size, got, clean100[label]), flush=True)
 
 
 if __name__ == "__main__":

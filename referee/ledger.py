@@ -30,12 +30,15 @@ from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
 from typing import Any
+from typing import NamedTuple
 
 from sqlalchemy import Insert
 from sqlalchemy import Select
 from sqlalchemy import Table
+from sqlalchemy import Text
 from sqlalchemy import Update
 from sqlalchemy import bindparam
+from sqlalchemy import cast
 from sqlalchemy import delete
 from sqlalchemy import or_
 from sqlalchemy import select
@@ -50,6 +53,7 @@ from referee import trust
 from referee.db import Serialized
 from referee.db import db
 from referee.db import lock_row
+from referee.db import stored_json
 from referee.db import write_lock
 from referee.games import text
 from referee.games.base import JSON
@@ -1237,6 +1241,14 @@ def replay(match: Match) -> Replay:
 # --- checkpoints --------------------------------------------------------------------
 
 
+class LogRow(NamedTuple):
+    """A log row as a fold reads it."""
+
+    seq: int
+    kind: str
+    data: JSON
+
+
 @dataclass
 class Tail:
     """The log from a checkpoint on: the state at ``position``, the rows after it."""
@@ -1289,13 +1301,17 @@ def _tail(match: Any, before: int, version: int, upto: int | None = None) -> Tai
     else:
         position, state = found.position, found.state
     log = MatchEvent.__table__
-    query = select(log.c.seq, log.c.kind, log.c.data).where(
+    # The data as text, decoded in one go: a long tail's rows cost a third as much
+    # as one JSON decode each (the same repair of stored text applies).
+    query = select(log.c.seq, log.c.kind, cast(log.c.data, Text)).where(
         log.c.match_id == match.id, log.c.seq > position, log.c.seq <= version
     )
     if upto is not None and upto < version:
         query = query.where(or_(log.c.seq <= upto, log.c.kind.in_(CORRECTIONS)))
-    tail = db.session.execute(query.order_by(log.c.seq)).all()
-    return Tail(position, state, list(tail))
+    found = db.session.execute(query.order_by(log.c.seq)).all()
+    data = stored_json("[" + ",".join(row[2] for row in found) + "]")
+    tail = [LogRow(row[0], row[1], d) for row, d in zip(found, data, strict=True)]
+    return Tail(position, state, tail)
 
 
 def _fold_on(

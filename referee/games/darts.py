@@ -65,6 +65,10 @@ MISS = Dart(0, 0)
 
 def parse_dart(value: Any) -> Dart:
     """Read one dart; anything a board cannot show is ``BadInput`` naming the token."""
+    if isinstance(value, str):  # a stored event's canonical code: no parsing
+        known = _CODES.get(value)
+        if known is not None:
+            return known
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise BadInput(f"A dart is written like {EXAMPLE}.", example="T20")
     token = "".join(str(value).split())
@@ -117,6 +121,11 @@ def all_darts() -> list[Dart]:
     """Every distinct dart a board can show, misses included."""
     darts = [Dart(n, m) for m in (1, 2, 3) for n in range(1, 21)]
     return [*darts, Dart(BULL, 1), Dart(BULL, 2), MISS]
+
+
+# Every dart by its canonical code (darts are frozen, so one of each is shared): a
+# replay of a long log reads thousands of them.
+_CODES = {dart.code: dart for dart in all_darts()}
 
 
 def _from_code(code: str) -> Dart:

@@ -223,6 +223,12 @@ def test_an_undo_of_the_last_event_folds_only_the_events_since_the_checkpoint(
             return got
 
         monkeypatch.setattr(ledger, "_tail", tail)
+
+        def every_row(*_args, **_kwargs):
+            raise AssertionError("loaded every row of the match")
+
+        monkeypatch.setattr(ledger, "rows", every_row)
+        monkeypatch.setattr(ledger, "_fold", every_row)  # the fold from event 1
         ledger.undo(match_id, idem_key="u1")  # #20: checkpoint 18, events 19 only
         assert loaded == [2]
         assert folded == [1]
@@ -262,3 +268,60 @@ def test_a_retry_after_a_later_correction_gets_its_first_answer_byte_for_byte(
             select(func.max(func.length(func.cast(MatchEvent.response, db.String))))
         ).scalar()
         assert stored < 20  # {"seq": n}: no view in the row
+
+
+def test_a_page_read_after_an_early_correction_loads_only_the_rows_after_a_checkpoint(
+    dense, monkeypatch
+):
+    with dense.app_context():
+        match_id = ledger.create_match("darts-301", ["Ann", "Bob"]).id
+        for i in range(30):
+            ledger.append(match_id, {"type": "dart", "dart": "S1"}, idem_key=f"e{i}")
+        ledger.amend(match_id, 2, {"type": "dart", "dart": "S5"}, idem_key="fix")
+        loaded: list[int] = []
+        real_tail = ledger._tail
+
+        def tail(*args, **kwargs):
+            got = real_tail(*args, **kwargs)
+            loaded.append(len(got.rows))
+            return got
+
+        def from_event_1(*_args):
+            raise AssertionError("folded from event 1")
+
+        monkeypatch.setattr(ledger, "_tail", tail)
+        monkeypatch.setattr(ledger, "_fold", from_event_1)
+        monkeypatch.setattr(ledger, "replay", from_event_1)
+        page = ledger.history(ledger.get(match_id), limit=5)  # rows 27 to 31
+        assert [e.seq for e in page] == [31, 30, 29, 28, 27]
+        assert loaded == [7]  # from the checkpoint at 24 (before 27): rows 25 to 31
+        # every dart after #2 is ruled 4 points lower now
+        assert "left" in page[-1].current_ruling["summary"]
+        assert page[-1].current_ruling != page[-1].ruling
+
+
+def test_a_row_stored_with_its_whole_answer_before_0009_answers_a_retry_with_it(app):
+    with app.app_context():
+        match = ledger.create_match("darts-301", ["Ann", "Bob"])
+        raw = {"type": "dart", "dart": "T20"}
+        game = ledger.game_of(match)
+        step = game.apply(match.state, game.parse_event(raw, match.state))
+        said = step.ruling.to_json()
+        whole = {"ruling": said, "state": game.view(step.state), "seq": 1}
+        db.session.add(
+            MatchEvent(
+                match_id=match.id,
+                seq=1,
+                kind="event",
+                data=game.parse_event(raw, match.state),
+                ruling=said,
+                idem_key="old",
+                request_hash=ledger.request_hash({"op": "event", "event": raw}),
+                response=whole,
+            )
+        )
+        match.version, match.state = 1, step.state
+        db.session.commit()
+        again = ledger.append(match.id, raw, idem_key="old")
+        assert again.replayed
+        assert again.body == whole
