@@ -1411,21 +1411,18 @@ def history(
     ``limit`` oldest after that seq).
 
     Rulings are the stored ones unless an earlier event was undone or corrected, in
-    which case later events may rule differently now: only then is the match replayed
-    (rare). A window reads its rows and the corrections from its first row on, by
-    index (``logpages``), so showing the recent log costs the same in a long match as
-    in a short one.
+    which case later events may rule differently now: only then are the window's
+    rulings folded again, from the checkpoint before its first row. A window reads
+    its rows and the corrections from its first row on, by index (``logpages``), so
+    showing the recent log costs the same in a long match as in a short one.
     """
     # Rows past the snapshot's version (a write racing this read) wait.
     log = logpages.window(match.id, match.version, limit, after=after, before=before)
     if not log:
         return []
     corrections = logpages.corrections(match.id, match.version, log[0].seq, log)
-    # an amend shown may correct an event older than the window: its ruling now too
-    first = min(
-        [log[0].seq] + [int(r.data["target"]) for r in log if r.kind == "amend"]
-    )
-    marks = _marks(match, corrections, first, log[-1].seq)
+    # Rulings now from the window's first row on, folded from the checkpoint before it
+    marks = _marks(match, corrections, log[0].seq, log[-1].seq)
     return [_entry(row, marks) for row in reversed(log)]
 
 
@@ -1483,9 +1480,17 @@ def _rerulings(
 ) -> dict[int, Ruling] | None:
     """The rulings now, when a correction of an event before the last (at or after
     the rows shown) may have changed those of the events after it; else None."""
-    if any(not row.data.get("last") for row in corrections):
-        return rulings_from(match, first_seq, last_seq)
-    return None
+    if not any(not row.data.get("last") for row in corrections):
+        return None
+    current = rulings_from(match, first_seq, last_seq)
+    # An amend shown whose target is older than the rows shown: that one event's
+    # ruling now, folded from the checkpoint before it (a few dozen events at most).
+    shown = range(first_seq, (last_seq or match.version) + 1)
+    for row in corrections:
+        target = int(row.data["target"])
+        if row.kind == "amend" and row.seq in shown and target < first_seq:
+            current.update(rulings_from(match, target, target))
+    return current
 
 
 def _entry(row: Any, marks: _Marks) -> Entry:

@@ -294,7 +294,9 @@ def test_a_page_read_after_an_early_correction_loads_only_the_rows_after_a_check
         monkeypatch.setattr(ledger, "replay", from_event_1)
         page = ledger.history(ledger.get(match_id), limit=5)  # rows 27 to 31
         assert [e.seq for e in page] == [31, 30, 29, 28, 27]
-        assert loaded == [7]  # from the checkpoint at 24 (before 27): rows 25 to 31
+        # from the checkpoint at 24 (before 27): rows 25 to 31; then the ruling now of
+        # #2, which the amend shown (#31) corrects: rows 1 and 2, and that amend
+        assert loaded == [7, 3]
         # every dart after #2 is ruled 4 points lower now
         assert "left" in page[-1].current_ruling["summary"]
         assert page[-1].current_ruling != page[-1].ruling

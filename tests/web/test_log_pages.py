@@ -252,8 +252,10 @@ def test_the_recent_page_reads_as_many_rows_at_1000_events_as_at_100(app):
             with rows_read(app) as work[n]:
                 for limit, after in ((12, None), (100, 0), (100, n - 200)):
                     ledger.history(match, limit, after=after)
-        # the old single statement walked every row of the match: ten times the work
-        assert work[1000][0] <= work[100][0] * 1.2, work
+        # The old single statement walked every row of the match: five to ten times
+        # the work at 1,000. PostgreSQL's counters move with the plan it picks (one
+        # run in several, under load, counted 315 against 216), so the bound is 2x.
+        assert work[1000][0] <= work[100][0] * 2, work
 
 
 # --- the API's cursor ---------------------------------------------------------------
