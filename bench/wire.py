@@ -97,7 +97,7 @@ def compressor_cost(body: bytes, repeat: int = 200) -> tuple[float, float]:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 10 if QUICK else 400
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3 if QUICK else 400
     logging.disable(logging.INFO)  # the migrations' progress lines
     with (
         tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp_name,

@@ -616,7 +616,7 @@ def _write_once(
             seen = (head.version, getattr(head, "tournament_id", None))
             result_may_change = "over" in (head.status, step.status)
             if not locked:
-                write_lock()  # from here on ``head`` is expired: use ``seen``
+                _take_write_lock()  # from here on ``head`` may be stale: use ``seen``
             written = _add_rows(stream, head_id, seen, step, idem_key, fingerprint)
             if written is None:  # another writer moved the head on: read again
                 db.session.rollback()
@@ -648,6 +648,21 @@ def _write_once(
             db.session.rollback()
             raise
     raise AssertionError("unreachable: the locked tries cannot lose a race")
+
+
+def _take_write_lock() -> None:
+    """The writer's lock after the unlocked read (``write_lock``).
+
+    On SQLite the read ran on a connection without BEGIN, so ``BEGIN IMMEDIATE`` on
+    that same connection takes the lock without handing it back to the pool and
+    checking it out again; the conditional UPDATE still checks the version read.
+    """
+    connection = db.session.connection()
+    raw = connection.connection.dbapi_connection
+    if connection.dialect.name == "sqlite" and not getattr(raw, "in_transaction", True):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        return
+    write_lock()
 
 
 def _quiet_since(stream: Stream, head_id: str, seen: int, version: int) -> bool:
