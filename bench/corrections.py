@@ -24,6 +24,7 @@ import argparse
 import copy
 import json
 import logging
+import os
 import subprocess
 import sys
 import tempfile
@@ -34,7 +35,12 @@ from typing import Any
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
-parser.add_argument("--quick", action="store_true", help="100 and 300 events only")
+parser.add_argument(
+    "--quick",
+    action="store_true",
+    default=bool(os.environ.get("BENCH_QUICK")),
+    help="100 and 300 events only (also BENCH_QUICK=1)",
+)
 parser.add_argument("--runs", type=int, default=5)
 parser.add_argument("--sizes", default="", help="event counts, e.g. 1000,5000")
 parser.add_argument(

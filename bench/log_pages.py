@@ -16,6 +16,7 @@ re-rule after a correction are shown too.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -81,9 +82,10 @@ def timed(client: Any, url: str, repeats: int) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--long", type=int, default=5000)
+    quick = bool(os.environ.get("BENCH_QUICK"))  # make bench-quick: small sizes
+    parser.add_argument("--long", type=int, default=500 if quick else 5000)
     parser.add_argument("--short", type=int, default=100)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=1 if quick else 3)
     parser.add_argument("--database", default="", help="a PostgreSQL URL")
     args = parser.parse_args()
     backend = "postgresql" if args.database else "sqlite"

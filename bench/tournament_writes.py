@@ -18,6 +18,7 @@ same script run on two versions of the code compares them.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import sys
@@ -216,8 +217,9 @@ def play_bunko_night(client: Any, count: Counter) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", default="", help="a PostgreSQL URL; else SQLite")
-    parser.add_argument("--players", type=int, default=8)
-    parser.add_argument("--boards", type=int, default=4)
+    quick = bool(os.environ.get("BENCH_QUICK"))  # make bench-quick: small sizes
+    parser.add_argument("--players", type=int, default=4 if quick else 8)
+    parser.add_argument("--boards", type=int, default=2 if quick else 4)
     parser.add_argument("--polls", type=int, default=1)
     parser.add_argument("--idle", type=int, default=4)
     args = parser.parse_args()
