@@ -21,6 +21,8 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Iterator
@@ -1398,9 +1400,27 @@ def rulings_from(
     """
     first_seq = max(int(first_seq), 1)
     upto = match.version if last_seq is None else min(int(last_seq), match.version)
+    # The rows up to a version never change, so neither do these rulings: every
+    # viewer of the page after a correction shares one fold per version.
+    key = (str(db.engine.url), match.id, match.version, first_seq, upto)
+    with _RULINGS_LOCK:
+        found = _RULINGS.get(key)
+        if found is not None:
+            _RULINGS.move_to_end(key)
+            return dict(found)
     tail = _tail(match, first_seq, match.version, upto)
     events = [(s, e) for s, e in _effective(tail.rows) if s <= upto]
-    return _fold_on(match, tail.state, events, since=first_seq).rulings
+    rulings = _fold_on(match, tail.state, events, since=first_seq).rulings
+    with _RULINGS_LOCK:
+        _RULINGS[key] = rulings
+        while len(_RULINGS) > RULINGS_KEPT:
+            _RULINGS.popitem(last=False)
+    return dict(rulings)
+
+
+RULINGS_KEPT = 256  # folds of rulings kept per process (a few KB each)
+_RULINGS: OrderedDict[tuple[Any, ...], dict[int, Ruling]] = OrderedDict()
+_RULINGS_LOCK = threading.Lock()
 
 
 def state_at(match: Match, version: int) -> JSON:
@@ -1501,10 +1521,13 @@ def _rerulings(
     # An amend shown whose target is older than the rows shown: that one event's
     # ruling now, folded from the checkpoint before it (a few dozen events at most).
     shown = range(first_seq, (last_seq or match.version) + 1)
-    for row in corrections:
-        target = int(row.data["target"])
-        if row.kind == "amend" and row.seq in shown and target < first_seq:
-            current.update(rulings_from(match, target, target))
+    older = {
+        int(row.data["target"])
+        for row in corrections
+        if row.kind == "amend" and row.seq in shown
+    }
+    for target in sorted(t for t in older if t < first_seq):
+        current.update(rulings_from(match, target, target))
     return current
 
 
