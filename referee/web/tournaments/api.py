@@ -254,7 +254,15 @@ def one(tournament_id: str) -> Response:
         scheme.lower() == "bearer"
         and tournaments.actor_for(snap.night, token.strip()) == ORGANISER
     )
-    return jsonify(tournament_json(snap.night, keys=organiser, snap=snap))
+    if organiser:
+        return jsonify(tournament_json(snap.night, keys=True, snap=snap))
+    # Everyone else sees the same body for the same state: built once per change in
+    # the process (a big Swiss's view is tens of KB of JSON), however many poll it.
+    body = snap.built.get("json")
+    if body is None:
+        body = jsonify(tournament_json(snap.night, snap=snap)).get_data()
+        snap.built["json"] = body
+    return Response(body, mimetype="application/json")
 
 
 def _settled(tournament_id: str) -> Snapshot:
