@@ -159,6 +159,25 @@ class Boards:
                 entry.history.popitem(last=False)
             return snap
 
+    def settled(self, tournament_id: str) -> Snapshot | None:
+        """The tournament after settling it, for a page or a poll.
+
+        The snapshot says whether anything is due (a result to record, an order or
+        a call to send: the format's own look, over tables already read); only then
+        is the tournament settled (``tournaments.settle``) and read again. A page
+        with nothing due costs the one look at the versions.
+        """
+        snap = self.read(tournament_id)
+        if snap is None:
+            return None
+        fmt = tournaments.format_of(snap.night)
+        state, tables = snap.night.state, snap.tables
+        if fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state):
+            db.session.rollback()
+            tournaments.settle(tournament_id)
+            snap = self.read(tournament_id)
+        return snap
+
     def changed(
         self, tournament_id: str, since: str, snap: Snapshot
     ) -> list[tuple[int, str, int | None]] | None:

@@ -268,11 +268,7 @@ def one(tournament_id: str) -> Response:
 def _settled(tournament_id: str) -> Snapshot:
     """The tournament after settling, from this process's snapshot (a poll reads
     the tournament row only when it moved, and no match row that did not)."""
-    try:
-        tournaments.settle(tournament_id)
-    except tournaments.NotFound as err:
-        abort(404, str(err))
-    snap = BOARDS.read(tournament_id)
+    snap = BOARDS.settled(tournament_id)
     if snap is None:
         abort(404, f"There is no tournament '{tournament_id}'.")
     return snap

@@ -14,7 +14,6 @@ from typing import Any
 from flask import abort
 from flask import render_template
 
-from referee import tournaments
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
 from referee.web.bracket_svg import bracket_svg
@@ -27,12 +26,7 @@ bp.add_app_template_global(bracket_svg, "bracket_svg")
 
 
 def _context(tournament_id: str) -> dict[str, Any]:
-    try:
-        tournament = tournaments.get(tournament_id)
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
-    tournaments.settle(tournament.id)
-    snap = BOARDS.read(tournament.id)
+    snap = BOARDS.settled(tournament_id)
     if snap is None:
         abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
     if _kind(snap) not in KINDS:
