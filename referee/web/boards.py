@@ -92,7 +92,13 @@ class Boards:
             return entry
 
     def read(self, tournament_id: str) -> Snapshot | None:
-        """The tournament now (None if there is no such tournament)."""
+        """The tournament now (None if there is no such tournament).
+
+        No lock is held while the database is read: a reader waiting on another
+        would hold its pooled connection meanwhile, and a busy night's readers (TV
+        messages, pages, polls) would starve the writers of the pool. Two readers
+        that find the same change may both read it; the newer snapshot is kept.
+        """
         rows = db.session.execute(
             select(Tournament.version, Match.id, Match.version)
             .select_from(Tournament)
@@ -104,54 +110,57 @@ class Boards:
         version = int(rows[0][0])
         versions = {mid: int(v) for _, mid, v in rows if mid is not None}
         entry = self._entry(tournament_id)
-        with entry.lock:
-            snap = entry.snapshot
-            if snap is not None and snap.version == version:
-                live = {tm.match: tm for tm in snap.tables}
-                if all(versions.get(m) == tm.version for m, tm in live.items()):
-                    return snap
-                night = snap.night
-                ids = {tm.match: tm.number for tm in snap.tables}
-            else:
-                found = db.session.get(
-                    Tournament, tournament_id, populate_existing=True
+        snap = entry.snapshot
+        if snap is not None and snap.version == version:
+            live = {tm.match: tm for tm in snap.tables}
+            if all(versions.get(m) == tm.version for m, tm in live.items()):
+                return snap
+            night = snap.night
+            ids = {tm.match: tm.number for tm in snap.tables}
+        else:
+            found = db.session.get(Tournament, tournament_id, populate_existing=True)
+            if found is None:
+                return None
+            db.session.expunge(found)  # shared: no later refresh may touch it
+            self.reads += 1
+            night = found
+            ids = tournaments.format_of(night).live_matches(night.state)
+            live = {}
+        keep = [
+            tm for m, tm in live.items() if m in ids and versions.get(m) == tm.version
+        ]
+        kept = {tm.match for tm in keep}
+        need = [m for m in ids if m not in kept]
+        fresh = []
+        if need:
+            for match in db.session.execute(
+                select(Match)
+                .where(Match.id.in_(need))
+                .execution_options(populate_existing=True)
+            ).scalars():
+                self.match_reads += 1
+                fresh.append(
+                    TableMatch(
+                        ids[match.id],
+                        match.id,
+                        match.version,
+                        match.state,
+                        ledger.board(match),
+                    )
                 )
-                if found is None:
-                    return None
-                db.session.expunge(found)  # shared: no later refresh may touch it
-                self.reads += 1
-                night = found
-                ids = tournaments.format_of(night).live_matches(night.state)
-                live = {}
+        tables = sorted(keep + fresh, key=lambda tm: tm.number)
+        ident = tournaments.fingerprint(night, tables)
+        with entry.lock:  # no I/O in here
+            current = entry.snapshot
+            if current is not None and _order(current) >= _order_of(night, tables):
+                if current.ident == ident:
+                    return current
+                # Another reader installed a newer state meanwhile: this one is
+                # still what the database said a moment ago, and a page may show it.
+                return Snapshot(night, tables, ident)
+            if current is None or current.version != night.version:
                 entry.history.clear()
                 entry.lines.clear()
-            keep = [
-                tm
-                for m, tm in live.items()
-                if m in ids and versions.get(m) == tm.version
-            ]
-            need = [m for m in ids if m not in {tm.match for tm in keep}]
-            fresh = []
-            if need:
-                for match in db.session.execute(
-                    select(Match)
-                    .where(Match.id.in_(need))
-                    .execution_options(populate_existing=True)
-                ).scalars():
-                    self.match_reads += 1
-                    fresh.append(
-                        TableMatch(
-                            ids[match.id],
-                            match.id,
-                            match.version,
-                            match.state,
-                            ledger.board(match),
-                        )
-                    )
-            tables = sorted(keep + fresh, key=lambda tm: tm.number)
-            ident = tournaments.fingerprint(night, tables)
-            if snap is not None and snap.ident == ident:
-                return snap
             snap = Snapshot(night, tables, ident)
             entry.snapshot = snap
             entry.history[ident] = {tm.match: tm.version for tm in tables}
@@ -224,6 +233,16 @@ class Boards:
         """Forget everything (tests)."""
         with self._lock:
             self._entries.clear()
+
+
+def _order_of(night: Tournament, tables: list[TableMatch]) -> tuple[int, int]:
+    # Versions only grow: a later state has a higher tournament version, or the same
+    # one and a higher total of its live matches' versions.
+    return int(night.version), sum(tm.version for tm in tables)
+
+
+def _order(snap: Snapshot) -> tuple[int, int]:
+    return _order_of(snap.night, snap.tables)
 
 
 BOARDS = Boards()
