@@ -24,17 +24,44 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlalchemy import select
 
 from referee import ledger
 from referee import tournaments
 from referee.db import db
 from referee.formats import TableMatch
+from referee.formats import current_round
+from referee.formats.bunko_night.common import _table_json as bunko_table_json
+from referee.formats.pairing import PairingFormat
+from referee.formats.pairing import pairing_json
 from referee.games.base import JSON
 from referee.models import Match
 from referee.models import Tournament
 
-HISTORY = 256  # idents remembered per tournament (within its current version)
+HISTORY = 256
+# Built once (a statement's construction costs more than its run here): the look at
+# the versions, and the match rows that moved.
+_VERSIONS = (
+    select(Tournament.version, Match.id, Match.version)
+    .select_from(Tournament)
+    .outerjoin(Match, Match.tournament_id == Tournament.id)
+    .where(Tournament.id == bindparam("tid"))
+)
+_MATCHES = (
+    select(Match)
+    .where(Match.id.in_(bindparam("ids", expanding=True)))
+    .execution_options(populate_existing=True)
+)
+
+
+def _entry_of(view: JSON, number: int) -> JSON | None:
+    if view.get("pairings"):
+        pairings = view["pairings"]
+        return pairings[number - 1] if 1 <= number <= len(pairings) else None
+    return next(
+        (t for t in view.get("tables", []) if t["number"] == number), None
+    )  # idents remembered per tournament (within its current version)
 
 
 @dataclass
@@ -58,6 +85,30 @@ class Snapshot:
         if self._view is None:
             self._view = tournaments.view(self.night, self.tables)
         return self._view
+
+    def board(self, number: int) -> JSON | None:
+        """One board's entry of the view (a pairing, a bunko table), computed alone.
+
+        After a dart only that board changed: its line is drawn from this, without
+        the whole view (a 64-player Swiss's standings alone cost milliseconds).
+        """
+        if self._view is not None:
+            return _entry_of(self._view, number)
+        state = self.night.state
+        tm = next((tm for tm in self.tables if tm.number == number), None)
+        fmt = tournaments.format_of(self.night)
+        if isinstance(fmt, PairingFormat):
+            if not 1 <= number <= len(state["pairings"]):
+                return None
+            return pairing_json(state, state["pairings"][number - 1], tm)
+        rnd = current_round(state)
+        seated = next(
+            (t for t in (rnd or {}).get("tables", []) if t["number"] == number), None
+        )
+        if rnd is None or seated is None:
+            return None
+        # The bunko night's own table entry (formats/bunko_night/common.py).
+        return bunko_table_json(seated, rnd, fmt.tables_for(state["players"]), tm)
 
 
 @dataclass
@@ -99,12 +150,7 @@ class Boards:
         messages, pages, polls) would starve the writers of the pool. Two readers
         that find the same change may both read it; the newer snapshot is kept.
         """
-        rows = db.session.execute(
-            select(Tournament.version, Match.id, Match.version)
-            .select_from(Tournament)
-            .outerjoin(Match, Match.tournament_id == Tournament.id)
-            .where(Tournament.id == tournament_id)
-        ).all()
+        rows = db.session.connection().execute(_VERSIONS, {"tid": tournament_id}).all()
         if not rows:
             return None
         version = int(rows[0][0])
@@ -133,11 +179,7 @@ class Boards:
         need = [m for m in ids if m not in kept]
         fresh = []
         if need:
-            for match in db.session.execute(
-                select(Match)
-                .where(Match.id.in_(need))
-                .execution_options(populate_existing=True)
-            ).scalars():
+            for match in db.session.execute(_MATCHES, {"ids": need}).scalars():
                 self.match_reads += 1
                 fresh.append(
                     TableMatch(

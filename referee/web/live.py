@@ -301,7 +301,7 @@ def _night_line(name: str) -> Callable[[Snapshot, int], str | None]:
     """A bunko night's table, alone (its card on the night's page, or on the TV)."""
 
     def line(snap: Snapshot, number: int) -> str | None:
-        t = next((t for t in snap.view["tables"] if t["number"] == number), None)
+        t = snap.board(number)
         if t is None:
             return None
         return macro("nights/_night.html", name, t, snap.night)
@@ -437,9 +437,9 @@ def macro(template_name: str, name: str, *args: Any) -> str:
     """One macro of a template rendered alone (a board's line), with the app's
     template globals."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    values: dict[str, Any] = {}
-    app.update_template_context(values)
-    module = app.jinja_env.get_template(template_name).make_module(values)
+    # The template's module with the environment's globals (url_for and the app's
+    # own), made once: a line reads nothing of the request.
+    module = app.jinja_env.get_template(template_name).module
     return str(getattr(module, name)(*args)).strip()
 
 

@@ -57,11 +57,8 @@ def live_context(snap: Snapshot) -> dict[str, Any]:
 
 
 def _playing(snap: Snapshot, number: int) -> dict[str, Any] | None:
-    pairings = snap.view["pairings"]
-    if not 1 <= number <= len(pairings):
-        return None
-    p: dict[str, Any] = pairings[number - 1]
-    return p if p["status"] == "playing" else None
+    p = snap.board(number)
+    return p if p is not None and p["status"] == "playing" else None
 
 
 def tv_line(snap: Snapshot, number: int) -> str | None:
@@ -69,8 +66,10 @@ def tv_line(snap: Snapshot, number: int) -> str | None:
     drawing: the stream redraws it whole)."""
     from referee.web.live import macro
 
+    if snap.night.kind != "swiss":
+        return None
     p = _playing(snap, number)
-    if p is None or _kind(snap) != "swiss":
+    if p is None:
         return None
     return macro("tournaments/_lines.html", "swiss_row", p)
 
