@@ -210,6 +210,7 @@ class Night:
     tv_messages: dict[str, int] = field(default_factory=dict)
     polls: list[float] = field(default_factory=list)
     rounds: int = 0
+    idle: int = 0
     sent: list[tuple[str, int, float]] = field(default_factory=list)  # match, seq, at
     cpu: dict[str, float] = field(default_factory=dict)  # seconds, measured window
     transactions: tuple[int, int] = (0, 0)  # commits, rollbacks in the window
@@ -252,6 +253,9 @@ def bunko_event(state: Any) -> dict[str, Any] | None:
     if "first_roll" in expects and detail.get("first_roll_waiting"):
         player = detail["first_roll_waiting"][0]
         return {"type": "first_roll", "player": player, "die": rng.randint(1, 6)}
+    if "scramble" in expects:  # after a bunko: the dice grabbed by each team
+        grabbed = rng.randint(0, 8)
+        return {"type": "scramble", "team_a": grabbed, "team_b": 8 - grabbed}
     if "roll" in expects and detail.get("roller"):
         dice = [rng.randint(1, 6) for _ in range(3)]
         return {"type": "roll", "player": detail["roller"], "dice": dice}
@@ -374,20 +378,26 @@ async def organiser(
 
 async def viewer(board: Board, port: int, night: Night, log: list[Watch]) -> None:
     """A phone watching a board's match on the other server; follows the board
-    (reading its old match a little longer, for the last dart's message)."""
+    (reading its old match a little longer, for the last dart's message). A stream
+    that ends is opened again from its last id, as the page's EventSource does."""
     await asyncio.sleep(rng.uniform(0, 2.0))
+    watch: Watch | None = None
     while True:
         match = board.match
         if match is None:
             await asyncio.sleep(0.5)
             continue
+        if watch is not None and watch.match != match:
+            watch = None
+        last = str(watch.seen[-1][0]) if watch and watch.seen else ""
         try:
-            reader, writer = await stream(port, f"/m/{match}/live?view=watch&last=0")
+            reader, writer = await stream(
+                port, f"/m/{match}/live?view=watch&last=0", last
+            )
         except (OSError, Failed) as err:
             night.errors.append(f"viewer: {err}")
             await asyncio.sleep(2.0)
             continue
-        watch: Watch | None = None
         moved: float | None = None
         try:
             while moved is None or time.perf_counter() - moved < 1.5:
@@ -398,7 +408,7 @@ async def viewer(board: Board, port: int, night: Night, log: list[Watch]) -> Non
                 except TimeoutError:
                     continue
                 if not line:
-                    break  # the stream's time is up: the page's EventSource reconnects
+                    break  # the stream's time is up: reconnect from the last id
                 if line.startswith(b"retry:") and watch is None:
                     watch = Watch(match, time.perf_counter())
                     log.append(watch)
@@ -408,6 +418,8 @@ async def viewer(board: Board, port: int, night: Night, log: list[Watch]) -> Non
             night.errors.append(f"viewer read: {err}")
         finally:
             writer.close()
+        if moved is not None:
+            watch = None
 
 
 LIVE_URL = re.compile(r'<body[^>]*\sdata-live="([^"]+)"')
@@ -621,6 +633,7 @@ async def run(
     await asyncio.sleep(args.seconds)
     night.stop.set()
     await asyncio.gather(*writers, return_exceptions=True)
+    night.idle = sum(1 for b in boards if b.ended or b.match is None)
     await asyncio.sleep(1.5)  # the last messages reach the viewers
     for task in tasks:
         task.cancel()
@@ -741,7 +754,10 @@ def report(args: argparse.Namespace, night: Night, url: str, load: float) -> boo
         f"{night.tv_messages.get('blocks', 0)} whole live blocks"
     )
     line("poll", night.polls)
-    print(f"  bunko rounds started: {night.rounds}")
+    print(
+        f"  bunko rounds started by the organiser: {night.rounds}; boards idle at the "
+        f"end (match over, waiting for the next): {night.idle}"
+    )
     commits, rollbacks = night.transactions
     print(f"  database {commits} commits, {rollbacks} rollbacks (pg_stat_database)")
     bad, checked = lost(url, night)

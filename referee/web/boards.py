@@ -25,6 +25,7 @@ from dataclasses import field
 from typing import Any
 
 from sqlalchemy import bindparam
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select
 
 from referee import ledger
@@ -39,7 +40,7 @@ from referee.games.base import JSON
 from referee.models import Match
 from referee.models import Tournament
 
-HISTORY = 256
+HISTORY = 256  # idents remembered per tournament (within its current version)
 # Built once (a statement's construction costs more than its run here): the look at
 # the versions, and the match rows that moved.
 _VERSIONS = (
@@ -55,13 +56,14 @@ _MATCHES = (
 )
 
 
+_COLUMNS = sa_inspect(Tournament).column_attrs
+
+
 def _entry_of(view: JSON, number: int) -> JSON | None:
     if view.get("pairings"):
         pairings = view["pairings"]
         return pairings[number - 1] if 1 <= number <= len(pairings) else None
-    return next(
-        (t for t in view.get("tables", []) if t["number"] == number), None
-    )  # idents remembered per tournament (within its current version)
+    return next((t for t in view.get("tables", []) if t["number"] == number), None)
 
 
 @dataclass
@@ -167,9 +169,10 @@ class Boards:
             found = db.session.get(Tournament, tournament_id, populate_existing=True)
             if found is None:
                 return None
-            db.session.expunge(found)  # shared: no later refresh may touch it
             self.reads += 1
-            night = found
+            # A copy in no session: shared by every reader, and the request's own
+            # object (a page may hold it) stays its own.
+            night = Tournament(**{a.key: getattr(found, a.key) for a in _COLUMNS})
             ids = tournaments.format_of(night).live_matches(night.state)
             live = {}
         keep = [
