@@ -17,6 +17,7 @@ is what a page that shows the older one needs redrawn.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -37,9 +38,13 @@ from referee.formats.bunko_night.common import _table_json as bunko_table_json
 from referee.formats.pairing import PairingFormat
 from referee.formats.pairing import pairing_json
 from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.inflight import InFlight
 from referee.models import Match
 from referee.models import Tournament
 
+logger = logging.getLogger(__name__)
 HISTORY = 256  # idents remembered per tournament (within its current version)
 # Built once (a statement's construction costs more than its run here): the look at
 # the versions, and the match rows that moved.
@@ -228,7 +233,14 @@ class Boards:
         state, tables = snap.night.state, snap.tables
         if fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state):
             db.session.rollback()
-            tournaments.settle(tournament_id)
+            try:
+                tournaments.settle(tournament_id)
+            except (InFlight, ledger.Stale, ledger.KeyReused, BadInput, Refused):
+                # Another request is settling the same thing (a bunko night's stop
+                # sent by two at once): a reader shows what is there, never a 409;
+                # the next settle catches up.
+                logger.info("settling %s from a read: left to another", tournament_id)
+                db.session.rollback()
             snap = self.read(tournament_id)
         return snap
 
