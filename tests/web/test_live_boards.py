@@ -275,3 +275,24 @@ def test_the_tournament_json_is_built_once_per_change_for_every_poller(
     assert moved["fingerprint"] != first.get_json()["fingerprint"]
     assert BOARDS.reads == reads[0]
     assert BOARDS.match_reads == reads[1] + 1
+
+
+def test_a_poll_whose_settle_meets_another_settling_shows_the_tournament(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee import tournaments
+    from referee.formats.pairing import PairingFormat
+    from referee.inflight import InFlight
+
+    data = swiss(client)
+
+    def busy(tournament_id: str) -> None:
+        raise InFlight("another request is settling it")
+
+    # Something is due (a call to make), and another request is making it.
+    monkeypatch.setattr(PairingFormat, "calls", lambda self, state: ["due"])
+    monkeypatch.setattr(tournaments, "settle", busy)
+    reply = client.get(f"/api/v1/tournaments/{data['id']}")
+    assert reply.status_code == 200
+    assert reply.get_json()["id"] == data["id"]
+    assert client.get(f"/n/{data['id']}/bracket/tv").status_code == 200
