@@ -229,9 +229,15 @@ class Boards:
         snap = self.read(tournament_id)
         if snap is None:
             return None
-        fmt = tournaments.format_of(snap.night)
-        state, tables = snap.night.state, snap.tables
-        if fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state):
+        due = snap.built.get("due")
+        if due is None:  # the format's look, once per state (a poll's is the same)
+            fmt = tournaments.format_of(snap.night)
+            state, tables = snap.night.state, snap.tables
+            due = bool(
+                fmt.sync(state, tables) or fmt.orders(state, tables) or fmt.calls(state)
+            )
+            snap.built["due"] = due
+        if due:
             db.session.rollback()
             try:
                 tournaments.settle(tournament_id)
