@@ -13,6 +13,10 @@ its version and the sum of its live matches' versions. Within one tournament ver
 the live matches are fixed and their versions only grow, so the sum names the state;
 ``changed`` says which boards moved between two idents this process has seen, which
 is what a page that shows the older one needs redrawn.
+
+Every write goes through the ledger, which moves a version; a row edited behind the
+app's back (by hand, a repair script) is seen once a version moves or the process
+restarts (``Boards.clear`` in tests that do so).
 """
 
 from __future__ import annotations
