@@ -210,7 +210,10 @@ class Night:
     tv_messages: dict[str, int] = field(default_factory=dict)
     polls: list[float] = field(default_factory=list)
     rounds: int = 0
+    idle: int = 0
     sent: list[tuple[str, int, float]] = field(default_factory=list)  # match, seq, at
+    cpu: dict[str, float] = field(default_factory=dict)  # seconds, measured window
+    transactions: tuple[int, int] = (0, 0)  # commits, rollbacks in the window
     logs: list[Watch] = field(default_factory=list)  # every viewer's streams
     seconds: float = 0.0
 
@@ -250,6 +253,9 @@ def bunko_event(state: Any) -> dict[str, Any] | None:
     if "first_roll" in expects and detail.get("first_roll_waiting"):
         player = detail["first_roll_waiting"][0]
         return {"type": "first_roll", "player": player, "die": rng.randint(1, 6)}
+    if "scramble" in expects:  # after a bunko: the dice grabbed by each team
+        grabbed = rng.randint(0, 8)
+        return {"type": "scramble", "team_a": grabbed, "team_b": 8 - grabbed}
     if "roll" in expects and detail.get("roller"):
         dice = [rng.randint(1, 6) for _ in range(3)]
         return {"type": "roll", "player": detail["roller"], "dice": dice}
@@ -372,20 +378,26 @@ async def organiser(
 
 async def viewer(board: Board, port: int, night: Night, log: list[Watch]) -> None:
     """A phone watching a board's match on the other server; follows the board
-    (reading its old match a little longer, for the last dart's message)."""
+    (reading its old match a little longer, for the last dart's message). A stream
+    that ends is opened again from its last id, as the page's EventSource does."""
     await asyncio.sleep(rng.uniform(0, 2.0))
+    watch: Watch | None = None
     while True:
         match = board.match
         if match is None:
             await asyncio.sleep(0.5)
             continue
+        if watch is not None and watch.match != match:
+            watch = None
+        last = str(watch.seen[-1][0]) if watch and watch.seen else ""
         try:
-            reader, writer = await stream(port, f"/m/{match}/live?view=watch&last=0")
+            reader, writer = await stream(
+                port, f"/m/{match}/live?view=watch&last=0", last
+            )
         except (OSError, Failed) as err:
             night.errors.append(f"viewer: {err}")
             await asyncio.sleep(2.0)
             continue
-        watch: Watch | None = None
         moved: float | None = None
         try:
             while moved is None or time.perf_counter() - moved < 1.5:
@@ -396,7 +408,7 @@ async def viewer(board: Board, port: int, night: Night, log: list[Watch]) -> Non
                 except TimeoutError:
                     continue
                 if not line:
-                    break  # the stream's time is up: the page's EventSource reconnects
+                    break  # the stream's time is up: reconnect from the last id
                 if line.startswith(b"retry:") and watch is None:
                     watch = Watch(match, time.perf_counter())
                     log.append(watch)
@@ -406,6 +418,8 @@ async def viewer(board: Board, port: int, night: Night, log: list[Watch]) -> Non
             night.errors.append(f"viewer read: {err}")
         finally:
             writer.close()
+        if moved is not None:
+            watch = None
 
 
 LIVE_URL = re.compile(r'<body[^>]*\sdata-live="([^"]+)"')
@@ -511,7 +525,42 @@ async def create(port: int, body: dict[str, Any]) -> dict[str, Any]:
     return dict(answer.json())
 
 
-async def run(args: argparse.Namespace, ports: list[int]) -> Night:
+def transactions(url: str) -> tuple[int, int]:
+    """The database's commits and rollbacks so far (``pg_stat_database``)."""
+    from sqlalchemy import create_engine
+    from sqlalchemy import text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_stat_clear_snapshot()"))
+            row = conn.execute(
+                text(
+                    "SELECT xact_commit, xact_rollback FROM pg_stat_database "
+                    "WHERE datname = current_database()"
+                )
+            ).one()
+            return int(row[0]), int(row[1])
+    finally:
+        engine.dispose()
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far (Linux ``/proc``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+async def run(
+    args: argparse.Namespace, ports: list[int], url: str, workers: list[int]
+) -> Night:
     night = Night(asyncio.Event())
     swiss = await create(
         ports[0],
@@ -573,6 +622,9 @@ async def run(args: argparse.Namespace, ports: list[int]) -> Night:
         )
     await asyncio.sleep(3.0)  # the viewers connect, as phones do over a few seconds
     began = time.perf_counter()
+    servers_before = cpu_seconds(workers)
+    xacts_before = transactions(url)
+    client_before = time.process_time()
     night.writes.clear()
     night.sent.clear()
     night.acked.clear()
@@ -581,11 +633,18 @@ async def run(args: argparse.Namespace, ports: list[int]) -> Night:
     await asyncio.sleep(args.seconds)
     night.stop.set()
     await asyncio.gather(*writers, return_exceptions=True)
+    night.idle = sum(1 for b in boards if b.ended or b.match is None)
     await asyncio.sleep(1.5)  # the last messages reach the viewers
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     night.seconds = time.perf_counter() - began
+    xacts = transactions(url)
+    night.transactions = (xacts[0] - xacts_before[0], xacts[1] - xacts_before[1])
+    night.cpu = {
+        "servers": cpu_seconds(workers) - servers_before,
+        "client": time.process_time() - client_before,
+    }
     return night
 
 
@@ -632,14 +691,7 @@ def lost(url: str, night: Night) -> tuple[int, int]:
             {"ids": matches},
         ):
             rows.setdefault((match, idem), []).append(seq)
-        stats = conn.execute(
-            text(
-                "SELECT xact_commit, xact_rollback FROM pg_stat_database "
-                "WHERE datname = current_database()"
-            )
-        ).one()
     engine.dispose()
-    print(f"  database {stats[0]} commits, {stats[1]} rollbacks (pg_stat_database)")
     bad = sum(
         1 for match, idem, seq, _ in night.acked if rows.get((match, idem)) != [seq]
     )
@@ -684,6 +736,13 @@ def report(args: argparse.Namespace, night: Night, url: str, load: float) -> boo
         f"{night.refused} refused by the game"
     )
     line("write", night.writes, "write")
+    servers = night.cpu.get("servers", 0.0)
+    print(
+        f"  cpu      servers {servers:.1f} s in {night.seconds:.0f} s "
+        f"({servers / max(night.seconds, 1e-9) * 100:.0f} % of one core), "
+        f"{servers * 1000 / max(len(night.writes), 1):.1f} ms per acknowledged "
+        f"write; this client {night.cpu.get('client', 0.0):.1f} s"
+    )
     lags, missing = viewer_lags(night)
     line("viewer", lags, "viewer")
     print(f"  {'':8} {missing} (write, viewer) pairs never shown before the end")
@@ -695,7 +754,12 @@ def report(args: argparse.Namespace, night: Night, url: str, load: float) -> boo
         f"{night.tv_messages.get('blocks', 0)} whole live blocks"
     )
     line("poll", night.polls)
-    print(f"  bunko rounds started: {night.rounds}")
+    print(
+        f"  bunko rounds started by the organiser: {night.rounds}; boards idle at the "
+        f"end (match over, waiting for the next): {night.idle}"
+    )
+    commits, rollbacks = night.transactions
+    print(f"  database {commits} commits, {rollbacks} rollbacks (pg_stat_database)")
     bad, checked = lost(url, night)
     print(
         f"  errors   {len(night.errors)}"
@@ -722,6 +786,11 @@ def main() -> None:
         action="store_true",
         help="the TVs reload on every change, as before issue 27 (a baseline)",
     )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="the night twice on the same servers: TVs reloading, then in place",
+    )
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.viewers, args.tvs, args.pollers = 20, 40, 6, 4
@@ -745,8 +814,22 @@ def main() -> None:
             )
 
         with server("a") as a, server("b") as b:
-            night = asyncio.run(run(args, [a.port, b.port]))
-            ok = report(args, night, url, load)
+            workers = a.worker_pids() + b.worker_pids()
+            modes = [True, False] if args.compare else [args.tvs_reload]
+            per_write = []
+            ok = True
+            for mode in modes:
+                args.tvs_reload = mode
+                night = asyncio.run(run(args, [a.port, b.port], url, workers))
+                ok = report(args, night, url, load) and ok
+                per_write.append(night.cpu["servers"] / max(len(night.writes), 1))
+                load = os.getloadavg()[0]
+            if args.compare:
+                print(
+                    "  servers' CPU per acknowledged write, TVs in place against "
+                    f"TVs reloading (as before issue 27): {per_write[1] * 1000:.1f} / "
+                    f"{per_write[0] * 1000:.1f} ms = {per_write[1] / per_write[0]:.2f}x"
+                )
             for name in ("a", "b"):
                 log = (Path(tmp) / f"{name}.log").read_text(errors="replace")
                 if "Traceback" in log:

@@ -7,9 +7,12 @@ a JSON object. A browser that reconnects sends ``Last-Event-ID`` and gets whatev
 was committed since, read from the database; the first connection names the seq its
 page shows with ``?last=``.
 
-``?view=`` asks for the page's live regions as HTML (``watch``, ``match``, ``tv``,
-``night``): the ``{% block live... %}`` blocks of that page's template, rendered
-once per process per change and sent to every viewer of it. Without ``view`` the
+``?view=`` asks for the page's live regions as HTML (``watch``, ``match``; a
+tournament's ``tv``, ``night``, ``ptv``, ``event``, ``calls``, ``btv``, ``bracket``):
+the ``{% block live... %}`` blocks of that page's template, rendered once per process
+per change and sent to every viewer of it. A tournament page whose boards alone moved
+(a dart) gets each moved board's line instead (``board-<n>``), drawn alone from the
+process's snapshot of the tournament (``referee/web/boards.py``). Without ``view`` the
 data is for programs: the log rows since the viewer's id and the board.
 
 A stream ends after ``LIVE_STREAM_SECONDS`` (the browser reconnects where it was) and
@@ -196,7 +199,7 @@ def _sse(ident: str, data: dict[str, Any]) -> Message:
 # A watcher's message by (database, match, version, view): the same for every viewer
 # whatever it saw before, so a phone that connects or lags behind gets it built.
 _WATCHED: OrderedDict[tuple[str, str, int, str], Message] = OrderedDict()
-WATCHED_KEPT = 2048
+WATCHED_KEPT = 512
 
 
 def _match_message(match_id: str, view: str | None, last: str) -> Message:
@@ -301,7 +304,7 @@ def _night_line(name: str) -> Callable[[Snapshot, int], str | None]:
     """A bunko night's table, alone (its card on the night's page, or on the TV)."""
 
     def line(snap: Snapshot, number: int) -> str | None:
-        t = next((t for t in snap.view["tables"] if t["number"] == number), None)
+        t = snap.board(number)
         if t is None:
             return None
         return macro("nights/_night.html", name, t, snap.night)
@@ -437,9 +440,9 @@ def macro(template_name: str, name: str, *args: Any) -> str:
     """One macro of a template rendered alone (a board's line), with the app's
     template globals."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    values: dict[str, Any] = {}
-    app.update_template_context(values)
-    module = app.jinja_env.get_template(template_name).make_module(values)
+    # The template's module with the environment's globals (url_for and the app's
+    # own), made once: a line reads nothing of the request.
+    module = app.jinja_env.get_template(template_name).module
     return str(getattr(module, name)(*args)).strip()
 
 

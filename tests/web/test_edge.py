@@ -22,6 +22,7 @@ from referee.db import db
 from referee.games import text
 from referee.models import Match
 from referee.models import Tournament
+from referee.web.boards import BOARDS
 
 DEEP = "[" * 1000 + "]" * 1000
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
@@ -344,6 +345,9 @@ def test_every_tournament_page_renders_a_stored_bad_string(client, app, body):
                 )
             )
         db.session.commit()
+    # The rows were edited behind the app's back (no version moved): the process
+    # forgets its snapshots of the night, as a restart after such a repair would.
+    BOARDS.clear()
     after = {url: client.get(url).status_code for url in pages}
     assert after == before
     assert sorted(before.values())[-1] < 500

@@ -252,3 +252,47 @@ def test_a_watch_board_is_drawn_once_per_version_whatever_each_viewer_saw(
     reads = " ".join(statements)
     assert "match.state" not in reads  # the version only, not the match again
     assert "match_event" not in reads
+
+
+def test_the_tournament_json_is_built_once_per_change_for_every_poller(
+    client: Any,
+) -> None:
+    data = swiss(client)
+    url = f"/api/v1/tournaments/{data['id']}"
+    first = client.get(url)
+    reads = (BOARDS.reads, BOARDS.match_reads)
+    again = client.get(url)
+    assert again.get_data() == first.get_data()
+    assert (BOARDS.reads, BOARDS.match_reads) == reads
+    assert "keys" not in again.get_json()
+    # The organiser's poll is its own, with the keys.
+    key = data["keys"]["organiser"]["key"]
+    mine = client.get(url, headers={"Authorization": f"Bearer {key}"}).get_json()
+    assert mine["keys"]["organiser"]["key"] == key
+    # A dart: the next poll shows it (one match row read again, no tournament row).
+    dart(client, data, data["calls"][0]["match"], "T20")
+    moved = client.get(url).get_json()
+    assert moved["fingerprint"] != first.get_json()["fingerprint"]
+    assert BOARDS.reads == reads[0]
+    assert BOARDS.match_reads == reads[1] + 1
+
+
+def test_a_poll_whose_settle_meets_another_settling_shows_the_tournament(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee import tournaments
+    from referee.formats.pairing import PairingFormat
+    from referee.inflight import InFlight
+
+    data = swiss(client)
+
+    def busy(tournament_id: str) -> None:
+        raise InFlight("another request is settling it")
+
+    # Something is due (a call to make), and another request is making it.
+    monkeypatch.setattr(PairingFormat, "calls", lambda self, state: ["due"])
+    monkeypatch.setattr(tournaments, "settle", busy)
+    reply = client.get(f"/api/v1/tournaments/{data['id']}")
+    assert reply.status_code == 200
+    assert reply.get_json()["id"] == data["id"]
+    assert client.get(f"/n/{data['id']}/bracket/tv").status_code == 200

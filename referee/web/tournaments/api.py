@@ -256,17 +256,21 @@ def one(tournament_id: str) -> Response:
         scheme.lower() == "bearer"
         and tournaments.actor_for(snap.night, token.strip()) == ORGANISER
     )
-    return jsonify(tournament_json(snap.night, keys=organiser, snap=snap))
+    if organiser:
+        return jsonify(tournament_json(snap.night, keys=True, snap=snap))
+    # Everyone else sees the same body for the same state: built once per change in
+    # the process (a big Swiss's view is tens of KB of JSON), however many poll it.
+    body = snap.built.get("json")
+    if body is None:
+        body = jsonify(tournament_json(snap.night, snap=snap)).get_data()
+        snap.built["json"] = body
+    return Response(body, mimetype="application/json")
 
 
 def _settled(tournament_id: str) -> Snapshot:
     """The tournament after settling, from this process's snapshot (a poll reads
     the tournament row only when it moved, and no match row that did not)."""
-    try:
-        tournaments.settle(tournament_id)
-    except tournaments.NotFound as err:
-        abort(404, str(err))
-    snap = BOARDS.read(tournament_id)
+    snap = BOARDS.settled(tournament_id)
     if snap is None:
         abort(404, f"There is no tournament '{tournament_id}'.")
     return snap

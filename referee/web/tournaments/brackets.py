@@ -14,7 +14,6 @@ from typing import Any
 from flask import abort
 from flask import render_template
 
-from referee import tournaments
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
 from referee.web.bracket_svg import bracket_svg
@@ -27,11 +26,7 @@ bp.add_app_template_global(bracket_svg, "bracket_svg")
 
 
 def _context(tournament_id: str) -> dict[str, Any]:
-    try:
-        tournaments.settle(tournament_id)  # a read unless a result is due
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
-    snap = BOARDS.read(tournament_id)
+    snap = BOARDS.settled(tournament_id)
     if snap is None:
         abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
     if _kind(snap) not in KINDS:
@@ -62,11 +57,8 @@ def live_context(snap: Snapshot) -> dict[str, Any]:
 
 
 def _playing(snap: Snapshot, number: int) -> dict[str, Any] | None:
-    pairings = snap.view["pairings"]
-    if not 1 <= number <= len(pairings):
-        return None
-    p: dict[str, Any] = pairings[number - 1]
-    return p if p["status"] == "playing" else None
+    p = snap.board(number)
+    return p if p is not None and p["status"] == "playing" else None
 
 
 def tv_line(snap: Snapshot, number: int) -> str | None:
@@ -74,8 +66,10 @@ def tv_line(snap: Snapshot, number: int) -> str | None:
     drawing: the stream redraws it whole)."""
     from referee.web.live import macro
 
+    if snap.night.kind != "swiss":
+        return None
     p = _playing(snap, number)
-    if p is None or _kind(snap) != "swiss":
+    if p is None:
         return None
     return macro("tournaments/_lines.html", "swiss_row", p)
 

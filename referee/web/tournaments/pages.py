@@ -123,8 +123,7 @@ def _context(tournament: Tournament) -> dict[str, Any]:
     The view is this process's snapshot of the night (``boards``), shared with the
     live streams and the other pages: read only.
     """
-    tournaments.settle(tournament.id)
-    snap = BOARDS.read(tournament.id)
+    snap = BOARDS.settled(tournament.id)
     if snap is None:
         abort(404, f"There is no tournament '{tournament.id}'. Check the link.")
     night = snap.night

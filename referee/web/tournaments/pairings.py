@@ -232,11 +232,8 @@ def live_context(snap: Snapshot) -> dict[str, Any]:
 
 
 def _playing(snap: Snapshot, number: int) -> dict[str, Any] | None:
-    pairings = snap.view["pairings"]
-    if not 1 <= number <= len(pairings):
-        return None
-    p: dict[str, Any] = pairings[number - 1]
-    return p if p["status"] == "playing" else None
+    p = snap.board(number)
+    return p if p is not None and p["status"] == "playing" else None
 
 
 def tv_line(snap: Snapshot, number: int) -> str | None:
@@ -246,7 +243,7 @@ def tv_line(snap: Snapshot, number: int) -> str | None:
     p = _playing(snap, number)
     if p is None:
         return None
-    return macro("tournaments/_lines.html", "tv_call", p, snap.view)
+    return macro("tournaments/_lines.html", "tv_call", p, None)
 
 
 def event_line(snap: Snapshot, number: int) -> str | None:
@@ -256,7 +253,7 @@ def event_line(snap: Snapshot, number: int) -> str | None:
     p = _playing(snap, number)
     if p is None:
         return None
-    return macro("tournaments/_lines.html", "now_line", p, snap.view)
+    return macro("tournaments/_lines.html", "now_line", p, None)
 
 
 def show(night: Tournament) -> str:
