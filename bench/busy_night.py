@@ -780,7 +780,12 @@ def main() -> None:
     parser.add_argument("--bunko", type=int, default=48, help="players (4 per table)")
     parser.add_argument("--workers", type=int, default=2, help="per server")
     parser.add_argument("--database", default=DEFAULT_DATABASE)
-    parser.add_argument("--quick", action="store_true", help="about 20 s, small")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        default=bool(os.environ.get("BENCH_QUICK")),
+        help="about 20 s, small (also BENCH_QUICK=1)",
+    )
     parser.add_argument(
         "--tvs-reload",
         action="store_true",

@@ -28,18 +28,29 @@ Phone = Callable[..., Page]
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 DARTS = list(range(1, 21))  # S1..S20: 210 points over two players, no bust
 
-READ_OUTBOX = """() => new Promise((resolve) => {
+# ``page.evaluate`` waits for a promise with no time limit, so each of these gives up
+# after 15 s with the step that stalled (under load a full run once hung here).
+READ_OUTBOX = """() => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("reading the outbox stalled")), 15000);
   const open = indexedDB.open("referee-outbox", 1);
+  open.onerror = () => reject(open.error);
+  open.onblocked = () => reject(new Error("the outbox was blocked"));
   open.onsuccess = () => {
     const got = open.result.transaction("items").objectStore("items").getAll();
+    got.onerror = () => reject(got.error);
     got.onsuccess = () => { open.result.close(); resolve(got.result); };
   };
 })"""
-PUT_BACK = """(items) => new Promise((resolve) => {
+PUT_BACK = """(items) => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("putting the outbox back stalled")), 15000);
   const open = indexedDB.open("referee-outbox", 1);
+  open.onerror = () => reject(open.error);
+  open.onblocked = () => reject(new Error("the outbox was blocked"));
   open.onsuccess = () => {
     const tx = open.result.transaction("items", "readwrite");
     items.forEach((i) => tx.objectStore("items").put(i));
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("aborted"));
     tx.oncomplete = () => { open.result.close(); resolve(items.length); };
   };
 })"""

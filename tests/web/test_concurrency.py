@@ -208,7 +208,8 @@ def violations(load: Load, port: int, url: str) -> list[str]:
                 f"{replies[0].text[:200]} vs {replies[1].text[:200]}"
             )
 
-    log = call(port, "GET", f"/api/v1/matches/{load.match_id}/events")
+    # the whole log in one page (the largest page; the test writes 200 events)
+    log = call(port, "GET", f"/api/v1/matches/{load.match_id}/events?limit=500")
     if log.status != 200:
         return [*found, f"GET events: {log.status} {log.text[:300]}"]
     entries = log.body["events"]
