@@ -170,9 +170,13 @@ def _end_reads_with_commit(engine: Engine) -> None:
 
     @event.listens_for(engine, "rollback")
     def _rollback(conn: Any) -> None:
-        if conn.info.get(WROTE, True):
+        # A connection the server dropped (a restart) is invalid: even reading its
+        # ``info`` raises, and the rollback under way is what clears it. Leave it be.
+        if conn.invalidated:
             return
         try:
+            if conn.info.get(WROTE, True):
+                return
             raw = conn.connection.dbapi_connection
             if raw.info.transaction_status == PQTRANS_INTRANS:
                 raw.commit()
