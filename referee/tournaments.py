@@ -585,21 +585,6 @@ def settle(
     _send(tournament_id, orders, depth)
 
 
-def settled(tournament_id: str) -> tuple[Tournament, list[TableMatch]]:
-    """The tournament and its live matches as a reader shows them, settled first.
-
-    Two SELECTs when there is nothing to settle (the tournament, its matches):
-    what the settle's look read is what the page shows. ``NotFound`` if absent.
-    """
-    tournament, tables, due = _look(tournament_id)
-    if not due:
-        return tournament, tables
-    db.session.rollback()  # a read: PostgreSQL ends it with COMMIT (db.py)
-    settle(tournament_id, due=True)
-    tournament = get(tournament_id)
-    return tournament, table_matches(tournament)
-
-
 def _look(tournament_id: str) -> tuple[Tournament, list[TableMatch], bool]:
     """The tournament, its live matches, and whether a settle would do anything."""
     tournament = get(tournament_id)

@@ -111,6 +111,13 @@ class Format:
             return {}
         return {t["match"]: t["number"] for t in rnd["tables"] if t.get("match")}
 
+    def board_entry(
+        self, state: JSON, number: int, live: TableMatch | None
+    ) -> JSON | None:
+        """One board's entry of ``view`` (a pairing, a table), computed alone: after
+        a dart only that board changed. None if no board has that number now."""
+        raise NotImplementedError
+
     def match_number(self, state: JSON, match_id: str) -> int | None:
         """The number ``sync`` knows a match of this tournament by, if it still
         counts: a board's write that changed its result is read even when the

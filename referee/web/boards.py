@@ -37,10 +37,6 @@ from referee import ledger
 from referee import tournaments
 from referee.db import db
 from referee.formats import TableMatch
-from referee.formats import current_round
-from referee.formats.bunko_night.common import _table_json as bunko_table_json
-from referee.formats.pairing import PairingFormat
-from referee.formats.pairing import pairing_json
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -105,21 +101,9 @@ class Snapshot:
         """
         if self._view is not None:
             return _entry_of(self._view, number)
-        state = self.night.state
         tm = next((tm for tm in self.tables if tm.number == number), None)
         fmt = tournaments.format_of(self.night)
-        if isinstance(fmt, PairingFormat):
-            if not 1 <= number <= len(state["pairings"]):
-                return None
-            return pairing_json(state, state["pairings"][number - 1], tm)
-        rnd = current_round(state)
-        seated = next(
-            (t for t in (rnd or {}).get("tables", []) if t["number"] == number), None
-        )
-        if rnd is None or seated is None:
-            return None
-        # The bunko night's own table entry (formats/bunko_night/common.py).
-        return bunko_table_json(seated, rnd, fmt.tables_for(state["players"]), tm)
+        return fmt.board_entry(self.night.state, number, tm)
 
 
 @dataclass

@@ -24,6 +24,17 @@ from referee.games.bunko_night import Table
 class NightBoard(NightBase):
     """The night as the pages and the TV board show it."""
 
+    def board_entry(
+        self, state: JSON, number: int, live: TableMatch | None
+    ) -> JSON | None:
+        rnd = current_round(state)
+        seated = next(
+            (t for t in (rnd or {}).get("tables", []) if t["number"] == number), None
+        )
+        if rnd is None or seated is None:
+            return None
+        return _table_json(seated, rnd, self.tables_for(state["players"]), live)
+
     def view(self, state: JSON, tables: Sequence[TableMatch]) -> JSON:
         rnd = current_round(state)
         live = {tm.number: tm for tm in tables}

@@ -204,6 +204,13 @@ class PairingFormat(Format):
             )
         return tuple(names)
 
+    def board_entry(
+        self, state: JSON, number: int, live: TableMatch | None
+    ) -> JSON | None:
+        if not 1 <= number <= len(state["pairings"]):
+            return None
+        return pairing_json(state, state["pairings"][number - 1], live)
+
     def tables_for(self, players: Sequence[str]) -> int:
         return max(1, len(players) // 2)
 
