@@ -281,6 +281,20 @@ Parser = Callable[[Field, Any, JSON | None], Any]
 
 
 @dataclass(frozen=True)
+class Handler:
+    """How an engine takes one event type: ``run(state, event)`` on a state it owns.
+
+    ``run`` may change ``state`` in place (``Game.apply`` copied it once already) and
+    returns the Step. ``when(state)`` says whether the event is offered now (None:
+    whenever the game is not over); ``Game.expects`` is made from it, so what a page
+    offers and what the engine takes cannot drift apart.
+    """
+
+    run: Callable[[JSON, JSON], Step]
+    when: Callable[[JSON], bool] | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     """A game's static description and its pure functions; one per engine module."""
 
@@ -293,8 +307,19 @@ class Game:
     options: tuple[Option, ...]
     events: tuple[EventKind, ...]
     start: Callable[[Setup], JSON]
-    apply: Callable[[JSON, JSON], Step]
     view: Callable[[JSON], JSON]
+    # The one entry point: ``handlers`` by event type (in the order a board lists
+    # what it expects), ``finished(state)`` the refusal once the game is over,
+    # ``before(state, event)`` what every event does first (on the owned state), and
+    # ``order_rule`` the rule an event breaks when it is not one the state expects.
+    # ``apply`` and ``apply_owned`` are made from them (see ``__post_init__``).
+    handlers: Mapping[str, Handler] = field(default_factory=dict)
+    finished: Callable[[JSON], Refused | None] | None = None
+    before: Callable[[JSON, JSON], None] | None = None
+    order_rule: str = ""
+    # Engines not yet moved to ``handlers`` pass ``apply`` (a copy, then their own
+    # dispatch) and may pass ``apply_owned`` (the same on a state the caller owns).
+    apply: Callable[[JSON, JSON], Step] = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     teams: bool = False  # accepts teams instead of single players
     team_size: int | None = None
     tools: tuple[Tool, ...] = ()
@@ -302,7 +327,62 @@ class Game:
     check_setup: Callable[[Setup], None] | None = None
     # ``apply`` on a state the caller owns, changed in place: the ledger's fold of a
     # long log copies the state once instead of once per event. None: ``apply``.
-    apply_owned: Callable[[JSON, JSON], Step] | None = None
+    apply_owned: Callable[[JSON, JSON], Step] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        if self.handlers:
+            declared = [k.type for k in self.events]
+            if sorted(self.handlers) != sorted(declared):
+                raise ValueError(
+                    f"{self.id}: handlers {sorted(self.handlers)} do not match "
+                    f"the event kinds {sorted(declared)}"
+                )
+            # Bound methods stored on the instance, so every caller keeps calling
+            # ``game.apply(state, event)`` (dataclasses.replace makes new ones).
+            object.__setattr__(self, "apply", self._apply_copy)
+            object.__setattr__(self, "apply_owned", self._apply_in_place)
+        elif self.apply is None:
+            raise ValueError(f"{self.id}: a game needs handlers (or apply)")
+
+    # -- the entry point ----------------------------------------------------------
+
+    def _apply_copy(self, state: JSON, event: JSON) -> Step:
+        """Apply a parsed event to a copy of ``state`` (which is never changed)."""
+        self._refuse_if_over(state)
+        return self._apply_in_place(copy.deepcopy(state), event)
+
+    def _refuse_if_over(self, state: JSON) -> None:
+        if self.finished is not None and (refusal := self.finished(state)):
+            raise refusal
+
+    def _apply_in_place(self, state: JSON, event: JSON) -> Step:
+        """Apply a parsed event to a state the caller owns (a fold of the log)."""
+        self._refuse_if_over(state)
+        type_ = event["type"]
+        handler = self.handlers[type_]  # parse_event admits only declared types
+        if handler.when is None or handler.when(state):
+            if self.before is not None:
+                self.before(state, event)
+            return handler.run(state, event)
+        # Not offered now: the handler's own refusal names the rule it breaks; if it
+        # has none, refuse here rather than let the board and the engine disagree.
+        expected = ", ".join(self.expects(state)) or "nothing"
+        if self.before is not None:
+            self.before(state, event)
+        handler.run(state, event)
+        raise Refused(
+            f"{self.event_kind(type_).title} is not what comes next "
+            f"(expected: {expected}).",
+            [self.order_rule] if self.order_rule else [],
+        )
+
+    def expects(self, state: JSON) -> list[str]:
+        """The event types this state offers, in the order the handlers list them."""
+        if self.finished is not None and self.finished(state):
+            return []
+        return [t for t, h in self.handlers.items() if h.when is None or h.when(state)]
 
     # -- options and seats --------------------------------------------------------
 
@@ -416,6 +496,8 @@ class Game:
     def step(self, state: JSON, raw_event: Any) -> Step:
         """Parse and apply one raw event; the input state is never touched."""
         event = self.parse_event(raw_event, state)
+        if self.handlers:
+            return self.apply(state, event)  # copies once
         return self.apply(copy.deepcopy(state), event)
 
     def history(self, setup: Setup, events: Iterable[JSON]) -> list[JSON]:

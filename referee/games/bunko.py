@@ -33,14 +33,13 @@ round in bunco), ``head_table``, ``target`` (21, or None off the head table),
 
 from __future__ import annotations
 
-import copy
-
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.base import Handler
 from referee.games.base import Option
 from referee.games.base import Penalty
 from referee.games.base import Refused
@@ -52,6 +51,9 @@ from referee.games.base import board
 from referee.games.base import partners_opposite
 from referee.games.base import recent
 from referee.games.base import two_partnerships
+from referee.rulebook import cite
+
+CITE = cite("bunko")
 
 TARGET = 21  # the head table's game ends when a team reaches this
 BUNKO_POINTS = 3  # three 6s in the text's game
@@ -60,19 +62,19 @@ BUNCO_POINTS = 21  # three of the target number in the bunco variant
 TRIPS_POINTS = 5  # any other three of a kind in the bunco variant
 SEATS = 4
 
-R_FIRST = "bunko/first-roll"
-R_SIXES = "bunko/sixes"
-R_TURN = "bunko/turn"
-R_WIPEOUT = "bunko/wipeout"
-R_BUNKO = "bunko/bunko"
-R_SCRAMBLE = "bunko/scramble"
-R_HEAD = "bunko/head-table"
-R_STOP = "bunko/stop"
-R_TIE = "bunko/tie"
-R_OVER = "bunko/game-over"
-R_BUNCO = "bunko/bunco-variant"
-R_BUNCO_BUNCO = "bunko/bunco-three-of-target"
-R_BUNCO_TRIPS = "bunko/bunco-three-of-a-kind"
+R_FIRST = CITE("first-roll")
+R_SIXES = CITE("sixes")
+R_TURN = CITE("turn")
+R_WIPEOUT = CITE("wipeout")
+R_BUNKO = CITE("bunko")
+R_SCRAMBLE = CITE("scramble")
+R_HEAD = CITE("head-table")
+R_STOP = CITE("stop")
+R_TIE = CITE("tie")
+R_OVER = CITE("game-over")
+R_BUNCO = CITE("bunco-variant")
+R_BUNCO_BUNCO = CITE("bunco-three-of-target")
+R_BUNCO_TRIPS = CITE("bunco-three-of-a-kind")
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 _START = (
@@ -110,29 +112,36 @@ def start(setup: Setup) -> JSON:
     }
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    """Apply one parsed event to a copy of the state."""
-    new = copy.deepcopy(state)
-    kind = event["type"]
-    if kind == "scramble":
-        _check_split(event["team_a"], event["team_b"])
-    if new["phase"] == "over":
-        a, b = new["scores"]
-        raise Refused(
-            f"The game is over: {_team(new, new['winner'])} won "
-            f"{max(a, b)}-{min(a, b)}.",
-            [R_OVER],
-        )
-    match kind:
-        case "first_roll":
-            return _first_roll(new, event["player"], event["die"])
-        case "roll":
-            return _roll(new, event["player"], list(event["dice"]))
-        case "scramble":
-            return _scramble(new, event["team_a"], event["team_b"])
-        case "stop":
-            return _stop(new)
-    raise BadInput(f"'{kind}' is not an event of Bunko.", field="type")
+def _finished(state: JSON) -> Refused | None:
+    if state["phase"] != "over":
+        return None
+    a, b = state["scores"]
+    return Refused(
+        f"The game is over: {_team(state, state['winner'])} won "
+        f"{max(a, b)}-{min(a, b)}.",
+        [R_OVER],
+    )
+
+
+def _on_scramble(state: JSON, event: JSON) -> Step:
+    _check_split(event["team_a"], event["team_b"])
+    return _scramble(state, event["team_a"], event["team_b"])
+
+
+HANDLERS = {
+    "first_roll": Handler(
+        lambda s, e: _first_roll(s, e["player"], e["die"]),
+        when=lambda s: s["phase"] == "first-roll",
+    ),
+    "roll": Handler(
+        lambda s, e: _roll(s, e["player"], list(e["dice"])),
+        when=lambda s: s["phase"] == "play",
+    ),
+    "scramble": Handler(_on_scramble, when=lambda s: s["phase"] == "scramble"),
+    "stop": Handler(
+        lambda s, e: _stop(s), when=lambda s: not s["stopped"] and not _head(s)
+    ),
+}
 
 
 def view(state: JSON) -> JSON:
@@ -144,14 +153,6 @@ def view(state: JSON) -> JSON:
         {"name": t["name"], "score": state["scores"][i], "players": list(t["players"])}
         for i, t in enumerate(state["teams"])
     ]
-    expects = {
-        "first-roll": ["first_roll"],
-        "play": ["roll"],
-        "scramble": ["scramble"],
-        "over": [],
-    }[phase]
-    if phase != "over" and not state["stopped"] and not _head(state):
-        expects = [*expects, "stop"]
     first = state["first"]
     detail = {
         "roller": names[roller] if roller is not None and phase != "over" else None,
@@ -174,7 +175,7 @@ def view(state: JSON) -> JSON:
     return board(
         sides=sides,
         turn=turn,
-        expects=expects,
+        expects=GAME.expects(state),
         prompt=_prompt(state),
         phase=phase,
         winner=winner,
@@ -681,6 +682,8 @@ GAME = Game(
         ),
     ),
     start=start,
-    apply=apply,
     view=view,
+    handlers=HANDLERS,
+    finished=_finished,
+    order_rule=R_TURN,
 )

@@ -123,6 +123,35 @@ def all_rules() -> list[Rule]:
     return list(_index().values())
 
 
+class Citations:
+    """One game's handle on its rulebook: ``cite("bust")`` -> ``"darts-301/bust"``.
+
+    An engine makes its handle and takes every id it cites from it at import
+    (module-level constants), so a misspelt or removed rule fails the import, not a
+    ruling at the table. ``cited`` is every id handed out, for the coverage matrix.
+    """
+
+    def __init__(self, game: str) -> None:
+        book = books().get(game)
+        if book is None:
+            raise LookupError(f"no rulebook for {game!r} (referee/rulebook/*.toml)")
+        self.game = game
+        self._numbers = frozenset(r.number for r in book.rules)
+        self.cited: set[str] = set()
+
+    def __call__(self, local: str) -> str:
+        if local not in self._numbers:
+            raise LookupError(f"{self.game} has no rule {local!r} in its rulebook")
+        full = f"{self.game}/{local}"
+        self.cited.add(full)
+        return full
+
+
+def cite(game: str) -> Citations:
+    """The rulebook handle of ``game`` (see ``Citations``)."""
+    return Citations(game)
+
+
 # --- search (in lookup.py; imported last, as it reads the books above) -------------
 
 from referee.rulebook.lookup import BASE_SYNONYMS  # noqa: E402

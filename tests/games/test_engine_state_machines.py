@@ -75,6 +75,10 @@ def machine_for(game: Game) -> type[RuleBasedStateMachine]:
                 assert self.state == before, "a rejected event changed the state"
                 return
             assert self.state == before, "step() changed its input state"
+            if game.handlers:
+                # the entry point takes only what the state offered
+                taken = raw["type"].strip().lower()
+                assert taken in game.expects(before), f"{taken} taken, not offered"
             errors = list(RULING.iter_errors(step.ruling.to_json()))
             assert not errors, errors[0].message
             self.state = step.state
@@ -113,6 +117,8 @@ def machine_for(game: Game) -> type[RuleBasedStateMachine]:
             assert json.loads(json.dumps(board)) == board
             if not board["over"]:
                 assert board["expects"], "a live match expects some event"
+            if game.handlers:
+                assert board["expects"] == game.expects(self.state)
 
     Engine.__name__ = f"Engine_{game.id.replace('-', '_')}"
     return Engine
