@@ -46,6 +46,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     from referee import db
+    from referee import models  # noqa: F401  (registers the tables on db's metadata)
     from referee import web
 
     db.init_app(app)

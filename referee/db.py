@@ -43,8 +43,6 @@ migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
 
 
 def init_app(app: Flask) -> None:
-    from referee import models  # noqa: F401  (register the tables on the metadata)
-
     options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     options.setdefault("json_deserializer", stored_json)
     options.setdefault("json_serializer", json_text)
