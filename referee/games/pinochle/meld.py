@@ -18,8 +18,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from referee.games import cards
+from referee.games.pinochle.table import CITE
 
-GAME_ID = "pinochle"
+R_AROUNDS = CITE("arounds")
+R_MARRIAGES = CITE("marriages")
+R_PINOCHLES = CITE("pinochles")
+R_RUNS = CITE("runs")
+
 SUITS = cards.SUITS
 RUN_RANKS = ("A", "10", "K", "Q", "J")
 
@@ -36,10 +41,6 @@ AROUNDS = {
 }
 AROUND_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
 MULTIPLE = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}
-
-
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def declare(hand: Iterable[str], trump: str | None) -> Declaration:
                     1,
                     tuple(r + s for r in RUN_RANKS for _ in range(size)),
                     RUN_TRUMP[size],
-                    rule("runs"),
+                    R_RUNS,
                 )
             )
         for size in pair_groups:
@@ -153,7 +154,7 @@ def declare(hand: Iterable[str], trump: str | None) -> Declaration:
                     1,
                     tuple(["K" + s] * size + ["Q" + s] * size),
                     table[size],
-                    rule("marriages"),
+                    R_MARRIAGES,
                 )
             )
     # Type II: jack of diamonds with queen of spades.
@@ -165,7 +166,7 @@ def declare(hand: Iterable[str], trump: str | None) -> Declaration:
                 2,
                 tuple(["JD"] * size + ["QS"] * size),
                 PINOCHLE[size],
-                rule("pinochles"),
+                R_PINOCHLES,
             )
         )
     # Type III: one (two, three) of a rank in every suit.
@@ -178,7 +179,7 @@ def declare(hand: Iterable[str], trump: str | None) -> Declaration:
                     3,
                     tuple(r + s for s in SUITS for _ in range(size)),
                     table[size],
-                    rule("arounds"),
+                    R_AROUNDS,
                 )
             )
     for m in melds:

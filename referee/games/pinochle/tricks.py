@@ -6,14 +6,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games import cards
+from referee.games.pinochle.table import CITE
 
-GAME_ID = "pinochle"
+R_CRAWL = CITE("crawl")
+R_CRAWL_IN_TRUMP = CITE("crawl-in-trump")
+R_FOLLOW_SUIT = CITE("follow-suit")
+R_LEADING = CITE("leading")
+R_MUST_TRUMP = CITE("must-trump")
+R_TRUMPED_TRICK = CITE("trumped-trick")
+R_VOID_BOTH = CITE("void-both")
+
 ORDER = {"A": 5, "10": 4, "K": 3, "Q": 2, "J": 1}
 COUNTERS = ("A", "10", "K")  # one point each when won in a trick
-
-
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
 
 
 def power(card: str) -> int:
@@ -48,7 +52,7 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
     held = list(dict.fromkeys(hand))
     suit_name = cards.SUIT_NAMES
     if not trick:
-        return Legal(tuple(held), "Leading: any card may be led.", (rule("leading"),))
+        return Legal(tuple(held), "Leading: any card may be led.", (R_LEADING,))
     led = cards.suit(trick[0])
     top = trick[winning_index(trick, trump)]
     trumped = cards.suit(top) == trump and led != trump
@@ -59,7 +63,7 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
                 tuple(follow),
                 f"Holding {suit_name[led]}, the player follows suit; the trick is "
                 f"already trumped, so any {suit_name[led][:-1]} will do.",
-                (rule("follow-suit"), rule("trumped-trick")),
+                (R_FOLLOW_SUIT, R_TRUMPED_TRICK),
             )
         higher = [c for c in follow if power(c) > power(top)]
         if higher:
@@ -67,13 +71,13 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
                 tuple(higher),
                 f"Holding {suit_name[led]}, the player follows suit and must beat the "
                 f"winning {cards.describe(top)}.",
-                (rule("follow-suit"), rule("crawl")),
+                (R_FOLLOW_SUIT, R_CRAWL),
             )
         return Legal(
             tuple(follow),
             f"Holding {suit_name[led]} but none above the winning "
             f"{cards.describe(top)}, the player still follows suit.",
-            (rule("follow-suit"), rule("crawl")),
+            (R_FOLLOW_SUIT, R_CRAWL),
         )
     trumps = [c for c in held if cards.suit(c) == trump]
     if trumps:
@@ -84,23 +88,23 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
                     tuple(higher),
                     f"Void in {suit_name[led]}, the player must trump and beat the "
                     f"winning {cards.describe(top)}.",
-                    (rule("must-trump"), rule("crawl-in-trump")),
+                    (R_MUST_TRUMP, R_CRAWL_IN_TRUMP),
                 )
             return Legal(
                 tuple(trumps),
                 f"Void in {suit_name[led]} with no trump above the winning "
                 f"{cards.describe(top)}, the player must still trump.",
-                (rule("must-trump"), rule("crawl-in-trump")),
+                (R_MUST_TRUMP, R_CRAWL_IN_TRUMP),
             )
         return Legal(
             tuple(trumps),
             f"Void in {suit_name[led]}, the player must trump.",
-            (rule("must-trump"),),
+            (R_MUST_TRUMP,),
         )
     return Legal(
         tuple(held),
         f"Void in {suit_name[led]} and in trumps ({suit_name[trump]}): any card.",
-        (rule("void-both"),),
+        (R_VOID_BOTH,),
     )
 
 
