@@ -53,8 +53,15 @@ from referee.games.pinochle import exchange
 from referee.games.pinochle import scoring
 from referee.games.pinochle.events import EVENTS
 from referee.games.pinochle.events import OPTIONS
-from referee.games.pinochle.table import CITE
 from referee.games.pinochle.table import OPENING
+from referee.games.pinochle.table import R_ASK_SUIT
+from referee.games.pinochle.table import R_BIDDING_ORDER
+from referee.games.pinochle.table import R_COUNTERS
+from referee.games.pinochle.table import R_GAME_OVER
+from referee.games.pinochle.table import R_MELD_SHOWN
+from referee.games.pinochle.table import R_PARTNER_PASS
+from referee.games.pinochle.table import R_PASS_BACK
+from referee.games.pinochle.table import R_TRUMP_CALL
 from referee.games.pinochle.table import SEATS
 from referee.games.pinochle.table import TARGET
 from referee.games.pinochle.table import name
@@ -66,21 +73,20 @@ from referee.games.pinochle.table import team_of
 from referee.games.pinochle.tools import TOOLS
 
 GAME_ID = "pinochle"
-R_OVER = CITE("game-over")
 # What goes on in each phase, and the rule an event out of its phase breaks.
 PHASES = {
-    "bidding": ("the auction is on", CITE("bidding-order")),
-    "ask": ("the bidder names the suit wanted from the partner", CITE("ask-suit")),
+    "bidding": ("the auction is on", R_BIDDING_ORDER),
+    "ask": ("the bidder names the suit wanted from the partner", R_ASK_SUIT),
     "pass-to-bidder": (
         "the partner passes three cards to the bidder",
-        CITE("partner-pass"),
+        R_PARTNER_PASS,
     ),
-    "pass-back": ("the bidder passes three cards back", CITE("pass-back")),
-    "trump": ("the bidder calls trump", CITE("trump-call")),
-    "meld": ("the players lay down their meld", CITE("meld-shown")),
+    "pass-back": ("the bidder passes three cards back", R_PASS_BACK),
+    "trump": ("the bidder calls trump", R_TRUMP_CALL),
+    "meld": ("the players lay down their meld", R_MELD_SHOWN),
     "play": (
         "the hand is played; enter the counters when it ends",
-        CITE("counters"),
+        R_COUNTERS,
     ),
 }
 
@@ -116,7 +122,7 @@ def _finished(state: JSON) -> Refused | None:
     return Refused(
         f"The game is over: {team_name(state, state['winner'])} won, "
         f"{max(a, b)} to {min(a, b)}.",
-        [R_OVER],
+        [R_GAME_OVER],
     )
 
 

@@ -9,22 +9,20 @@ from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.pinochle.table import BY_ONES_TO
-from referee.games.pinochle.table import CITE
 from referee.games.pinochle.table import OPENING
+from referee.games.pinochle.table import R_AUCTION_END
+from referee.games.pinochle.table import R_BID_HIGHER
+from referee.games.pinochle.table import R_BID_STEPS
+from referee.games.pinochle.table import R_BIDDING_ORDER
+from referee.games.pinochle.table import R_DEALER_FORCED
+from referee.games.pinochle.table import R_EXCHANGE
+from referee.games.pinochle.table import R_OPENING_BID
+from referee.games.pinochle.table import R_PASS_FINAL
 from referee.games.pinochle.table import SEATS
 from referee.games.pinochle.table import STEP_ABOVE
 from referee.games.pinochle.table import name
 from referee.games.pinochle.table import options_named
 from referee.games.pinochle.table import partner_of
-
-R_AUCTION_END = CITE("auction-end")
-R_BID_HIGHER = CITE("bid-higher")
-R_BID_STEPS = CITE("bid-steps")
-R_BIDDING_ORDER = CITE("bidding-order")
-R_DEALER_FORCED = CITE("dealer-forced")
-R_EXCHANGE = CITE("exchange")
-R_OPENING_BID = CITE("opening-bid")
-R_PASS_FINAL = CITE("pass-final")
 
 
 def _check_turn(state: JSON, seat: int, rules: list[str]) -> None:

@@ -12,18 +12,16 @@ from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
-from referee.games.pinochle.table import CITE
 from referee.games.pinochle.table import HAND_SIZE
 from referee.games.pinochle.table import PASS_SIZE
+from referee.games.pinochle.table import R_ASK_SUIT
+from referee.games.pinochle.table import R_MELD_SHOWN
+from referee.games.pinochle.table import R_PARTNER_PASS
+from referee.games.pinochle.table import R_PASS_BACK
+from referee.games.pinochle.table import R_TRUMP_CALL
 from referee.games.pinochle.table import name
 from referee.games.pinochle.table import partner_of
 from referee.games.pinochle.table import suit_of
-
-R_ASK_SUIT = CITE("ask-suit")
-R_MELD_SHOWN = CITE("meld-shown")
-R_PARTNER_PASS = CITE("partner-pass")
-R_PASS_BACK = CITE("pass-back")
-R_TRUMP_CALL = CITE("trump-call")
 
 
 def _bidder_check(state: JSON, event: JSON, rules: list[str]) -> int:

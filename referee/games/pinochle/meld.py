@@ -18,12 +18,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from referee.games import cards
-from referee.games.pinochle.table import CITE
-
-R_AROUNDS = CITE("arounds")
-R_MARRIAGES = CITE("marriages")
-R_PINOCHLES = CITE("pinochles")
-R_RUNS = CITE("runs")
+from referee.games.pinochle.table import R_AROUNDS
+from referee.games.pinochle.table import R_MARRIAGES
+from referee.games.pinochle.table import R_PINOCHLES
+from referee.games.pinochle.table import R_RUNS
 
 SUITS = cards.SUITS
 RUN_RANKS = ("A", "10", "K", "Q", "J")

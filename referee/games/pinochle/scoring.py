@@ -13,10 +13,21 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import recent
 from referee.games.pinochle import meld as meldlib
-from referee.games.pinochle.table import CITE
 from referee.games.pinochle.table import COUNTER_CARDS
 from referee.games.pinochle.table import HAND_SIZE
 from referee.games.pinochle.table import LAST_TRICK
+from referee.games.pinochle.table import R_BOTH_REACH
+from referee.games.pinochle.table import R_COUNTERS
+from referee.games.pinochle.table import R_GAME
+from referee.games.pinochle.table import R_LAST_TRICK
+from referee.games.pinochle.table import R_LEADING
+from referee.games.pinochle.table import R_MADE
+from referee.games.pinochle.table import R_MELD_SHOWN
+from referee.games.pinochle.table import R_MELD_TYPES
+from referee.games.pinochle.table import R_ONE_PER_TYPE
+from referee.games.pinochle.table import R_SET
+from referee.games.pinochle.table import R_TEAM_MELD
+from referee.games.pinochle.table import R_THROW_IN
 from referee.games.pinochle.table import SEATS
 from referee.games.pinochle.table import TARGET
 from referee.games.pinochle.table import TOTAL
@@ -26,19 +37,6 @@ from referee.games.pinochle.table import options_named
 from referee.games.pinochle.table import team_meld
 from referee.games.pinochle.table import team_name
 from referee.games.pinochle.table import team_of
-
-R_BOTH_REACH = CITE("both-reach")
-R_COUNTERS = CITE("counters")
-R_GAME = CITE("game")
-R_LAST_TRICK = CITE("last-trick")
-R_LEADING = CITE("leading")
-R_MADE = CITE("made")
-R_MELD_SHOWN = CITE("meld-shown")
-R_MELD_TYPES = CITE("meld-types")
-R_ONE_PER_TYPE = CITE("one-per-type")
-R_SET = CITE("set")
-R_TEAM_MELD = CITE("team-meld")
-R_THROW_IN = CITE("throw-in")
 
 
 def meld(state: JSON, event: JSON) -> Step:

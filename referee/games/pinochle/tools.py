@@ -13,18 +13,16 @@ from referee.games.base import Tool
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import tricks as tricklib
 from referee.games.pinochle.scoring import breakdown
-from referee.games.pinochle.table import CITE
 from referee.games.pinochle.table import HAND_SIZE
 from referee.games.pinochle.table import PASS_SIZE
+from referee.games.pinochle.table import R_CARD_RANK
+from referee.games.pinochle.table import R_CRAWL
+from referee.games.pinochle.table import R_CRAWL_IN_TRUMP
+from referee.games.pinochle.table import R_MELD_TYPES
+from referee.games.pinochle.table import R_ONE_PER_TYPE
+from referee.games.pinochle.table import R_TRICK_WINNER
 from referee.games.pinochle.table import SUIT_CHOICES
 from referee.games.pinochle.table import suit_of
-
-R_CARD_RANK = CITE("card-rank")
-R_CRAWL = CITE("crawl")
-R_CRAWL_IN_TRUMP = CITE("crawl-in-trump")
-R_MELD_TYPES = CITE("meld-types")
-R_ONE_PER_TYPE = CITE("one-per-type")
-R_TRICK_WINNER = CITE("trick-winner")
 
 
 def meld_tool(request: JSON) -> JSON:

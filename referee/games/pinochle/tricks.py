@@ -6,15 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games import cards
-from referee.games.pinochle.table import CITE
-
-R_CRAWL = CITE("crawl")
-R_CRAWL_IN_TRUMP = CITE("crawl-in-trump")
-R_FOLLOW_SUIT = CITE("follow-suit")
-R_LEADING = CITE("leading")
-R_MUST_TRUMP = CITE("must-trump")
-R_TRUMPED_TRICK = CITE("trumped-trick")
-R_VOID_BOTH = CITE("void-both")
+from referee.games.pinochle.table import R_CRAWL
+from referee.games.pinochle.table import R_CRAWL_IN_TRUMP
+from referee.games.pinochle.table import R_FOLLOW_SUIT
+from referee.games.pinochle.table import R_LEADING
+from referee.games.pinochle.table import R_MUST_TRUMP
+from referee.games.pinochle.table import R_TRUMPED_TRICK
+from referee.games.pinochle.table import R_VOID_BOTH
 
 ORDER = {"A": 5, "10": 4, "K": 3, "Q": 2, "J": 1}
 COUNTERS = ("A", "10", "K")  # one point each when won in a trick
