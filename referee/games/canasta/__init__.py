@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.games import partnerships
 from referee.games.base import JSON
 from referee.games.base import Game
 from referee.games.base import Handler
@@ -38,7 +39,6 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Tool
 from referee.games.base import board
-from referee.games.base import partners_opposite
 from referee.games.base import two_partnerships
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
@@ -60,17 +60,7 @@ check_setup = two_partnerships("Canasta is played by two partnerships of two.")
 
 def start(setup: Setup) -> JSON:
     """Seat the four clockwise with partners opposite; seat 0 deals first."""
-    seats, teams = partners_opposite(setup)
-    return {
-        "players": seats,
-        "teams": teams,
-        "options": dict(setup.options),
-        "scores": [0, 0],
-        "hand": play.new_hand(1, 0, [0, 0]),
-        "history": [],
-        "last_hand": None,
-        "winner": None,
-    }
+    return partnerships.start(setup, play.new_hand(1, 0, [0, 0]))
 
 
 # What a state stored before the referee kept turns lacks (a match begun then).
@@ -95,17 +85,6 @@ def phase(state: JSON) -> str:
     if state["winner"] is not None:
         return "over"
     return "result" if state["hand"]["ended"] else "play"
-
-
-def _finished(state: JSON) -> Refused | None:
-    if state["winner"] is None:
-        return None
-    a, b = state["scores"]
-    return Refused(
-        f"The game is over: {play.team(state, state['winner'])} won, "
-        f"{max(a, b)} to {min(a, b)}.",
-        [R_GAME_END],
-    )
 
 
 def _before(state: JSON, event: JSON) -> None:
@@ -250,8 +229,7 @@ def view(state: JSON) -> JSON:
 def _prompt(state: JSON, now: str, names: list[str]) -> str:
     hand = state["hand"]
     if now == "over":
-        a, b = state["scores"]
-        return f"{names[state['winner']]} win, {max(a, b)} to {min(a, b)}."
+        return partnerships.result(state)
     if now == "result":
         missing = [names[i] for i in (0, 1) if hand["results"][i] is None]
         return (
@@ -351,7 +329,7 @@ GAME = Game(
     start=start,
     view=view,
     handlers=HANDLERS,
-    finished=_finished,
+    finished=lambda state: partnerships.game_over(state, R_GAME_END),
     before=_before,
     order_rule=R_TURN,
     teams=True,

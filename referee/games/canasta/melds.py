@@ -68,6 +68,15 @@ def is_wild(card: str) -> bool:
     return card == JOKER or cards.rank(card) == "2"
 
 
+def only_red_threes(laid: Sequence[str], why: str, field: str, example: str) -> None:
+    """BadInput naming the first card of ``laid`` that is not a red three."""
+    wrong = [c for c in laid if c not in RED_THREES]
+    if wrong:
+        raise BadInput(
+            f"{wrong[0]} is not a red three{why}.", field=field, example=example
+        )
+
+
 def value(card: str) -> int:
     """A card's count: joker 50, ace and 2 20, K-8 10, 7-4 and black 3 5."""
     return _VALUES[card] if card in _VALUES else _value(card)

@@ -155,13 +155,12 @@ def red_three(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     seat = event["player"]
     laid = list(event["cards"])
-    wrong = [c for c in laid if c not in ml.RED_THREES]
-    if wrong:
-        raise BadInput(
-            f"{wrong[0]} is not a red three: only 3H and 3D are laid out this way.",
-            field="cards",
-            example='{"type": "red_three", "player": 0, "cards": "3H"}',
-        )
+    ml.only_red_threes(
+        laid,
+        ": only 3H and 3D are laid out this way",
+        "cards",
+        '{"type": "red_three", "player": 0, "cards": "3H"}',
+    )
     check_copies(laid, hand, "cards", hand["pile_red_threes"])
     side = side_of(seat)
     hand["red_threes"][side] = [*hand["red_threes"][side], *laid]
@@ -171,11 +170,10 @@ def red_three(state: JSON, event: JSON) -> Step:
         f"{name} lays out {' '.join(laid)} and draws {n} replacement"
         f"{'s' if n > 1 else ''} from the stock."
     )
-    rules = [R_RED_THREES]
-    if len(hand["red_threes"][side]) == 4:
-        summary += f" {team(state, side)} hold all four red threes (800 if they meld)."
-        rules.append(R_RED_THREE_SCORE)
-    return Step(state, Ruling(Verdict.OK, summary, tuple(rules)))
+    if len(hand["red_threes"][side]) < 4:
+        return Step(state, Ruling(Verdict.OK, summary, (R_RED_THREES,)))
+    summary += f" {team(state, side)} hold all four red threes (800 if they meld)."
+    return Step(state, Ruling(Verdict.OK, summary, (R_RED_THREES, R_RED_THREE_SCORE)))
 
 
 # --- melds and the pile --------------------------------------------------------------
@@ -507,15 +505,9 @@ def _laid(
     state: JSON, summary: str, rules: list[str], options: tuple[str, ...] = ()
 ) -> Step:
     """The ruling on cards laid: each rule once, the wild cap named if it applied."""
-    return Step(
-        state,
-        Ruling(
-            Verdict.OK,
-            summary,
-            tuple(dict.fromkeys(rules)),
-            options=(*_cap_option(rules), *options),
-        ),
-    )
+    cited = tuple(dict.fromkeys(rules))
+    named = (*_cap_option(rules), *options)
+    return Step(state, Ruling(Verdict.OK, summary, cited, options=named))
 
 
 @contextlib.contextmanager

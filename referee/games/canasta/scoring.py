@@ -267,13 +267,7 @@ def _pack_limits(sides: list[SideScore]) -> None:
 def _check_card_lists(
     laid: list[str], held: list[str], reds: list[str], other: list[str]
 ) -> None:
-    wrong = [c for c in reds if c not in ml.RED_THREES]
-    if wrong:
-        raise BadInput(
-            f"{wrong[0]} is not a red three (3H or 3D).",
-            field="red_threes",
-            example='"red_threes": "3H"',
-        )
+    ml.only_red_threes(reds, " (3H or 3D)", "red_threes", '"red_threes": "3H"')
     red_held = [c for c in held if c in ml.RED_THREES]
     if red_held:
         raise BadInput(

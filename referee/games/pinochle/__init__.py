@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.games import cards
+from referee.games import partnerships
 from referee.games.base import JSON
 from referee.games.base import Game
 from referee.games.base import Handler
@@ -46,7 +47,6 @@ from referee.games.base import Refused
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import board
-from referee.games.base import partners_opposite
 from referee.games.base import two_partnerships
 from referee.games.pinochle import auction
 from referee.games.pinochle import exchange
@@ -68,7 +68,6 @@ from referee.games.pinochle.table import name
 from referee.games.pinochle.table import new_hand
 from referee.games.pinochle.table import partner_of
 from referee.games.pinochle.table import team_meld
-from referee.games.pinochle.table import team_name
 from referee.games.pinochle.table import team_of
 from referee.games.pinochle.tools import TOOLS
 
@@ -99,31 +98,10 @@ check_setup = two_partnerships("Pinochle is played by two teams of two.")
 
 def start(setup: Setup) -> JSON:
     """Seat the four clockwise with partners opposite; seat 0 deals first."""
-    seats, teams = partners_opposite(setup)
-    return {
-        "players": seats,
-        "teams": teams,
-        "options": dict(setup.options),
-        "scores": [0, 0],
-        "hand": new_hand(1, 0),
-        "history": [],
-        "last_hand": None,
-        "winner": None,
-    }
+    return partnerships.start(setup, new_hand(1, 0))
 
 
 # --- the events, by phase ------------------------------------------------------------
-
-
-def _finished(state: JSON) -> Refused | None:
-    if state["winner"] is None:
-        return None
-    a, b = state["scores"]
-    return Refused(
-        f"The game is over: {team_name(state, state['winner'])} won, "
-        f"{max(a, b)} to {min(a, b)}.",
-        [R_GAME_OVER],
-    )
 
 
 def _in_phase(
@@ -246,8 +224,7 @@ def view(state: JSON) -> JSON:
 def _prompt(state: JSON, phase: str) -> str:
     hand = state["hand"]
     if phase == "over":
-        a, b = state["scores"]
-        return f"{team_name(state, state['winner'])} win, {max(a, b)} to {min(a, b)}."
+        return partnerships.result(state)
     turn = name(state, hand["turn"])
     bidder = None if hand["bidder"] is None else name(state, hand["bidder"])
     if phase == "bidding":
@@ -295,7 +272,7 @@ GAME = Game(
     start=start,
     view=view,
     handlers=HANDLERS,
-    finished=_finished,
+    finished=lambda state: partnerships.game_over(state, R_GAME_OVER),
     teams=True,
     team_size=2,
     check_setup=check_setup,

@@ -16,6 +16,7 @@ PLAYER = Field("player", "seat", "Who: seat number from 0 (clockwise), or the na
 SUIT = Field(
     "suit", "choice", "A suit: S, H, D or C (or its name).", choices=SUIT_CHOICES
 )
+BIDDER = Field("player", "seat", "The bidder (optional).", required=False)
 FOUR = ("Ann", "Bob", "Cy", "Di")
 AUCTION = (
     {"type": "bid", "player": 1, "amount": 25},
@@ -74,10 +75,7 @@ EVENTS = (
         type="ask",
         title="Ask for a suit",
         help="The bidder names the suit the partner must pass.",
-        fields=(
-            SUIT,
-            Field("player", "seat", "The bidder (optional).", required=False),
-        ),
+        fields=(SUIT, BIDDER),
         examples=(
             Example(ASKED[-1], setup=AUCTION, players=FOUR, title="Di asks for hearts"),
         ),
@@ -117,10 +115,7 @@ EVENTS = (
         type="trump",
         title="Call trump",
         help="The bidder names trump (not necessarily the suit asked for).",
-        fields=(
-            SUIT,
-            Field("player", "seat", "The bidder (optional).", required=False),
-        ),
+        fields=(SUIT, BIDDER),
         examples=(
             Example(TRUMPED[-1], setup=PASSED, players=FOUR, title="Di calls hearts"),
         ),

@@ -63,16 +63,11 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
                 f"already trumped, so any {suit_name[led][:-1]} will do.",
                 (R_FOLLOW_SUIT, R_TRUMPED_TRICK),
             )
-        higher = [c for c in follow if power(c) > power(top)]
-        if higher:
-            return Legal(
-                tuple(higher),
-                f"Holding {suit_name[led]}, the player follows suit and must beat the "
-                f"winning {cards.describe(top)}.",
-                (R_FOLLOW_SUIT, R_CRAWL),
-            )
-        return Legal(
-            tuple(follow),
+        return _crawl(
+            follow,
+            top,
+            f"Holding {suit_name[led]}, the player follows suit and must beat the "
+            f"winning {cards.describe(top)}.",
             f"Holding {suit_name[led]} but none above the winning "
             f"{cards.describe(top)}, the player still follows suit.",
             (R_FOLLOW_SUIT, R_CRAWL),
@@ -80,16 +75,11 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
     trumps = [c for c in held if cards.suit(c) == trump]
     if trumps:
         if cards.suit(top) == trump:
-            higher = [c for c in trumps if power(c) > power(top)]
-            if higher:
-                return Legal(
-                    tuple(higher),
-                    f"Void in {suit_name[led]}, the player must trump and beat the "
-                    f"winning {cards.describe(top)}.",
-                    (R_MUST_TRUMP, R_CRAWL_IN_TRUMP),
-                )
-            return Legal(
-                tuple(trumps),
+            return _crawl(
+                trumps,
+                top,
+                f"Void in {suit_name[led]}, the player must trump and beat the "
+                f"winning {cards.describe(top)}.",
                 f"Void in {suit_name[led]} with no trump above the winning "
                 f"{cards.describe(top)}, the player must still trump.",
                 (R_MUST_TRUMP, R_CRAWL_IN_TRUMP),
@@ -104,6 +94,16 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
         f"Void in {suit_name[led]} and in trumps ({suit_name[trump]}): any card.",
         (R_VOID_BOTH,),
     )
+
+
+def _crawl(
+    held: list[str], top: str, beat: str, cannot: str, rules: tuple[str, ...]
+) -> Legal:
+    """The cards of ``held`` above ``top`` if any (the crawl), else all of them."""
+    higher = [c for c in held if power(c) > power(top)]
+    if higher:
+        return Legal(tuple(higher), beat, rules)
+    return Legal(tuple(held), cannot, rules)
 
 
 def counters(taken: Sequence[str]) -> int:
