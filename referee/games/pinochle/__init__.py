@@ -53,6 +53,7 @@ from referee.games.pinochle import exchange
 from referee.games.pinochle import scoring
 from referee.games.pinochle.events import EVENTS
 from referee.games.pinochle.events import OPTIONS
+from referee.games.pinochle.table import CITE
 from referee.games.pinochle.table import OPENING
 from referee.games.pinochle.table import R_ASK_SUIT
 from referee.games.pinochle.table import R_BIDDING_ORDER
@@ -71,7 +72,7 @@ from referee.games.pinochle.table import team_meld
 from referee.games.pinochle.table import team_of
 from referee.games.pinochle.tools import TOOLS
 
-GAME_ID = "pinochle"
+GAME_ID = CITE.game
 # What goes on in each phase, and the rule an event out of its phase breaks.
 PHASES = {
     "bidding": ("the auction is on", R_BIDDING_ORDER),
