@@ -8,7 +8,7 @@ import re
 
 from referee import ledger
 from referee.db import db
-from referee.games.pinochle import MELDED
+from referee.games.pinochle.events import MELDED
 from referee.models import Match
 
 GAME = "pinochle"

@@ -28,17 +28,17 @@ count its first meld needs this hand), ``melds`` (side name -> list of
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable
 
+from referee.games import partnerships
 from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Game
+from referee.games.base import Handler
 from referee.games.base import Refused
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Tool
 from referee.games.base import board
-from referee.games.base import partners_opposite
 from referee.games.base import two_partnerships
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
@@ -48,23 +48,11 @@ from referee.games.canasta.events import EVENTS
 from referee.games.canasta.events import OPTIONS
 from referee.games.canasta.events import TOOL_FIELDS
 from referee.games.canasta.events import TOOL_RESULT
-from referee.games.canasta.melds import rule
+from referee.games.canasta.melds import R_GAME_END
+from referee.games.canasta.melds import R_HAND_SCORE
+from referee.games.canasta.melds import R_TURN
 
-GAME_ID = ml.GAME_ID
-RESULT_EVENTS = ["hand_counts", "hand_cards"]
-HANDLERS = {
-    "deal": play.deal,
-    "draw": play.draw,
-    "discard": play.discard,
-    "red_three": play.red_three,
-    "meld": play.meld,
-    "take_pile": play.take_pile,
-    "ask_out": play.ask_out,
-    "go_out": play.go_out,
-    "stock_out": play.stock_out,
-    "hand_counts": scoring.hand_counts,
-    "hand_cards": scoring.hand_cards,
-}
+GAME_ID = ml.CITE.game
 
 
 check_setup = two_partnerships("Canasta is played by two partnerships of two.")
@@ -72,17 +60,7 @@ check_setup = two_partnerships("Canasta is played by two partnerships of two.")
 
 def start(setup: Setup) -> JSON:
     """Seat the four clockwise with partners opposite; seat 0 deals first."""
-    seats, teams = partners_opposite(setup)
-    return {
-        "players": seats,
-        "teams": teams,
-        "options": dict(setup.options),
-        "scores": [0, 0],
-        "hand": play.new_hand(1, 0, [0, 0]),
-        "history": [],
-        "last_hand": None,
-        "winner": None,
-    }
+    return partnerships.start(setup, play.new_hand(1, 0, [0, 0]))
 
 
 # What a state stored before the referee kept turns lacks (a match begun then).
@@ -109,49 +87,82 @@ def phase(state: JSON) -> str:
     return "result" if state["hand"]["ended"] else "play"
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    """Rule on one parsed event; the input state is left as it was."""
-    new = copy.deepcopy(current(state))
-    now = phase(new)
-    kind = event["type"]
-    if kind not in HANDLERS:
-        raise BadInput(f"'{kind}' is not an event of Canasta.", field="type")
-    if now == "over":
-        a, b = new["scores"]
-        raise Refused(
-            f"The game is over: {play.team(new, new['winner'])} won, "
-            f"{max(a, b)} to {min(a, b)}.",
-            [rule("game-end")],
-        )
-    if now == "result" and kind not in RESULT_EVENTS:
-        raise Refused(
-            f"Play of hand {new['hand']['number']} has ended: enter each side's "
-            "result.",
-            [rule("hand-score")],
-        )
-    if kind in turns.PLAYER_EVENTS:
-        turns.check_turn(new, event)
-    elif kind in RESULT_EVENTS and new["hand"]["turn"] is not None:
-        raise Refused(
-            f"Hand {new['hand']['number']} is being followed turn by turn: its play "
-            "ends when a player goes out or the stock runs out; then enter the "
-            f"results. Now {turns.whose_turn(new)}.",
-            [rule("turn"), rule("hand-score")],
-        )
-    return HANDLERS[kind](new, event)
+def _before(state: JSON, event: JSON) -> None:
+    """A state stored by an earlier version gets the fields it lacks (in place)."""
+    upgraded = current(state)
+    if upgraded is not state:
+        state.update(upgraded)
 
 
-def expects(state: JSON) -> list[str]:
-    now = phase(state)
-    if now == "over":
-        return []
-    if now == "result":
-        return list(RESULT_EVENTS)
+def _in_play(kind: str, run: Callable[[JSON, JSON], Step]) -> Callable[..., Step]:
+    """``run`` during play; once play has ended only the results are taken."""
+
+    def guarded(state: JSON, event: JSON) -> Step:
+        if phase(state) == "result":
+            raise Refused(
+                f"Play of hand {state['hand']['number']} has ended: enter each "
+                "side's result.",
+                [R_HAND_SCORE],
+            )
+        if kind in turns.PLAYER_EVENTS:
+            turns.check_turn(state, event)
+        return run(state, event)
+
+    return guarded
+
+
+def _result(run: Callable[[JSON, JSON], Step]) -> Callable[..., Step]:
+    """``run`` once play has ended, or for a hand not followed turn by turn."""
+
+    def guarded(state: JSON, event: JSON) -> Step:
+        if phase(state) == "play" and state["hand"]["turn"] is not None:
+            raise Refused(
+                f"Hand {state['hand']['number']} is being followed turn by turn: its "
+                "play ends when a player goes out or the stock runs out; then enter "
+                f"the results. Now {turns.whose_turn(state)}.",
+                [R_TURN, R_HAND_SCORE],
+            )
+        return run(state, event)
+
+    return guarded
+
+
+def _player(kind: str, run: Callable[[JSON, JSON], Step]) -> Handler:
+    """A player's action: offered when it is one the turn allows now."""
+
+    def offered(state: JSON) -> bool:
+        state = current(state)
+        return phase(state) == "play" and kind in turns.turn_actions(state)
+
+    return Handler(_in_play(kind, run), when=offered)
+
+
+def _may_deal(state: JSON) -> bool:
+    state = current(state)
     hand = state["hand"]
-    if hand["turn"] is not None:
-        return turns.turn_actions(state)
-    # Not dealt yet (or scored from results alone): the deal, or the results.
-    return [*(["deal"] if hand["upcard"] is None else []), *RESULT_EVENTS]
+    return phase(state) == "play" and hand["turn"] is None and hand["upcard"] is None
+
+
+def _may_enter_result(state: JSON) -> bool:
+    state = current(state)
+    return phase(state) == "result" or state["hand"]["turn"] is None
+
+
+# In the order a board lists them: before the deal the deal (or a hand scored from
+# its results alone); in a turn its draw step, then its play step; then the results.
+HANDLERS = {
+    "deal": Handler(_in_play("deal", play.deal), when=_may_deal),
+    "draw": _player("draw", play.draw),
+    "take_pile": _player("take_pile", play.take_pile),
+    "ask_out": _player("ask_out", play.ask_out),
+    "stock_out": _player("stock_out", play.stock_out),
+    "meld": _player("meld", play.meld),
+    "red_three": _player("red_three", play.red_three),
+    "discard": _player("discard", play.discard),
+    "go_out": _player("go_out", play.go_out),
+    "hand_counts": Handler(_result(scoring.hand_counts), when=_may_enter_result),
+    "hand_cards": Handler(_result(scoring.hand_cards), when=_may_enter_result),
+}
 
 
 def view(state: JSON) -> JSON:
@@ -207,7 +218,7 @@ def view(state: JSON) -> JSON:
     return board(
         sides=sides,
         turn=_turn_name(state),
-        expects=expects(state),
+        expects=GAME.expects(state),
         prompt=_prompt(state, now, names),
         phase=now,
         winner=winner,
@@ -218,8 +229,7 @@ def view(state: JSON) -> JSON:
 def _prompt(state: JSON, now: str, names: list[str]) -> str:
     hand = state["hand"]
     if now == "over":
-        a, b = state["scores"]
-        return f"{names[state['winner']]} win, {max(a, b)} to {min(a, b)}."
+        return partnerships.result(state)
     if now == "result":
         missing = [names[i] for i in (0, 1) if hand["results"][i] is None]
         return (
@@ -317,8 +327,11 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     start=start,
-    apply=apply,
     view=view,
+    handlers=HANDLERS,
+    finished=lambda state: partnerships.game_over(state, R_GAME_END),
+    before=_before,
+    order_rule=R_TURN,
     teams=True,
     team_size=2,
     tools=(

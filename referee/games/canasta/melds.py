@@ -17,8 +17,33 @@ from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
+from referee.rulebook import cite
 
-GAME_ID = "canasta"
+# Every module of the engine cites its rules through this one handle.
+CITE = cite("canasta")
+R_ASK_OUT_TIMING = CITE("ask-out-timing")
+R_BLACK_THREES = CITE("black-threes")
+R_CANASTA = CITE("canasta")
+R_CARD_VALUES = CITE("card-values")
+R_CONCEALED = CITE("concealed")
+R_CONCEALED_AFTER_PILE = CITE("concealed-after-pile")
+R_DEAL = CITE("deal")
+R_FROZEN_PILE = CITE("frozen-pile")
+R_GAME_END = CITE("game-end")
+R_GOING_OUT = CITE("going-out")
+R_HAND_SCORE = CITE("hand-score")
+R_INITIAL_MELD = CITE("initial-meld")
+R_MAY_I_GO_OUT = CITE("may-i-go-out")
+R_MELDS = CITE("melds")
+R_ONE_MELD_PER_RANK = CITE("one-meld-per-rank")
+R_RED_THREES = CITE("red-threes")
+R_RED_THREE_SCORE = CITE("red-three-score")
+R_STOCK_OUT = CITE("stock-out")
+R_TAKING_THE_PILE = CITE("taking-the-pile")
+R_THREES = CITE("threes")
+R_TURN = CITE("turn")
+R_WILD_CAP = CITE("wild-cap")
+R_WILD_CARDS = CITE("wild-cards")
 DECK = "canasta"
 JOKER = cards.JOKER
 RED_THREES = ("3H", "3D")
@@ -39,13 +64,17 @@ NEGATIVE_MINIMUM = 15
 EXAMPLE = "7H 7D JK KS KC KD"
 
 
-def rule(local: str) -> str:
-    """The full rulebook id of a canasta rule."""
-    return f"{GAME_ID}/{local}"
-
-
 def is_wild(card: str) -> bool:
     return card == JOKER or cards.rank(card) == "2"
+
+
+def only_red_threes(laid: Sequence[str], why: str, field: str, example: str) -> None:
+    """BadInput naming the first card of ``laid`` that is not a red three."""
+    wrong = [c for c in laid if c not in RED_THREES]
+    if wrong:
+        raise BadInput(
+            f"{wrong[0]} is not a red three{why}.", field=field, example=example
+        )
 
 
 def value(card: str) -> int:
@@ -158,7 +187,7 @@ def group(laid: Sequence[str], to: str | None = None) -> list[Meld]:
             raise Refused(
                 f"{card} is a red three: red threes are laid out as bonus cards, "
                 "never melded.",
-                [rule("red-threes"), rule("threes")],
+                [R_RED_THREES, R_THREES],
             )
     ranks: list[str] = []
     naturals: dict[str, list[str]] = {}
@@ -234,30 +263,30 @@ def check(
     Raises ``Refused`` citing every rule it breaks; returns the rules it rests on.
     """
     whole = existing.plus(meld) if existing else meld
-    cited = [rule("melds")]
+    cited = [R_MELDS]
     if existing:
-        cited.append(rule("one-meld-per-rank"))
+        cited.append(R_ONE_MELD_PER_RANK)
     if meld.wilds or whole.wilds:
-        cited.append(rule("wild-cards"))
+        cited.append(R_WILD_CARDS)
     if meld.rank == "3":
-        cited.append(rule("black-threes"))
+        cited.append(R_BLACK_THREES)
         if not going_out:
             raise Refused(
                 "Black threes meld only when the player goes out in that turn "
                 "(three or four of them, no wild cards).",
-                [rule("black-threes"), rule("threes")],
+                [R_BLACK_THREES, R_THREES],
             )
         if whole.wilds:
             raise Refused(
                 "A meld of black threes takes no wild cards.",
-                [rule("black-threes"), rule("wild-cards")],
+                [R_BLACK_THREES, R_WILD_CARDS],
             )
         if whole.size > 4:
             raise BadInput("A pack of 108 cards holds only four black threes.")
     if not whole.naturals:
         raise Refused(
             "Jokers and 2s never meld on their own: a meld needs natural cards.",
-            [rule("wild-cards"), rule("melds")],
+            [R_WILD_CARDS, R_MELDS],
         )
     if len(whole.naturals) < MELD_NATURALS or whole.size < 3:
         raise Refused(
@@ -269,16 +298,16 @@ def check(
     # The cap is cited whenever it is in force, and without it whenever the common
     # cap of three would have refused this meld: either way the option decided.
     if wild_cap is not None or len(whole.wilds) > WILD_CAP["three"]:
-        cited.append(rule("wild-cap"))
+        cited.append(R_WILD_CAP)
     if wild_cap is not None and len(whole.wilds) > wild_cap:
         raise Refused(
             f"At most {wild_cap} wild cards in a meld (the wild-card cap in "
             f"force); the {rank_name(whole.rank)} would have {len(whole.wilds)}.",
-            [rule("wild-cap"), rule("wild-cards")],
+            [R_WILD_CAP, R_WILD_CARDS],
             options=("wild_cap",),
         )
     if whole.canasta:
-        cited.append(rule("canasta"))
+        cited.append(R_CANASTA)
     return cited
 
 
@@ -302,7 +331,7 @@ def evaluate(
             _loose(
                 reds,
                 "Red threes are laid out as bonus cards, never melded.",
-                [rule("red-threes"), rule("threes")],
+                [R_RED_THREES, R_THREES],
             )
         )
     if rest and all(is_wild(c) for c in rest):
@@ -310,7 +339,7 @@ def evaluate(
             _loose(
                 rest,
                 "Jokers and 2s never meld on their own: a meld needs natural cards.",
-                [rule("wild-cards"), rule("melds")],
+                [R_WILD_CARDS, R_MELDS],
             )
         )
         rest = []

@@ -23,8 +23,26 @@ from referee.games.base import Verdict
 from referee.games.canasta import melds as ml
 from referee.games.canasta import turns
 from referee.games.canasta.melds import DECK
+from referee.games.canasta.melds import R_BLACK_THREES
+from referee.games.canasta.melds import R_CANASTA
+from referee.games.canasta.melds import R_CARD_VALUES
+from referee.games.canasta.melds import R_CONCEALED
+from referee.games.canasta.melds import R_CONCEALED_AFTER_PILE
+from referee.games.canasta.melds import R_DEAL
+from referee.games.canasta.melds import R_FROZEN_PILE
+from referee.games.canasta.melds import R_GOING_OUT
+from referee.games.canasta.melds import R_HAND_SCORE
+from referee.games.canasta.melds import R_INITIAL_MELD
+from referee.games.canasta.melds import R_MAY_I_GO_OUT
+from referee.games.canasta.melds import R_RED_THREE_SCORE
+from referee.games.canasta.melds import R_RED_THREES
+from referee.games.canasta.melds import R_STOCK_OUT
+from referee.games.canasta.melds import R_TAKING_THE_PILE
+from referee.games.canasta.melds import R_THREES
+from referee.games.canasta.melds import R_TURN
+from referee.games.canasta.melds import R_WILD_CAP
+from referee.games.canasta.melds import R_WILD_CARDS
 from referee.games.canasta.melds import Meld
-from referee.games.canasta.melds import rule
 
 SEATS = 4
 
@@ -91,25 +109,25 @@ def deal(state: JSON, event: JSON) -> Step:
     if hand["ended"]:
         raise Refused(
             f"Hand {hand['number']} is over: enter each side's result.",
-            [rule("hand-score")],
+            [R_HAND_SCORE],
         )
     if hand["upcard"] is not None:
         raise Refused(
-            "The deal of this hand is already past: play is under way.", [rule("deal")]
+            "The deal of this hand is already past: play is under way.", [R_DEAL]
         )
     stops = [c for c in turned[:-1] if not _turns_again(c)]
     if stops:
         raise Refused(
             f"{stops[0]} is neither wild nor a three, so the turning stops there: "
             "no card goes on top of it at the deal.",
-            [rule("deal")],
+            [R_DEAL],
         )
     top = turned[-1]
     if _turns_again(top):
         raise Refused(
             f"{top} is {'wild' if ml.is_wild(top) else 'a three'}: turn up another "
             "card and put it on top.",
-            [rule("deal"), rule("wild-cards" if ml.is_wild(top) else "threes")],
+            [R_DEAL, R_WILD_CARDS if ml.is_wild(top) else R_THREES],
         )
     reds = [c for c in turned if c in ml.RED_THREES]
     check_copies(reds, hand, "upcard")
@@ -122,14 +140,14 @@ def deal(state: JSON, event: JSON) -> Step:
         f"{dealer} deals; the discard pile starts with {top}. "
         f"{state['players'][first]} plays first."
     )
-    rules = [rule("deal"), rule("turn")]
+    rules = [R_DEAL, R_TURN]
     if frozen:
         under = " ".join(c for c in turned[:-1] if ml.is_wild(c) or c in ml.RED_THREES)
         summary += f" It is frozen ({under} under it)."
-        rules.append(rule("frozen-pile"))
+        rules.append(R_FROZEN_PILE)
     if reds:
         summary += " The red three goes to the side that first takes the pile."
-        rules.append(rule("red-threes"))
+        rules.append(R_RED_THREES)
     return Step(state, Ruling(Verdict.OK, summary, tuple(rules)))
 
 
@@ -137,13 +155,12 @@ def red_three(state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     seat = event["player"]
     laid = list(event["cards"])
-    wrong = [c for c in laid if c not in ml.RED_THREES]
-    if wrong:
-        raise BadInput(
-            f"{wrong[0]} is not a red three: only 3H and 3D are laid out this way.",
-            field="cards",
-            example='{"type": "red_three", "player": 0, "cards": "3H"}',
-        )
+    ml.only_red_threes(
+        laid,
+        ": only 3H and 3D are laid out this way",
+        "cards",
+        '{"type": "red_three", "player": 0, "cards": "3H"}',
+    )
     check_copies(laid, hand, "cards", hand["pile_red_threes"])
     side = side_of(seat)
     hand["red_threes"][side] = [*hand["red_threes"][side], *laid]
@@ -153,11 +170,10 @@ def red_three(state: JSON, event: JSON) -> Step:
         f"{name} lays out {' '.join(laid)} and draws {n} replacement"
         f"{'s' if n > 1 else ''} from the stock."
     )
-    rules = [rule("red-threes")]
-    if len(hand["red_threes"][side]) == 4:
-        summary += f" {team(state, side)} hold all four red threes (800 if they meld)."
-        rules.append(rule("red-three-score"))
-    return Step(state, Ruling(Verdict.OK, summary, tuple(rules)))
+    if len(hand["red_threes"][side]) < 4:
+        return Step(state, Ruling(Verdict.OK, summary, (R_RED_THREES,)))
+    summary += f" {team(state, side)} hold all four red threes (800 if they meld)."
+    return Step(state, Ruling(Verdict.OK, summary, (R_RED_THREES, R_RED_THREE_SCORE)))
 
 
 # --- melds and the pile --------------------------------------------------------------
@@ -184,7 +200,7 @@ def take_pile(state: JSON, event: JSON) -> Step:
     top = event["top"]
     name = state["players"][seat]
     side = side_of(seat)
-    cited = [rule("taking-the-pile")]
+    cited = [R_TAKING_THE_PILE]
     # Never empty at a draw: a pick-up is always followed by its discard.
     known = hand["pile_top"]
     if top != known:
@@ -197,13 +213,13 @@ def take_pile(state: JSON, event: JSON) -> Step:
         raise Refused(
             f"A black three ({top}) on top stops the pile: {name} draws from the "
             "stock.",
-            [*cited, rule("black-threes")],
+            [*cited, R_BLACK_THREES],
         )
     if ml.is_wild(top):
         raise Refused(
             f"A wild card ({top}) on top: the pile cannot be taken; {name} draws from "
             "the stock.",
-            [*cited, rule("wild-cards")],
+            [*cited, R_WILD_CARDS],
         )
     if top in ml.RED_THREES:
         raise BadInput(
@@ -220,9 +236,9 @@ def take_pile(state: JSON, event: JSON) -> Step:
     first = not hand["melds"][side]
     frozen = bool(event.get("frozen")) or hand["pile_frozen"]
     if frozen:
-        cited.append(rule("frozen-pile"))
+        cited.append(R_FROZEN_PILE)
     if first:
-        cited.append(rule("initial-meld"))
+        cited.append(R_INITIAL_MELD)
     if frozen or first:
         if len(mine.naturals) < 2:
             why = (
@@ -254,9 +270,9 @@ def take_pile(state: JSON, event: JSON) -> Step:
         reds = hand["pile_red_threes"]
         hand["red_threes"][side] = [*hand["red_threes"][side], *reds]
         summary += f" {' '.join(reds)} from the pile is laid out, with no replacement."
-        rules.append(rule("red-threes"))
+        rules.append(R_RED_THREES)
     hand.update(pile_top=None, pile_frozen=False, pile_red_threes=[])
-    return _laid(state, summary, [*cited, *rules, rule("turn")])
+    return _laid(state, summary, [*cited, *rules, R_TURN])
 
 
 # --- going out and the end of play ---------------------------------------------------
@@ -276,7 +292,7 @@ def ask_out(state: JSON, event: JSON) -> Step:
             f"{partner} says no: {name} may not go out this turn (the answer holds "
             f"until {name}'s next turn)."
         )
-    return Step(state, Ruling(Verdict.OK, summary, (rule("may-i-go-out"),)))
+    return Step(state, Ruling(Verdict.OK, summary, (R_MAY_I_GO_OUT,)))
 
 
 def go_out(state: JSON, event: JSON) -> Step:
@@ -306,9 +322,9 @@ def go_out(state: JSON, event: JSON) -> Step:
         if flagged is not None
         else seat not in hand["melded"] and own_canasta and not barred
     )
-    cited = [rule("going-out")]
+    cited = [R_GOING_OUT]
     if concealed:
-        cited.append(rule("concealed"))
+        cited.append(R_CONCEALED)
         if seat in hand["melded"]:
             raise Refused(
                 f"{name} laid cards in an earlier turn of this hand, so cannot go out "
@@ -319,17 +335,17 @@ def go_out(state: JSON, event: JSON) -> Step:
             raise Refused(
                 f"{name} took the pile this turn, and this match does not allow going "
                 "out concealed after taking the pile.",
-                [*cited, rule("concealed-after-pile")],
+                [*cited, R_CONCEALED_AFTER_PILE],
                 options=("concealed_pile",),
             )
         if not own_canasta:
             raise Refused(
                 f"Going out concealed needs a canasta among {name}'s own cards laid "
                 "in this turn.",
-                [*cited, rule("canasta")],
+                [*cited, R_CANASTA],
             )
         if turn["took_pile"]:
-            cited.append(rule("concealed-after-pile"))
+            cited.append(R_CONCEALED_AFTER_PILE)
     first = not hand["melds"][side]
     with _also_citing(cited):  # going out is what is refused: its rules too
         rules, made = _lay(state, side, groups, going_out=True)
@@ -338,7 +354,7 @@ def go_out(state: JSON, event: JSON) -> Step:
             raise Refused(
                 f"{team(state, side)} have no canasta, so {name} may not go out: keep "
                 "at least one card after the discard.",
-                [rule("canasta")],
+                [R_CANASTA],
             )
         rules += _first_meld(state, side, ml.points(laid), first)
     turns.end_play(hand, seat)
@@ -352,8 +368,8 @@ def go_out(state: JSON, event: JSON) -> Step:
         f"{f': {made}' if made else ''}. {team(state, side)} score {bonus} for it; "
         "now enter the hand's result."
     )
-    options = ("concealed_pile",) if rule("concealed-after-pile") in cited else ()
-    return _laid(state, summary, [*cited, *rules, rule("hand-score")], options)
+    options = ("concealed_pile",) if R_CONCEALED_AFTER_PILE in cited else ()
+    return _laid(state, summary, [*cited, *rules, R_HAND_SCORE], options)
 
 
 def stock_out(state: JSON, event: JSON) -> Step:
@@ -363,7 +379,7 @@ def stock_out(state: JSON, event: JSON) -> Step:
     side = side_of(seat)
     given = event.get("top")
     top = hand["pile_top"]
-    cited = [rule("stock-out")]
+    cited = [R_STOCK_OUT]
     if given is not None and given != top:
         raise Refused(
             f"The top of the discard pile is {top}, not {given}: the referee keeps "
@@ -375,12 +391,12 @@ def stock_out(state: JSON, event: JSON) -> Step:
     if matches and frozen:
         # Fitting a meld does not open a frozen pile: only two naturals from the hand
         # do, so nobody can be made to take it.
-        cited.append(rule("frozen-pile"))
+        cited.append(R_FROZEN_PILE)
     elif matches:
         raise Refused(
             f"The stock is gone and {top} matches {team(state, side)}'s meld of "
             f"{_plural(cards.rank(top))}: {name} must take the discard.",
-            [*cited, rule("taking-the-pile")],
+            [*cited, R_TAKING_THE_PILE],
         )
     turns.end_play(hand, seat)
     hand["ended"] = {"how": "stock", "player": seat, "side": side}
@@ -398,7 +414,7 @@ def draw(state: JSON, event: JSON) -> Step:
     seat = event["player"]
     state["hand"]["turn"].update(step="play", drew="stock")
     summary = f"{state['players'][seat]} draws from the stock."
-    return Step(state, Ruling(Verdict.OK, summary, (rule("turn"),)))
+    return Step(state, Ruling(Verdict.OK, summary, (R_TURN,)))
 
 
 def discard(state: JSON, event: JSON) -> Step:
@@ -413,15 +429,15 @@ def discard(state: JSON, event: JSON) -> Step:
             example='{"type": "discard", "player": 1, "card": "9C"}',
         )
     check_copies([card], hand, "card")
-    rules = [rule("turn")]
+    rules = [R_TURN]
     summary = f"{name} discards {card}."
     if ml.is_wild(card):
         hand["pile_frozen"] = True
         summary += " A wild card discarded freezes the pile."
-        rules.append(rule("frozen-pile"))
+        rules.append(R_FROZEN_PILE)
     elif card in ml.BLACK_THREES:
         summary += " A black three: the next player may not take the pile."
-        rules.append(rule("black-threes"))
+        rules.append(R_BLACK_THREES)
     hand["pile_top"] = card
     hand["melded"] = sorted({*hand["melded"], *turns.laid_now(hand, seat)})
     nxt = (seat + 1) % SEATS
@@ -465,9 +481,9 @@ def _first_meld(state: JSON, side: int, count: int, first: bool) -> list[str]:
         raise Refused(
             f"{team(state, side)}'s first meld counts {count}, short of the "
             f"{need} their score requires (card values only, no bonuses).",
-            [rule("initial-meld"), rule("card-values")],
+            [R_INITIAL_MELD, R_CARD_VALUES],
         )
-    return [rule("initial-meld"), rule("card-values")]
+    return [R_INITIAL_MELD, R_CARD_VALUES]
 
 
 def _describe(m: Meld, *, added: bool, was: str | None) -> str:
@@ -489,15 +505,9 @@ def _laid(
     state: JSON, summary: str, rules: list[str], options: tuple[str, ...] = ()
 ) -> Step:
     """The ruling on cards laid: each rule once, the wild cap named if it applied."""
-    return Step(
-        state,
-        Ruling(
-            Verdict.OK,
-            summary,
-            tuple(dict.fromkeys(rules)),
-            options=(*_cap_option(rules), *options),
-        ),
-    )
+    cited = tuple(dict.fromkeys(rules))
+    named = (*_cap_option(rules), *options)
+    return Step(state, Ruling(Verdict.OK, summary, cited, options=named))
 
 
 @contextlib.contextmanager
@@ -512,7 +522,7 @@ def _also_citing(cited: list[str]) -> Iterator[None]:
 
 
 def _cap_option(rules: list[str]) -> tuple[str, ...]:
-    return ("wild_cap",) if rule("wild-cap") in rules else ()
+    return ("wild_cap",) if R_WILD_CAP in rules else ()
 
 
 def _plural(r: str) -> str:

@@ -19,7 +19,14 @@ from referee.games.base import recent
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
 from referee.games.canasta.melds import DECK
-from referee.games.canasta.melds import rule
+from referee.games.canasta.melds import R_CANASTA
+from referee.games.canasta.melds import R_CARD_VALUES
+from referee.games.canasta.melds import R_CONCEALED
+from referee.games.canasta.melds import R_GAME_END
+from referee.games.canasta.melds import R_GOING_OUT
+from referee.games.canasta.melds import R_HAND_SCORE
+from referee.games.canasta.melds import R_INITIAL_MELD
+from referee.games.canasta.melds import R_RED_THREE_SCORE
 
 OUT_BONUS = {"none": 0, "out": 100, "concealed": 200}
 WENT_OUT = tuple(OUT_BONUS)
@@ -260,13 +267,7 @@ def _pack_limits(sides: list[SideScore]) -> None:
 def _check_card_lists(
     laid: list[str], held: list[str], reds: list[str], other: list[str]
 ) -> None:
-    wrong = [c for c in reds if c not in ml.RED_THREES]
-    if wrong:
-        raise BadInput(
-            f"{wrong[0]} is not a red three (3H or 3D).",
-            field="red_threes",
-            example='"red_threes": "3H"',
-        )
+    ml.only_red_threes(reds, " (3H or 3D)", "red_threes", '"red_threes": "3H"')
     red_held = [c for c in held if c in ml.RED_THREES]
     if red_held:
         raise BadInput(
@@ -322,7 +323,7 @@ def close_hand(state: JSON) -> Step:
     state["history"] = recent(state["history"], record)
     state["last_hand"] = record
     target = state["options"]["target"]
-    rules = [*_score_rules(results[0]), *_score_rules(results[1]), rule("game-end")]
+    rules = [*_score_rules(results[0]), *_score_rules(results[1]), R_GAME_END]
     summary = (
         f"Hand {hand['number']}: {names[0]} {_signed(totals[0])}, {names[1]} "
         f"{_signed(totals[1])}. Score {scores[0]} to {scores[1]}."
@@ -340,7 +341,7 @@ def close_hand(state: JSON) -> Step:
     else:
         if top >= target:
             summary += f" Both sides stand level past {target}: another hand decides."
-            rules.append(rule("game-end"))
+            rules.append(R_GAME_END)
         dealer = (hand["dealer"] + 1) % play.SEATS
         state["hand"] = play.new_hand(hand["number"] + 1, dealer, scores)
         need = state["hand"]["minimums"]
@@ -348,7 +349,7 @@ def close_hand(state: JSON) -> Step:
             f" Next, {state['players'][dealer]} deals; first melds need "
             f"{need[0]} ({names[0]}) and {need[1]} ({names[1]})."
         )
-        rules.append(rule("initial-meld"))
+        rules.append(R_INITIAL_MELD)
     options = ("target",) if changed else ()
     ruling = Ruling(
         verdict,
@@ -361,16 +362,16 @@ def close_hand(state: JSON) -> Step:
 
 
 def _score_rules(entry: JSON) -> tuple[str, ...]:
-    rules = [rule("hand-score")]
+    rules = [R_HAND_SCORE]
     if entry["went_out"] == "concealed":
-        rules.append(rule("concealed"))
+        rules.append(R_CONCEALED)
     if entry["went_out"] != "none":
-        rules.append(rule("going-out"))
+        rules.append(R_GOING_OUT)
     if entry["natural_canastas"] or entry["mixed_canastas"]:
-        rules.append(rule("canasta"))
+        rules.append(R_CANASTA)
     if entry["red_threes"]:
-        rules.append(rule("red-three-score"))
-    rules.append(rule("card-values"))
+        rules.append(R_RED_THREE_SCORE)
+    rules.append(R_CARD_VALUES)
     return tuple(rules)
 
 
@@ -398,7 +399,7 @@ def _not_twice(state: JSON, side: int) -> None:
         raise Refused(
             f"{play.team(state, side)}'s result for this hand is already in: undo it "
             "to change it.",
-            [rule("hand-score")],
+            [R_HAND_SCORE],
         )
 
 

@@ -15,8 +15,13 @@ from collections.abc import Sequence
 from referee.games.base import JSON
 from referee.games.base import Refused
 from referee.games.canasta import melds as ml
+from referee.games.canasta.melds import R_ASK_OUT_TIMING
+from referee.games.canasta.melds import R_DEAL
+from referee.games.canasta.melds import R_GOING_OUT
+from referee.games.canasta.melds import R_HAND_SCORE
+from referee.games.canasta.melds import R_MAY_I_GO_OUT
+from referee.games.canasta.melds import R_TURN
 from referee.games.canasta.melds import Meld
-from referee.games.canasta.melds import rule
 
 DRAW_STEP = ("draw", "take_pile", "ask_out", "stock_out")
 PLAY_STEP = ("meld", "red_three", "discard", "go_out")
@@ -105,18 +110,18 @@ def check_turn(state: JSON, event: JSON) -> None:
     hand = state["hand"]
     kind = event["type"]
     turn = hand["turn"]
-    cited = [rule("turn")]
+    cited = [R_TURN]
     if turn is None and hand["upcard"] is not None:
         raise Refused(
             f"Hand {hand['number']} was begun before the referee kept turns: enter "
             "each side's result to finish it.",
-            [*cited, rule("hand-score")],
+            [*cited, R_HAND_SCORE],
         )
     if turn is None:
         raise Refused(
             f"Hand {hand['number']} has not been dealt: record the deal's up-card "
             "first; then the player on the dealer's left draws.",
-            [*cited, rule("deal")],
+            [*cited, R_DEAL],
         )
     seat = event["player"]
     if kind == "red_three" and dealt_threes_open(hand):
@@ -134,7 +139,7 @@ def check_turn(state: JSON, event: JSON) -> None:
     if kind == "take_pile" and drawing:
         return  # the pile's own rule says why it cannot be taken (black three, wild)
     if kind == "ask_out":
-        asking = [*cited, rule("may-i-go-out")]
+        asking = [*cited, R_MAY_I_GO_OUT]
         if hand["asked"]:
             said = "yes" if hand["asked"]["answer"] else "no"
             raise Refused(
@@ -146,9 +151,7 @@ def check_turn(state: JSON, event: JSON) -> None:
         else:
             why = f"{name} has drawn already: the question comes before drawing"
         # When to ask is a match option: the refusal names it.
-        raise Refused(
-            f"{why}.", [*asking, rule("ask-out-timing")], options=("ask_out",)
-        )
+        raise Refused(f"{why}.", [*asking, R_ASK_OUT_TIMING], options=("ask_out",))
     if drawing:
         raise Refused(
             f"{name} has not drawn yet: a turn starts by drawing from the stock "
@@ -159,13 +162,13 @@ def check_turn(state: JSON, event: JSON) -> None:
         raise Refused(
             f"{name} asked to go out and was told yes: this turn must end by going "
             "out, not a discard (or undo the answer).",
-            [rule("may-i-go-out"), *cited],
+            [R_MAY_I_GO_OUT, *cited],
         )
     if kind == "go_out":  # in the play step only a binding "no" takes it away
         raise Refused(
             f"{name} asked and was told no: that answer binds until {name}'s next "
             "turn, so this turn ends with a discard.",
-            [rule("may-i-go-out"), rule("going-out"), *cited],
+            [R_MAY_I_GO_OUT, R_GOING_OUT, *cited],
         )
     raise Refused(
         f"{name} has {DONE[turn['drew']]} this turn already: one draw a turn; now "

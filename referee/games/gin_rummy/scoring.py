@@ -5,30 +5,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-# Rule ids cited by the engine; each is an entry of referee/rulebook/gin_rummy.toml.
-CARD_VALUES = "gin-rummy/card-values"
-DEAL = "gin-rummy/deal"
-SETS = "gin-rummy/sets"
-DEADWOOD = "gin-rummy/deadwood"
-FIRST_TURN = "gin-rummy/first-turn"
-KNOCK = "gin-rummy/knock"
-GIN = "gin-rummy/gin"
-SPREAD = "gin-rummy/spread"
-LAY_OFF = "gin-rummy/lay-off"
-KNOCK_SCORE = "gin-rummy/knock-score"
-UNDERCUT = "gin-rummy/undercut"
-BIG_GIN = "gin-rummy/big-gin"
-CANCELLED = "gin-rummy/cancelled-hand"
-GAME = "gin-rummy/game"
-GAME_BONUS_RULE = "gin-rummy/game-bonus"
-LINE_BONUS_RULE = "gin-rummy/line-bonus"
-SETTLEMENT = "gin-rummy/settlement"
-PRESET = "gin-rummy/preset"
-RULE_IDS = (
-    CARD_VALUES, DEAL, SETS, DEADWOOD, FIRST_TURN, KNOCK, GIN, SPREAD, LAY_OFF,
-    KNOCK_SCORE, UNDERCUT, BIG_GIN, CANCELLED, GAME, GAME_BONUS_RULE, LINE_BONUS_RULE,
-    SETTLEMENT, PRESET,
-)  # fmt: skip
+from referee.rulebook import cite
+
+# Rule ids cited by the engine, from its rulebook handle (checked at import).
+CITE = cite("gin-rummy")
+CARD_VALUES = CITE("card-values")
+DEAL = CITE("deal")
+SETS = CITE("sets")
+DEADWOOD = CITE("deadwood")
+FIRST_TURN = CITE("first-turn")
+KNOCK = CITE("knock")
+GIN = CITE("gin")
+SPREAD = CITE("spread")
+LAY_OFF = CITE("lay-off")
+KNOCK_SCORE = CITE("knock-score")
+UNDERCUT = CITE("undercut")
+BIG_GIN = CITE("big-gin")
+CANCELLED = CITE("cancelled-hand")
+GAME = CITE("game")
+GAME_BONUS_RULE = CITE("game-bonus")
+LINE_BONUS_RULE = CITE("line-bonus")
+SETTLEMENT = CITE("settlement")
+PRESET = CITE("preset")
 
 GAME_BONUS = 100
 SHUTOUT_BONUS = 200  # the game bonus when the loser scored nothing all game

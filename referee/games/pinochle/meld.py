@@ -14,12 +14,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from referee.games import cards
+from referee.games.pinochle.table import R_AROUNDS
+from referee.games.pinochle.table import R_MARRIAGES
+from referee.games.pinochle.table import R_PINOCHLES
+from referee.games.pinochle.table import R_RUNS
 
-GAME_ID = "pinochle"
 SUITS = cards.SUITS
 RUN_RANKS = ("A", "10", "K", "Q", "J")
 
@@ -36,10 +40,6 @@ AROUNDS = {
 }
 AROUND_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
 MULTIPLE = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}
-
-
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,25 @@ def best_grouping(sets: int, table: Mapping[int, int]) -> tuple[int, tuple[int, 
     return _best_grouping(sets, tuple(sorted(table.items())))
 
 
+def _meld(
+    name: str,
+    type_: int,
+    one: Sequence[str],
+    size: int,
+    table: Mapping[int, int],
+    rule: str,
+) -> Meld:
+    """``size`` sets of the cards ``one`` grouped into one combination (each card
+    repeated in place: AH AH 10H 10H ... for a double run)."""
+    return Meld(
+        f"{MULTIPLE[size]}{name}".capitalize(),
+        type_,
+        tuple(c for c in one for _ in range(size)),
+        table[size],
+        rule,
+    )
+
+
 def declare(hand: Iterable[str], trump: str | None) -> Declaration:
     """The best legal meld of ``hand`` with ``trump`` (None: before trump is called,
     every suit counts as plain)."""
@@ -134,53 +153,26 @@ def declare(hand: Iterable[str], trump: str | None) -> Declaration:
                     best = (total, runs, run_groups, pairs, pair_groups)
         assert best is not None
         _, _, run_groups, _, pair_groups = best
-        for size in run_groups:
-            melds.append(
-                Meld(
-                    f"{MULTIPLE[size]}run in trumps".capitalize(),
-                    1,
-                    tuple(r + s for r in RUN_RANKS for _ in range(size)),
-                    RUN_TRUMP[size],
-                    rule("runs"),
-                )
-            )
-        for size in pair_groups:
-            table = MARRIAGE_TRUMP if is_trump else MARRIAGE_PLAIN
-            where = "in trumps" if is_trump else f"in {cards.SUIT_NAMES[s]}"
-            melds.append(
-                Meld(
-                    f"{MULTIPLE[size]}marriage {where}".capitalize(),
-                    1,
-                    tuple(["K" + s] * size + ["Q" + s] * size),
-                    table[size],
-                    rule("marriages"),
-                )
-            )
+        run = [r + s for r in RUN_RANKS]
+        melds += [
+            _meld("run in trumps", 1, run, n, RUN_TRUMP, R_RUNS) for n in run_groups
+        ]
+        table = MARRIAGE_TRUMP if is_trump else MARRIAGE_PLAIN
+        where = "in trumps" if is_trump else f"in {cards.SUIT_NAMES[s]}"
+        pair = ["K" + s, "Q" + s]
+        for n in pair_groups:
+            melds.append(_meld(f"marriage {where}", 1, pair, n, table, R_MARRIAGES))
     # Type II: jack of diamonds with queen of spades.
-    points, groups = best_grouping(min(count["JD"], count["QS"]), PINOCHLE)
-    for size in groups:
-        melds.append(
-            Meld(
-                f"{MULTIPLE[size]}pinochle".capitalize(),
-                2,
-                tuple(["JD"] * size + ["QS"] * size),
-                PINOCHLE[size],
-                rule("pinochles"),
-            )
-        )
+    _, groups = best_grouping(min(count["JD"], count["QS"]), PINOCHLE)
+    melds += [
+        _meld("pinochle", 2, ["JD", "QS"], n, PINOCHLE, R_PINOCHLES) for n in groups
+    ]
     # Type III: one (two, three) of a rank in every suit.
     for r, table in AROUNDS.items():
-        points, groups = best_grouping(min(count[r + s] for s in SUITS), table)
-        for size in groups:
-            melds.append(
-                Meld(
-                    f"{MULTIPLE[size]}{AROUND_NAMES[r]} around".capitalize(),
-                    3,
-                    tuple(r + s for s in SUITS for _ in range(size)),
-                    table[size],
-                    rule("arounds"),
-                )
-            )
+        around = [r + s for s in SUITS]
+        _, groups = best_grouping(min(count[c] for c in around), table)
+        name = f"{AROUND_NAMES[r]} around"
+        melds += [_meld(name, 3, around, n, table, R_AROUNDS) for n in groups]
     for m in melds:
         by_type[m.type - 1] += m.points
     return Declaration(sum(by_type), tuple(melds), (by_type[0], by_type[1], by_type[2]))

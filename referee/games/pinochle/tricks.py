@@ -6,14 +6,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games import cards
+from referee.games.pinochle.table import R_CRAWL
+from referee.games.pinochle.table import R_CRAWL_IN_TRUMP
+from referee.games.pinochle.table import R_FOLLOW_SUIT
+from referee.games.pinochle.table import R_LEADING
+from referee.games.pinochle.table import R_MUST_TRUMP
+from referee.games.pinochle.table import R_TRUMPED_TRICK
+from referee.games.pinochle.table import R_VOID_BOTH
 
-GAME_ID = "pinochle"
 ORDER = {"A": 5, "10": 4, "K": 3, "Q": 2, "J": 1}
 COUNTERS = ("A", "10", "K")  # one point each when won in a trick
-
-
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
 
 
 def power(card: str) -> int:
@@ -48,7 +50,7 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
     held = list(dict.fromkeys(hand))
     suit_name = cards.SUIT_NAMES
     if not trick:
-        return Legal(tuple(held), "Leading: any card may be led.", (rule("leading"),))
+        return Legal(tuple(held), "Leading: any card may be led.", (R_LEADING,))
     led = cards.suit(trick[0])
     top = trick[winning_index(trick, trump)]
     trumped = cards.suit(top) == trump and led != trump
@@ -59,49 +61,49 @@ def legal_plays(hand: Sequence[str], trick: Sequence[str], trump: str) -> Legal:
                 tuple(follow),
                 f"Holding {suit_name[led]}, the player follows suit; the trick is "
                 f"already trumped, so any {suit_name[led][:-1]} will do.",
-                (rule("follow-suit"), rule("trumped-trick")),
+                (R_FOLLOW_SUIT, R_TRUMPED_TRICK),
             )
-        higher = [c for c in follow if power(c) > power(top)]
-        if higher:
-            return Legal(
-                tuple(higher),
-                f"Holding {suit_name[led]}, the player follows suit and must beat the "
-                f"winning {cards.describe(top)}.",
-                (rule("follow-suit"), rule("crawl")),
-            )
-        return Legal(
-            tuple(follow),
+        return _crawl(
+            follow,
+            top,
+            f"Holding {suit_name[led]}, the player follows suit and must beat the "
+            f"winning {cards.describe(top)}.",
             f"Holding {suit_name[led]} but none above the winning "
             f"{cards.describe(top)}, the player still follows suit.",
-            (rule("follow-suit"), rule("crawl")),
+            (R_FOLLOW_SUIT, R_CRAWL),
         )
     trumps = [c for c in held if cards.suit(c) == trump]
     if trumps:
         if cards.suit(top) == trump:
-            higher = [c for c in trumps if power(c) > power(top)]
-            if higher:
-                return Legal(
-                    tuple(higher),
-                    f"Void in {suit_name[led]}, the player must trump and beat the "
-                    f"winning {cards.describe(top)}.",
-                    (rule("must-trump"), rule("crawl-in-trump")),
-                )
-            return Legal(
-                tuple(trumps),
+            return _crawl(
+                trumps,
+                top,
+                f"Void in {suit_name[led]}, the player must trump and beat the "
+                f"winning {cards.describe(top)}.",
                 f"Void in {suit_name[led]} with no trump above the winning "
                 f"{cards.describe(top)}, the player must still trump.",
-                (rule("must-trump"), rule("crawl-in-trump")),
+                (R_MUST_TRUMP, R_CRAWL_IN_TRUMP),
             )
         return Legal(
             tuple(trumps),
             f"Void in {suit_name[led]}, the player must trump.",
-            (rule("must-trump"),),
+            (R_MUST_TRUMP,),
         )
     return Legal(
         tuple(held),
         f"Void in {suit_name[led]} and in trumps ({suit_name[trump]}): any card.",
-        (rule("void-both"),),
+        (R_VOID_BOTH,),
     )
+
+
+def _crawl(
+    held: list[str], top: str, beat: str, cannot: str, rules: tuple[str, ...]
+) -> Legal:
+    """The cards of ``held`` above ``top`` if any (the crawl), else all of them."""
+    higher = [c for c in held if power(c) > power(top)]
+    if higher:
+        return Legal(tuple(higher), beat, rules)
+    return Legal(tuple(held), cannot, rules)
 
 
 def counters(taken: Sequence[str]) -> int:

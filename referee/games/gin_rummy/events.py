@@ -1,0 +1,170 @@
+"""Gin rummy's events (with the examples the API documents) and match options."""
+
+from __future__ import annotations
+
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Option
+from referee.games.gin_rummy import scoring
+from referee.games.gin_rummy.scoring import PRESETS
+
+MAX_COUNT = 98  # the most deadwood ten cards can hold (no three of a rank, no run)
+
+KNOCK_EXAMPLE = {
+    "type": "knock",
+    "knocker": 1,
+    "knocker_hand": "AS 2S 3S 7H 7D 7C 9D 10D JD 4C",
+    "opponent_hand": "KS QH 5H 5D 8D 2H 3H 4H 8S JC",
+}
+
+EVENTS = (
+    EventKind(
+        type="upcard",
+        title="First turn: the up-card",
+        help="On each hand's first turn the non-dealer takes the turned-up card or "
+        "passes; after a pass the dealer may take it; if both pass the non-dealer "
+        "draws from the stock. Reporting these is optional.",
+        fields=(
+            Field("player", "seat", "Who chooses: the non-dealer, then the dealer."),
+            Field("take", "boolean", "true to take the up-card, false to pass."),
+        ),
+        examples=(
+            Example(
+                {"type": "upcard", "player": 1, "take": True},
+                title="Bob (non-dealer) takes the up-card",
+            ),
+            Example(
+                {"type": "upcard", "player": 0, "take": False},
+                setup=({"type": "upcard", "player": 1, "take": False},),
+                title="Both pass: Bob draws from the stock",
+            ),
+        ),
+    ),
+    EventKind(
+        type="knock",
+        title="Knock (with the cards)",
+        help="The knocker's cards after the discard and the opponent's cards: the "
+        "referee finds both arrangements and the lay-offs, and scores the hand.",
+        fields=(
+            Field("knocker", "seat", "Who knocked."),
+            Field(
+                "knocker_hand",
+                "cards",
+                "The knocker's 10 cards after the discard "
+                "(all 11 for big gin with the common preset).",
+                minimum=10,
+                maximum=11,
+            ),
+            Field(
+                "opponent_hand",
+                "cards",
+                "The opponent's 10 cards.",
+                minimum=10,
+                maximum=10,
+            ),
+        ),
+        examples=(
+            Example(KNOCK_EXAMPLE, title="Bob knocks with 4; Ann lays off 8D"),
+            Example(
+                {
+                    "type": "knock",
+                    "knocker": 1,
+                    "knocker_hand": "AS 2S 3S 7H 7D 7C 9D 10D JD QD",
+                    "opponent_hand": "KS QH 5H 5D 8D 2H 3H 4H 8S JC",
+                },
+                title="Bob goes gin",
+            ),
+            Example(
+                {
+                    "type": "knock",
+                    "knocker": 1,
+                    "knocker_hand": "AS 2S 3S 7H 7D 7C 9D 10D JD QD KD",
+                    "opponent_hand": "KS QH 5H 5D 8D 2H 3H 4H 8S JC",
+                },
+                options={"preset": "common"},
+                title="Big gin (common preset)",
+            ),
+        ),
+    ),
+    EventKind(
+        type="knock_counts",
+        title="Knock (counts only)",
+        help="For players who count their own deadwood: the knocker's count and the "
+        "opponent's count after laying off.",
+        fields=(
+            Field("knocker", "seat", "Who knocked."),
+            Field(
+                "knocker_count",
+                "integer",
+                "The knocker's deadwood (10 or less).",
+                minimum=0,
+                maximum=MAX_COUNT,
+            ),
+            Field(
+                "opponent_count",
+                "integer",
+                "The opponent's deadwood after laying off.",
+                minimum=0,
+                maximum=MAX_COUNT,
+            ),
+            Field("gin", "boolean", "The knocker went gin (count 0).", required=False),
+            Field(
+                "big_gin",
+                "boolean",
+                "All 11 cards in sets (common preset only).",
+                required=False,
+            ),
+        ),
+        examples=(
+            Example(
+                {
+                    "type": "knock_counts",
+                    "knocker": 0,
+                    "knocker_count": 6,
+                    "opponent_count": 31,
+                },
+                title="Ann knocks with 6",
+            ),
+            Example(
+                {
+                    "type": "knock_counts",
+                    "knocker": 0,
+                    "knocker_count": 0,
+                    "opponent_count": 25,
+                    "gin": True,
+                },
+                title="Ann goes gin",
+            ),
+        ),
+    ),
+    EventKind(
+        type="cancel",
+        title="Hand cancelled",
+        help="Only two stock cards remain and the player who drew the one before them "
+        "discarded without a knock: no score, the same dealer deals again.",
+        fields=(),
+        examples=(Example({"type": "cancel"}, title="The stock ran down"),),
+    ),
+)
+
+OPTIONS = (
+    Option(
+        "preset",
+        "Scoring values",
+        "standard: gin 20, undercut 10 (the rules text). common: gin 25, "
+        "undercut 25, big gin 31.",
+        "choice",
+        "standard",
+        choices=tuple(PRESETS),
+    ),
+    Option(
+        "target",
+        "Game to",
+        "A game ends when a player's hand points reach this.",
+        "integer",
+        scoring.TARGET,
+        minimum=10,
+        maximum=1000,
+    ),
+)

@@ -1,0 +1,42 @@
+"""What the partnership card games (pinochle, canasta) share: two teams of two
+sitting opposite, hands dealt in turn, a running score to a target and its end."""
+
+from __future__ import annotations
+
+from referee.games.base import JSON
+from referee.games.base import Refused
+from referee.games.base import Setup
+from referee.games.base import partners_opposite
+
+
+def start(setup: Setup, hand: JSON) -> JSON:
+    """Seat the four clockwise with partners opposite; ``hand`` is the first one."""
+    seats, teams = partners_opposite(setup)
+    return {
+        "players": seats,
+        "teams": teams,
+        "options": dict(setup.options),
+        "scores": [0, 0],
+        "hand": hand,
+        "history": [],
+        "last_hand": None,
+        "winner": None,
+    }
+
+
+def result(state: JSON) -> str:
+    """'Ann & Cy win, 520 to 310.'"""
+    a, b = state["scores"]
+    return f"{state['teams'][state['winner']]['name']} win, {max(a, b)} to {min(a, b)}."
+
+
+def game_over(state: JSON, rule: str) -> Refused | None:
+    """The refusal of any event once a side has won (None while the game is on)."""
+    if state["winner"] is None:
+        return None
+    a, b = state["scores"]
+    return Refused(
+        f"The game is over: {state['teams'][state['winner']]['name']} won, "
+        f"{max(a, b)} to {min(a, b)}.",
+        [rule],
+    )

@@ -1,0 +1,240 @@
+"""Pinochle's events (with the examples the API documents) and match options."""
+
+from __future__ import annotations
+
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Option
+from referee.games.pinochle.table import HAND_SIZE
+from referee.games.pinochle.table import MAX_BID
+from referee.games.pinochle.table import SUIT_CHOICES
+from referee.games.pinochle.table import TARGET
+from referee.games.pinochle.table import TOTAL
+
+PLAYER = Field("player", "seat", "Who: seat number from 0 (clockwise), or the name.")
+SUIT = Field(
+    "suit", "choice", "A suit: S, H, D or C (or its name).", choices=SUIT_CHOICES
+)
+BIDDER = Field("player", "seat", "The bidder (optional).", required=False)
+FOUR = ("Ann", "Bob", "Cy", "Di")
+AUCTION = (
+    {"type": "bid", "player": 1, "amount": 25},
+    {"type": "pass", "player": 2},
+    {"type": "bid", "player": 3, "amount": 30},
+    {"type": "pass", "player": 0},
+    {"type": "pass", "player": 1},
+)
+ASKED = (*AUCTION, {"type": "ask", "suit": "h"})
+PASSED = (
+    *ASKED,
+    {"type": "pass_cards", "player": 1, "cards": "AH 10H KH"},
+    {"type": "pass_cards", "player": 3, "cards": "JC JC QD"},
+)
+TRUMPED = (*PASSED, {"type": "trump", "suit": "h"})
+MELDED = (
+    *TRUMPED,
+    {"type": "meld", "player": 3, "cards": "AH 10H KH QH JH KD QD"},
+    {"type": "meld", "player": 0, "points": 10},
+    {"type": "meld", "player": 1, "cards": "JD QS"},
+    {"type": "meld", "player": 2, "points": 0},
+)
+
+EVENTS = (
+    EventKind(
+        type="bid",
+        title="Bid",
+        help="The seat on turn bids: 25 or more to open, each bid higher than the "
+        "last, by ones up to 50 and by fives above.",
+        fields=(
+            PLAYER,
+            Field(
+                "amount",
+                "integer",
+                "The points bid: 25 to 50, then 55, 60, ...",
+                minimum=1,
+                maximum=MAX_BID,
+            ),
+        ),
+        examples=(
+            Example(
+                AUCTION[0], players=FOUR, title="Bob, left of the dealer, opens at 25"
+            ),
+        ),
+    ),
+    EventKind(
+        type="pass",
+        title="Pass",
+        help="The seat on turn passes and is out of this auction.",
+        fields=(PLAYER,),
+        examples=(
+            Example(AUCTION[1], setup=AUCTION[:1], players=FOUR, title="Cy passes"),
+        ),
+    ),
+    EventKind(
+        type="ask",
+        title="Ask for a suit",
+        help="The bidder names the suit the partner must pass.",
+        fields=(SUIT, BIDDER),
+        examples=(
+            Example(ASKED[-1], setup=AUCTION, players=FOUR, title="Di asks for hearts"),
+        ),
+    ),
+    EventKind(
+        type="pass_cards",
+        title="Pass three cards",
+        help="First the partner passes three cards to the bidder: three of the suit "
+        "asked if held, else all held of it and others. Then the bidder passes any "
+        "three back. 'hand' (optional) is the passer's whole hand, to check the pass: "
+        "twenty cards for the partner, twenty-three for the bidder.",
+        fields=(
+            PLAYER,
+            Field("cards", "cards", "The three cards passed.", minimum=3, maximum=3),
+            Field(
+                "hand",
+                "cards",
+                "The passer's hand before passing (optional).",
+                required=False,
+                minimum=20,
+                maximum=23,
+            ),
+        ),
+        examples=(
+            Example(
+                PASSED[-2], setup=ASKED, players=FOUR, title="Bob passes three hearts"
+            ),
+            Example(
+                PASSED[-1],
+                setup=PASSED[:-1],
+                players=FOUR,
+                title="Di passes three back",
+            ),
+        ),
+    ),
+    EventKind(
+        type="trump",
+        title="Call trump",
+        help="The bidder names trump (not necessarily the suit asked for).",
+        fields=(SUIT, BIDDER),
+        examples=(
+            Example(TRUMPED[-1], setup=PASSED, players=FOUR, title="Di calls hearts"),
+        ),
+    ),
+    EventKind(
+        type="meld",
+        title="Meld",
+        help="One player's meld: 'points' as counted, or 'cards' laid down (the "
+        "referee finds the best declaration; both: the points are checked).",
+        fields=(
+            PLAYER,
+            Field(
+                "points",
+                "integer",
+                "The meld in points.",
+                required=False,
+                minimum=0,
+                maximum=5000,
+            ),
+            Field(
+                "cards",
+                "cards",
+                "The cards laid down, like KH QH JD QS.",
+                required=False,
+                minimum=0,
+                maximum=HAND_SIZE,
+            ),
+        ),
+        examples=(
+            Example(
+                MELDED[len(TRUMPED)],
+                setup=TRUMPED,
+                players=FOUR,
+                title="Di shows a run in hearts and a marriage in diamonds",
+            ),
+            Example(
+                {"type": "meld", "player": 0, "points": 10},
+                setup=TRUMPED,
+                players=FOUR,
+                title="Ann melds 10",
+            ),
+        ),
+    ),
+    EventKind(
+        type="throw_in",
+        title="Throw in",
+        help="After trump is called the bidding side concedes: their bid comes off "
+        "their score, the opponents score their meld.",
+        fields=(),
+        examples=(
+            Example(
+                {"type": "throw_in"},
+                setup=MELDED,
+                players=FOUR,
+                title="Di and Bob throw in",
+            ),
+        ),
+    ),
+    EventKind(
+        type="tricks",
+        title="Counters",
+        help="After the last trick: the aces, tens and kings each side took (48 "
+        "between them) and who took the last trick (2 more). Totals including the "
+        "last trick (50) are accepted too.",
+        fields=(
+            Field(
+                "bidders",
+                "integer",
+                "Counters won by the bidding side.",
+                minimum=0,
+                maximum=TOTAL,
+            ),
+            Field(
+                "opponents",
+                "integer",
+                "Counters won by the other side.",
+                minimum=0,
+                maximum=TOTAL,
+            ),
+            Field(
+                "last_trick",
+                "choice",
+                "Who took the last trick.",
+                choices=("bidders", "opponents"),
+            ),
+        ),
+        examples=(
+            Example(
+                {
+                    "type": "tricks",
+                    "bidders": 30,
+                    "opponents": 18,
+                    "last_trick": "bidders",
+                },
+                setup=MELDED,
+                players=FOUR,
+                title="The bidders take 30 and the last trick",
+            ),
+        ),
+    ),
+)
+
+OPTIONS = (
+    Option(
+        "target",
+        "Game to",
+        "The first side to reach this many points wins (both on one hand: the bidding "
+        "side).",
+        "integer",
+        TARGET,
+        minimum=50,
+        maximum=5000,
+    ),
+    Option(
+        "exchange",
+        "Pass cards",
+        "The bidder and partner exchange three cards before trump (off: the bidder "
+        "calls trump at once).",
+        "boolean",
+        True,
+    ),
+)
