@@ -48,13 +48,14 @@ from referee.games.base import board
 from referee.rulebook import cite
 
 GAME_ID = "darts-baseball"
+CITE = cite(GAME_ID)
 TITLE = "Darts: Baseball"
 DARTS_PER_SET = 3
 LAST_NUMBER = 20  # past inning 20 no number is left, so the bull becomes the target
 # Newfoundland's must-score innings, by regulation length; never applied in extras.
 MUST_SCORE = {9: (7,), 20: (7, 14)}
 
-CITE = cite(GAME_ID)
+# The rules it cites (each id checked against its rulebook at import):
 R_INNINGS = CITE("innings")
 R_TURNS = CITE("turns")
 R_SCORING = CITE("scoring")

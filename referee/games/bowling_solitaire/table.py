@@ -16,6 +16,31 @@ from referee.rulebook import cite
 
 GAME_ID = "bowling-solitaire"
 CITE = cite(GAME_ID)
+LETTERS = "ABCDEFGHIJ"
+ROWS = ("ABCD", "EFG", "HI", "J")  # back row first, head pin J last
+BACK_ROW = frozenset("ABCD")
+CENTRE = "F"
+PILE_SIZES = (5, 3, 2)
+PILE_NAMES = ("left", "centre", "right")
+DIGITS = tuple(str(n) for n in range(10))
+COPIES = 2  # each number 0-9 is in the pack twice
+
+# Each pin touches the pins beside it in its row and the two it sits between in the
+# row behind and the row in front (the triangle of the rules' picture).
+ADJACENT: Mapping[str, frozenset[str]] = {
+    "A": frozenset("BE"),
+    "B": frozenset("ACEF"),
+    "C": frozenset("BDFG"),
+    "D": frozenset("CG"),
+    "E": frozenset("ABFH"),
+    "F": frozenset("BCEGHI"),
+    "G": frozenset("CDFI"),
+    "H": frozenset("EFIJ"),
+    "I": frozenset("FGHJ"),
+    "J": frozenset("HI"),
+}
+
+# The rules it cites (each id checked against its rulebook at import):
 R_CARDS = CITE("cards")
 R_SETUP = CITE("setup")
 R_PILES = CITE("piles")
@@ -40,29 +65,6 @@ R_STRIKE_BONUS = CITE("strike-bonus")
 R_TENTH_FRAME = CITE("tenth-frame")
 R_BONUS_RACKS = CITE("bonus-racks")
 R_PERFECT_GAME = CITE("perfect-game")
-LETTERS = "ABCDEFGHIJ"
-ROWS = ("ABCD", "EFG", "HI", "J")  # back row first, head pin J last
-BACK_ROW = frozenset("ABCD")
-CENTRE = "F"
-PILE_SIZES = (5, 3, 2)
-PILE_NAMES = ("left", "centre", "right")
-DIGITS = tuple(str(n) for n in range(10))
-COPIES = 2  # each number 0-9 is in the pack twice
-
-# Each pin touches the pins beside it in its row and the two it sits between in the
-# row behind and the row in front (the triangle of the rules' picture).
-ADJACENT: Mapping[str, frozenset[str]] = {
-    "A": frozenset("BE"),
-    "B": frozenset("ACEF"),
-    "C": frozenset("BDFG"),
-    "D": frozenset("CG"),
-    "E": frozenset("ABFH"),
-    "F": frozenset("BCEGHI"),
-    "G": frozenset("CDFI"),
-    "H": frozenset("EFIJ"),
-    "I": frozenset("FGHJ"),
-    "J": frozenset("HI"),
-}
 
 
 def connected(pins: Iterable[str]) -> bool:

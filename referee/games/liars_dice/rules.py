@@ -5,8 +5,10 @@ from __future__ import annotations
 from referee.games.liars_dice import hands
 from referee.rulebook import cite
 
-GAME_ID = "liars-dice"
-CITE = cite(GAME_ID)
+# The rules it cites: each id is checked against its rulebook at import.
+CITE = cite("liars-dice")
+GAME_ID = CITE.game
+
 
 R_BOX = CITE("the-box")
 R_CLAIM = CITE("claim")
