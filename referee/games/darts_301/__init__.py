@@ -337,6 +337,8 @@ _RULES_SOURCE = (
     "practice; see the rulebook for each reading."
 )
 
+_T20 = {"type": "dart", "dart": "T20"}
+
 GAME = Game(
     id=GAME_ID,
     title="Darts: 301",
@@ -380,11 +382,9 @@ GAME = Game(
             "or a bounce-out.",
             (Field("dart", "dart", "The dart: T20, D16, S5, SB, DB or M."),),
             (
-                Example({"type": "dart", "dart": "T20"}, title="Treble 20"),
+                Example(_T20, title="Treble 20"),
                 Example(
-                    {"type": "dart", "dart": "M"},
-                    setup=({"type": "dart", "dart": "T20"},),
-                    title="A bounce-out",
+                    {"type": "dart", "dart": "M"}, setup=(_T20,), title="A bounce-out"
                 ),
             ),
         ),

@@ -11,26 +11,18 @@ from referee.games.base import Tool
 from referee.games.darts_301.common import R_DOUBLE_OUT
 from referee.games.darts_301.common import R_SCORING
 
+
+def _up_to(name: str, help: str, most: int) -> Field:
+    """An optional whole number from 1 to ``most``, 3 when left out."""
+    return Field(
+        name, "integer", help, required=False, minimum=1, maximum=most, default=3
+    )
+
+
 CHECKOUT_FIELDS = (
     Field("remaining", "integer", "The score left, e.g. 170.", minimum=0, maximum=1000),
-    Field(
-        "darts",
-        "integer",
-        "Darts left in the round (1-3).",
-        required=False,
-        minimum=1,
-        maximum=3,
-        default=3,
-    ),
-    Field(
-        "limit",
-        "integer",
-        "How many routes to list (1-20).",
-        required=False,
-        minimum=1,
-        maximum=20,
-        default=3,
-    ),
+    _up_to("darts", "Darts left in the round (1-3).", checkouts.MAX_DARTS),
+    _up_to("limit", "How many routes to list (1-20).", 20),
 )
 
 

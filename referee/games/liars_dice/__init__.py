@@ -612,6 +612,13 @@ _PLAYER = Field(
     "move it is.",
     required=False,
 )
+_SEEN = Field(
+    "dice",
+    "string",
+    "The five dice in the box, if already seen: 'K K J 10 9'.",
+    required=False,
+    maximum=MAX_TEXT,
+)
 _CLAIM_HELP = (
     "Five poker dice, as faces 'K K J J 10' (9 10 J Q K A, T for ten) or words "
     "'two kings two jacks ten'."
@@ -715,16 +722,7 @@ GAME = Game(
             "Call",
             "The receiver calls the claim a lie and the box is opened. 'dice': "
             "what it holds, now or with an 'open' event next.",
-            (
-                _PLAYER,
-                Field(
-                    "dice",
-                    "string",
-                    "The five dice in the box, if already seen: 'K K J 10 9'.",
-                    required=False,
-                    maximum=MAX_TEXT,
-                ),
-            ),
+            (_PLAYER, _SEEN),
             (
                 Example(
                     {"type": "call", "player": "Bob"},
@@ -753,8 +751,8 @@ GAME = Game(
             (
                 Example(
                     {"type": "open", "dice": "K K J J 10"},
-                    setup=(_OPEN, {"type": "call", "player": "Bob"}),
                     title="The claim was true: Bob loses a bet",
+                    setup=(_OPEN, {"type": "call", "player": "Bob"}),
                 ),
             ),
         ),
