@@ -33,6 +33,10 @@ round in bunco), ``head_table``, ``target`` (21, or None off the head table),
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import EventKind
@@ -94,15 +98,16 @@ check_setup = two_partnerships("Bunko is played by two teams of two.", example="
 def start(setup: Setup) -> JSON:
     """Seat the four players clockwise with partners opposite; roll for the start."""
     seats, teams = partners_opposite(setup)
+    first = {"waiting": list(range(SEATS)), "dice": [None] * SEATS, "history": []}
     return {
+        "phase": "first-roll",
         "players": seats,
         "teams": teams,
         "options": dict(setup.options),
-        "phase": "first-roll",
         "scores": [0, 0],
         "roller": None,
         "bunko_by": None,
-        "first": {"waiting": list(range(SEATS)), "dice": [None] * SEATS, "history": []},
+        "first": first,
         "last": None,
         "tallies": [_new_tally() for _ in range(SEATS)],
         "stopped": False,
@@ -163,7 +168,7 @@ def view(state: JSON) -> JSON:
         "first_roll_waiting": [names[s] for s in first["waiting"]],
         "first_roll_history": [_dice_by_name(state, d) for d in first["history"]],
         "seats": list(names),
-        "variant": _variant(state),
+        "variant": _variant_name(state),
         "round": state["options"].get("round", 1),
         "target_number": _target_number(state),
         "head_table": _head(state),
@@ -227,8 +232,8 @@ def _first_roll(state: JSON, seat: int, die: int) -> Step:
     return Step(state, Ruling(Verdict.OK, summary, (R_FIRST,)))
 
 
-def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
-    name = state["players"][seat]
+def _check_roller(state: JSON, seat: int) -> None:
+    """Refuse a roll before the start is decided, during a scramble, or out of turn."""
     if state["phase"] == "first-roll":
         raise Refused(
             "First each player rolls one die to decide who starts "
@@ -240,9 +245,15 @@ def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
         raise Refused(f"Enter the scramble for {bunko_by}'s bunko first.", [R_SCRAMBLE])
     roller = state["roller"]
     if seat != roller:
+        name = state["players"][seat]
         raise Refused(
             f"It is {state['players'][roller]}'s turn to roll, not {name}'s.", [R_TURN]
         )
+
+
+def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
+    _check_roller(state, seat)
+    name = state["players"][seat]
     team = seat % 2
     side = _team(state, team)
     points, call, rules = _score_roll(state, dice)
@@ -250,7 +261,7 @@ def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
     tally["rolls"] += 1
     state["last"] = _last(name, dice, points, call)
     shown = " ".join(str(d) for d in dice)
-    options = ("variant", "round") if _variant(state) == "bunco" else ()
+    options = _variant(state).options
     penalties: tuple[Penalty, ...] = ()
     if call == "wipeout":
         lost = state["scores"][team]
@@ -283,20 +294,11 @@ def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
             if points
             else f"{name} rolls {shown}: no {_target_number(state)}"
         )
-    ended = _settle(state)
+    ended = _ended(
+        state, head, rules, penalties=penalties, score=score, options=options
+    )
     if ended:
-        end_verdict, end_text, end_rules, end_options = ended
-        return Step(
-            state,
-            Ruling(
-                end_verdict,
-                f"{head}. {end_text}",
-                (*rules, *end_rules),
-                penalties=penalties,
-                score=score,
-                options=(*options, *end_options),
-            ),
-        )
+        return ended
     if not points:
         state["roller"] = (seat + 1) % SEATS
     nxt = state["players"][state["roller"]]
@@ -334,19 +336,9 @@ def _scramble(state: JSON, team_a: int, team_b: int) -> Step:
         f"{team_b} (the bunko is {split})"
     )
     score = {_team(state, i): n for i, n in enumerate(grabbed) if n}
-    ended = _settle(state)
+    ended = _ended(state, head, (R_SCRAMBLE,), score=score)
     if ended:
-        verdict, end_text, end_rules, end_options = ended
-        return Step(
-            state,
-            Ruling(
-                verdict,
-                f"{head}. {end_text}",
-                (R_SCRAMBLE, *end_rules),
-                score=score,
-                options=end_options,
-            ),
-        )
+        return ended
     roller = state["players"][bunko_by]
     note, note_rules = _tied_note(state)
     return Step(
@@ -389,10 +381,9 @@ def _stop(state: JSON) -> Step:
                 (R_STOP, R_SCRAMBLE),
             ),
         )
-    ended = _settle(state)
+    ended = _ended(state, "Stop", ())
     if ended:
-        verdict, text, rules, options = ended
-        return Step(state, Ruling(verdict, f"Stop. {text}", rules, options=options))
+        return ended
     note, note_rules = _tied_note(state)
     return Step(state, Ruling(Verdict.OK, f"Stop.{note}", (R_STOP, *note_rules)))
 
@@ -408,20 +399,58 @@ def _score_roll(state: JSON, dice: list[int]) -> tuple[int, str, tuple[str, ...]
             field="dice",
             example="6 6 1",
         )
-    if _variant(state) == "bunco":
-        target = _target_number(state)
-        if len(set(dice)) == 1:
-            if dice[0] == target:
-                return BUNCO_POINTS, "bunco", (R_BUNCO_BUNCO, R_BUNCO)
-            return TRIPS_POINTS, "three of a kind", (R_BUNCO_TRIPS, R_BUNCO)
-        points = dice.count(target)
-        return points, "score" if points else "miss", (R_BUNCO,)
+    return _variant(state).score(_target_number(state), dice)
+
+
+def _score_text(target: int, dice: list[int]) -> tuple[int, str, tuple[str, ...]]:
+    """The rules text: each 6 scores, three 6s a bunko, three 1s a wipeout."""
     if dice == [1, 1, 1]:
         return 0, "wipeout", (R_WIPEOUT,)
-    if dice == [6, 6, 6]:
+    if dice == [target] * 3:
         return BUNKO_POINTS, "bunko", (R_BUNKO,)
-    sixes = dice.count(6)
+    sixes = dice.count(target)
     return sixes, "score" if sixes else "miss", (R_SIXES,)
+
+
+def _score_bunco(target: int, dice: list[int]) -> tuple[int, str, tuple[str, ...]]:
+    """The bunco variant: the round number scores, three of it is a bunco."""
+    if len(set(dice)) == 1:
+        if dice[0] == target:
+            return BUNCO_POINTS, "bunco", (R_BUNCO_BUNCO, R_BUNCO)
+        return TRIPS_POINTS, "three of a kind", (R_BUNCO_TRIPS, R_BUNCO)
+    points = dice.count(target)
+    return points, "score" if points else "miss", (R_BUNCO,)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to play (the ``variant`` option): how a roll scores, what it reads."""
+
+    score: Callable[[int, list[int]], tuple[int, str, tuple[str, ...]]]
+    round_scores: bool  # the round number is the scoring face (else the 6s)
+    options: tuple[str, ...]  # the match options every roll's ruling rests on
+
+
+VARIANTS = {
+    "text": Variant(_score_text, round_scores=False, options=()),
+    "bunco": Variant(_score_bunco, round_scores=True, options=("variant", "round")),
+}
+
+
+def _ended(
+    state: JSON, head: str, rules: tuple[str, ...], **ruling: Any
+) -> Step | None:
+    """The step that ends the game, if it is decided now (see ``_settle``)."""
+    ended = _settle(state)
+    if not ended:
+        return None
+    verdict, text, end_rules, end_options = ended
+    options = (*ruling.pop("options", ()), *end_options)
+    summary = f"{head}. {text}"
+    return Step(
+        state,
+        Ruling(verdict, summary, (*rules, *end_rules), options=options, **ruling),
+    )
 
 
 def _settle(
@@ -480,8 +509,12 @@ def _check_split(team_a: int, team_b: int) -> None:
 # --- helpers --------------------------------------------------------------------------
 
 
-def _variant(state: JSON) -> str:
+def _variant_name(state: JSON) -> str:
     return str(state["options"].get("variant", "text"))
+
+
+def _variant(state: JSON) -> Variant:
+    return VARIANTS[_variant_name(state)]
 
 
 def _head(state: JSON) -> bool:
@@ -489,7 +522,9 @@ def _head(state: JSON) -> bool:
 
 
 def _target_number(state: JSON) -> int:
-    return int(state["options"].get("round", 1)) if _variant(state) == "bunco" else 6
+    if _variant(state).round_scores:
+        return int(state["options"].get("round", 1))
+    return 6
 
 
 def _team(state: JSON, index: int) -> str:
@@ -564,7 +599,7 @@ GAME = Game(
             "it is 21, other triples 5.",
             "choice",
             "text",
-            choices=("text", "bunco"),
+            choices=tuple(VARIANTS),
         ),
         Option(
             "round",

@@ -1,8 +1,8 @@
 """Double-out checkout routes: which darts finish a score, in the order players use.
 
-Pure arithmetic over ``darts.all_darts()``, plus the stateless "checkout" tool that
-darts-301 offers. A route is a list of dart codes whose last dart is a double (D1-D20
-or DB) and whose points add up exactly to the score left.
+Pure arithmetic over ``darts.all_darts()``; darts-301's "checkout" tool
+(``darts_301.tool``) answers with it. A route is a list of dart codes whose last dart
+is a double (D1-D20 or DB) and whose points add up exactly to the score left.
 Routes are ordered as a darts scorer suggests them: fewest darts first; then by a cost
 that prefers T20 (then T19, T18 ...) as the set-up darts, cheap singles for small
 set-ups, and finishing on a favourite double (D20, D16, D8, D18, D12, D10, bull ...).
@@ -13,9 +13,6 @@ from __future__ import annotations
 from functools import cache
 
 from referee import warmup
-from referee.games.base import JSON
-from referee.games.base import Field
-from referee.games.base import Tool
 from referee.games.darts import BULL
 from referee.games.darts import Dart
 from referee.games.darts import all_darts
@@ -64,86 +61,6 @@ def can_finish(remaining: int, darts_left: int) -> bool:
 def reachable(count: int) -> frozenset[int]:
     """Every total exactly ``count`` darts can make, misses included (0 with misses)."""
     return _reachable(count)
-
-
-# --- the checkout tool (POST /api/v1/tools/darts-301/checkout) -------------------
-
-CHECKOUT_FIELDS = (
-    Field("remaining", "integer", "The score left, e.g. 170.", minimum=0, maximum=1000),
-    Field(
-        "darts",
-        "integer",
-        "Darts left in the round (1-3).",
-        required=False,
-        minimum=1,
-        maximum=3,
-        default=3,
-    ),
-    Field(
-        "limit",
-        "integer",
-        "How many routes to list (1-20).",
-        required=False,
-        minimum=1,
-        maximum=20,
-        default=3,
-    ),
-)
-
-
-def checkout_tool(got: JSON) -> JSON:
-    """Routes that finish ``remaining`` on a double with the darts left.
-
-    ``got`` has been checked against ``CHECKOUT_FIELDS`` (the API and the calculator
-    page run ``parse_fields`` before any tool).
-    """
-    found = routes(got["remaining"], got["darts"], got["limit"])
-    return {
-        "remaining": got["remaining"],
-        "darts": got["darts"],
-        "possible": bool(found),
-        "routes": found,
-        # what a finish is (zero on a double, the bull counting as one), and the beds
-        "rules": ["darts-301/double-out", "darts-301/scoring"],
-    }
-
-
-CHECKOUT_RESULT: JSON = {
-    "type": "object",
-    "required": ["remaining", "darts", "possible", "routes", "rules"],
-    "properties": {
-        "remaining": {"type": "integer", "minimum": 0, "maximum": 1000},
-        "darts": {"type": "integer", "minimum": 1, "maximum": MAX_DARTS},
-        "possible": {"type": "boolean"},
-        "routes": {
-            "type": "array",
-            "maxItems": 20,
-            "items": {
-                "type": "array",
-                "minItems": 1,
-                "maxItems": MAX_DARTS,
-                "items": {"type": "string", "examples": ["T20", "D20", "DB"]},
-                "description": "Dart codes; the last is a double.",
-            },
-        },
-        "rules": {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "The rulebook ids the answer rests on.",
-        },
-    },
-    "additionalProperties": False,
-}
-
-TOOL = Tool(
-    "checkout",
-    "Checkout routes",
-    "Ways to finish a score on a double with the darts left, best first.",
-    CHECKOUT_FIELDS,
-    checkout_tool,
-    {"remaining": 170, "darts": 3},
-    CHECKOUT_RESULT,
-)
 
 
 # --- private helpers ---------------------------------------------------------------

@@ -27,7 +27,6 @@ A ``round`` event lists the set's three darts; it may list fewer only with
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from referee.games import darts
@@ -37,6 +36,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.base import Handler
 from referee.games.base import Option
 from referee.games.base import Penalty
 from referee.games.base import Refused
@@ -45,18 +45,25 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import board
+from referee.rulebook import cite
 
 GAME_ID = "darts-baseball"
+CITE = cite(GAME_ID)
 TITLE = "Darts: Baseball"
 DARTS_PER_SET = 3
 LAST_NUMBER = 20  # past inning 20 no number is left, so the bull becomes the target
 # Newfoundland's must-score innings, by regulation length; never applied in extras.
 MUST_SCORE = {9: (7,), 20: (7, 14)}
 
-
-def rule(local_id: str) -> str:
-    """The full rulebook id of one of this game's rules."""
-    return f"{GAME_ID}/{local_id}"
+# The rules it cites (each id checked against its rulebook at import):
+R_INNINGS = CITE("innings")
+R_TURNS = CITE("turns")
+R_SCORING = CITE("scoring")
+R_ENTRY = CITE("entry")
+R_NEWFOUNDLAND = CITE("newfoundland")
+R_YOGI_BERRA = CITE("yogi-berra")
+R_EXTRA_INNINGS = CITE("extra-innings")
+R_WINNER = CITE("winner")
 
 
 # --- the engine --------------------------------------------------------------------
@@ -84,41 +91,44 @@ def start(setup: Setup) -> JSON:
     }
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    """Rule on one event (a dart, or a set of darts) by the player whose turn it is."""
-    if state["winner"] is not None:
-        winner = state["players"][state["winner"]]
+def _finished(state: JSON) -> Refused | None:
+    if state["winner"] is None:
+        return None
+    winner = state["players"][state["winner"]]
+    return Refused(
+        f"The game is over: {winner} won. Start a new game to play again.",
+        [R_WINNER],
+    )
+
+
+def _thrower(state: JSON) -> str:
+    return str(state["players"][state["in_play"][state["at"]]])
+
+
+def _on_dart(s: JSON, event: JSON) -> Step:
+    """One dart by the player whose turn it is."""
+    return _throw(s, [darts.parse_dart(event.get("dart"))])
+
+
+def _on_round(s: JSON, event: JSON) -> Step:
+    """A set of darts, entered at once at the start of a set."""
+    name = _thrower(s)
+    if s["darts"]:
+        count = len(s["darts"])
         raise Refused(
-            f"The game is over: {winner} won. Start a new game to play again.",
-            [rule("winner")],
+            f"{name} has entered {count} dart{'s' if count > 1 else ''} of this "
+            "set one by one: enter the rest one dart at a time.",
+            [R_ENTRY],
         )
-    name = state["players"][state["in_play"][state["at"]]]
-    kind = event.get("type")
-    if kind == "dart":
-        codes = [event.get("dart")]
-    elif kind == "round":
-        if state["darts"]:
-            count = len(state["darts"])
-            raise Refused(
-                f"{name} has entered {count} dart{'s' if count > 1 else ''} of this "
-                "set one by one: enter the rest one dart at a time.",
-                [rule("entry")],
-            )
-        codes = event.get("darts")
-        if not isinstance(codes, list) or not 1 <= len(codes) <= DARTS_PER_SET:
-            raise BadInput(
-                "A round is 1 to 3 darts.",
-                field="darts",
-                example='["S1", "D1", "M"]',
-            )
-    else:
+    codes = event.get("darts")
+    if not isinstance(codes, list) or not 1 <= len(codes) <= DARTS_PER_SET:
         raise BadInput(
-            f"'{kind}' is not an event of {TITLE} (one of: dart, round).",
-            field="type",
-            example='{"type": "dart", "dart": "S1"}',
+            "A round is 1 to 3 darts.",
+            field="darts",
+            example='["S1", "D1", "M"]',
         )
     thrown = [darts.parse_dart(code) for code in codes]
-    missing = DARTS_PER_SET - len(thrown) if kind == "round" else 0
+    missing = DARTS_PER_SET - len(thrown)
     # A short set counts the rest as misses only when the player says so. An event
     # without the key was stored before the field existed, when that was implied.
     if missing and event.get("rest_missed", True) is not True:
@@ -127,7 +137,7 @@ def apply(state: JSON, event: JSON) -> Step:
             _short_set_message(name, thrown), field="darts", example=" ".join(full)
         )
     thrown += [darts.MISS] * missing
-    return _throw(copy.deepcopy(state), thrown, padded=missing > 0)
+    return _throw(s, thrown, padded=missing > 0)
 
 
 def _short_set_message(name: str, thrown: Sequence[darts.Dart]) -> str:
@@ -169,7 +179,7 @@ def view(state: JSON) -> JSON:
         return board(
             sides=sides,
             turn=None,
-            expects=[],
+            expects=GAME.expects(state),
             prompt=f"Game over: {_result_text(state, state['winner'])}",
             phase="over",
             winner=winner,
@@ -183,7 +193,7 @@ def view(state: JSON) -> JSON:
     return board(
         sides=sides,
         turn=name,
-        expects=["dart"] if state["darts"] else ["dart", "round"],
+        expects=GAME.expects(state),
         prompt=f"{name}: {label}, throw at {target_text} ({count})",
         phase="extra" if extra else "play",
         detail=detail,
@@ -194,7 +204,7 @@ def view(state: JSON) -> JSON:
 
 
 def _throw(s: JSON, thrown: Sequence[darts.Dart], *, padded: bool = False) -> Step:
-    """Score the darts on the (copied) state, then close the set if it is full."""
+    """Score the darts on the (owned) state, then close the set if it is full."""
     seat = s["in_play"][s["at"]]
     name = s["players"][seat]
     inning = s["inning"]
@@ -203,15 +213,15 @@ def _throw(s: JSON, thrown: Sequence[darts.Dart], *, padded: bool = False) -> St
     line = s["line"][seat]
     if len(line) < inning:  # the player's first dart in this inning
         line.append(0)
-    rules = [rule("scoring")]
+    rules = [R_SCORING]
     if padded:
-        rules.append(rule("entry"))
+        rules.append(R_ENTRY)
     if extra:
-        rules.append(rule("extra-innings"))
+        rules.append(R_EXTRA_INNINGS)
     options: list[str] = []
     if s["alive"]:
         options.append("yogi_berra")  # this set is only thrown under the option
-        rules.append(rule("yogi-berra"))
+        rules.append(R_YOGI_BERRA)
     added = 0
     for dart in thrown:
         runs = _runs(dart, target)
@@ -264,7 +274,7 @@ def _end_set(
             f"All three scored: the inning stays alive and {name} throws three more "
             f"at {_target_text(target)} (Yogi Berra)."
         )
-        rules.append(rule("yogi-berra"))
+        rules.append(R_YOGI_BERRA)
         options.append("yogi_berra")
         return Verdict.OK, delta
     s["alive"] = False
@@ -282,7 +292,7 @@ def _end_set(
             f"No runs in the {_ordinal(inning)}: {name}'s total goes back to 0{was} "
             "(Newfoundland)."
         )
-        rules.append(rule("newfoundland"))
+        rules.append(R_NEWFOUNDLAND)
         options.append("newfoundland")
         penalties.append(
             Penalty(
@@ -290,12 +300,12 @@ def _end_set(
                 f"Newfoundland: no runs in the {_ordinal(inning)}; the total goes "
                 "back to 0.",
                 -lost,
-                rule("newfoundland"),
+                R_NEWFOUNDLAND,
             )
         )
     s["at"] += 1
     if s["at"] < len(s["in_play"]):
-        rules.append(rule("turns"))
+        rules.append(R_TURNS)
         return verdict, delta
     if _end_inning(s, notes, rules, options):
         verdict = Verdict.WIN
@@ -310,7 +320,7 @@ def _end_inning(
     inning = s["inning"]
     if inning < s["innings"]:
         s["inning"] = inning + 1
-        rules.append(rule("innings"))
+        rules.append(R_INNINGS)
         return False
     if s["innings"] == LAST_NUMBER and inning == LAST_NUMBER:
         options.append("innings")  # a nine-inning game would have ended earlier
@@ -319,7 +329,7 @@ def _end_inning(
     if len(leaders) == 1:
         s["winner"] = leaders[0]
         notes.append(_result_text(s, leaders[0]))
-        rules.append(rule("winner"))
+        rules.append(R_WINNER)
         return True
     s["in_play"] = leaders
     s["inning"] = inning + 1
@@ -333,7 +343,7 @@ def _end_inning(
         f"Tied at {best} run{plural}: {names} play extra inning {inning + 1}, "
         f"at {_target_text(target)}."
     )
-    rules.append(rule("extra-innings"))
+    rules.append(R_EXTRA_INNINGS)
     return False
 
 
@@ -478,6 +488,11 @@ GAME = Game(
         ),
     ),
     start=start,
-    apply=apply,
     view=view,
+    handlers={
+        "dart": Handler(_on_dart),
+        "round": Handler(_on_round, when=lambda s: not s["darts"]),
+    },
+    finished=_finished,
+    order_rule=R_ENTRY,
 )

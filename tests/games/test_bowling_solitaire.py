@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from referee import rulebook
 from referee.games import get
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.bowling_solitaire import solver
+from referee.games.bowling_solitaire import table
 from referee.games.bowling_solitaire import tools
 from referee.games.bowling_solitaire.table import ADJACENT
 from referee.games.bowling_solitaire.table import GROUPS
@@ -252,11 +252,13 @@ def test_a_tenth_frame_spare_earns_one_ball_at_a_fresh_layout():
     assert "bowling-solitaire/tenth-frame" in ruling.rules
 
 
-def test_apply_leaves_its_input_unchanged():
-    state, _ = play(SAMPLE_FRAME[:3])
-    before = copy.deepcopy(state)
-    GAME.apply(state, GAME.parse_event(SAMPLE_FRAME[3], state))
-    assert state == before
+def test_every_cited_rule_comes_from_the_rulebook_handle():
+    # the engine takes its ids from its rulebook handle, which checks them at import
+    cited = table.CITE.cited
+    assert {table.R_BOWL, table.R_STRIKE, table.R_PERFECT_GAME} <= cited
+    assert cited <= {r.id for r in rulebook.books()["bowling-solitaire"].rules}
+    with pytest.raises(LookupError, match="no rule 'not-a-rule'"):
+        table.CITE("not-a-rule")
 
 
 # --- the helper and the solver -------------------------------------------------------

@@ -33,6 +33,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.base import Handler
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
@@ -47,13 +48,29 @@ from referee.games.bowling_solitaire.table import GAME_ID
 from referee.games.bowling_solitaire.table import LETTERS
 from referee.games.bowling_solitaire.table import PILE_NAMES
 from referee.games.bowling_solitaire.table import PILE_SIZES
+from referee.games.bowling_solitaire.table import R_BONUS_RACKS
+from referee.games.bowling_solitaire.table import R_BOWL
+from referee.games.bowling_solitaire.table import R_CARDS
+from referee.games.bowling_solitaire.table import R_CARDS_OUT
+from referee.games.bowling_solitaire.table import R_END_FIRST_BALL
+from referee.games.bowling_solitaire.table import R_END_OF_FRAME
+from referee.games.bowling_solitaire.table import R_FRAMES
+from referee.games.bowling_solitaire.table import R_PERFECT_GAME
+from referee.games.bowling_solitaire.table import R_PILES
+from referee.games.bowling_solitaire.table import R_SCORING
+from referee.games.bowling_solitaire.table import R_SECOND_BALL
+from referee.games.bowling_solitaire.table import R_SETUP
+from referee.games.bowling_solitaire.table import R_SPARE
+from referee.games.bowling_solitaire.table import R_SPARE_BONUS
+from referee.games.bowling_solitaire.table import R_STRIKE
+from referee.games.bowling_solitaire.table import R_STRIKE_BONUS
+from referee.games.bowling_solitaire.table import R_TENTH_FRAME
 from referee.games.bowling_solitaire.table import ROWS
 from referee.games.bowling_solitaire.table import Play
 from referee.games.bowling_solitaire.table import Table
 from referee.games.bowling_solitaire.table import cited
 from referee.games.bowling_solitaire.table import legal_plays
 from referee.games.bowling_solitaire.table import problems
-from referee.games.bowling_solitaire.table import rule
 
 DECK = "bowling-solitaire"
 
@@ -69,15 +86,15 @@ def start(setup: Setup) -> JSON:
     }
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    match event["type"]:
-        case "deal":
-            return _deal(state, event)
-        case "bowl":
-            return _bowl(state, event)
-        case "end_ball":
-            return _end_ball(state, event)
-    raise BadInput(f"'{event['type']}' is not an event of bowling solitaire.")
+def _finished(state: JSON) -> Refused | None:
+    if state["phase"] != "over":
+        return None
+    return Refused("The ten frames are bowled: the game is over.", [R_FRAMES])
+
+
+def _can_bowl(state: JSON) -> bool:
+    """Pins set up and some ball card that can take one (else: end the ball)."""
+    return _live(state) and bool(legal_plays(_table(state["rack"])))
 
 
 def view(state: JSON) -> JSON:
@@ -92,16 +109,13 @@ def view(state: JSON) -> JSON:
         table = _table(rack)
         legal = [p.to_json(table) for p in legal_plays(table)]
     if phase == "over":
-        expects: list[str] = []
         prompt = f"Game over: {score}."
     elif phase == "deal":
-        expects = ["deal"]
         what = f"frame {pos.frame}"
         if pos.frame == tenpin.FRAMES and pos.ball > 1:
             what = f"the tenth frame's ball {pos.ball} (a bonus ball)"
         prompt = f"Shuffle and lay out {what}: the ten pins and the three ball tops."
     else:
-        expects = (["bowl"] if legal else []) + ["end_ball"]
         where = f"Frame {pos.frame}, {'first' if rack['ball'] == 1 else 'second'} ball"
         if pos.frame == tenpin.FRAMES and pos.ball > rack["ball"]:
             where = f"Tenth frame, ball {pos.ball} (a bonus ball)"
@@ -124,7 +138,7 @@ def view(state: JSON) -> JSON:
     return board(
         sides=[{"name": name, "score": score, "frame": pos.frame}],
         turn=None if phase == "over" else name,
-        expects=expects,
+        expects=GAME.expects(state),
         prompt=prompt,
         phase=phase,
         winner=None,  # one player: nobody to beat but the score
@@ -136,12 +150,10 @@ def view(state: JSON) -> JSON:
 
 
 def _deal(state: JSON, event: JSON) -> Step:
-    if state["phase"] == "over":
-        raise Refused("The ten frames are bowled: the game is over.", [rule("frames")])
     if state["phase"] != "deal":
         raise Refused(
             "This frame is still being bowled: end the ball before a new layout.",
-            [rule("end-of-frame")],
+            [R_END_OF_FRAME],
         )
     pins = list(event["pins"])
     tops = list(event["balls"])
@@ -167,9 +179,9 @@ def _deal(state: JSON, event: JSON) -> Step:
     summary = (
         f"{what} laid out: pins {' '.join(pins)}; ball cards {' '.join(tops)} face up."
     )
-    rules = [rule("cards"), rule("setup"), rule("piles")]
+    rules = [R_CARDS, R_SETUP, R_PILES]
     if pos.frame == tenpin.FRAMES and pos.ball > 1:
-        rules.append(rule("tenth-frame"))
+        rules.append(R_TENTH_FRAME)
     new["last"] = summary
     return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
 
@@ -184,7 +196,7 @@ def _bowl(state: JSON, event: JSON) -> Step:
     if top is None:
         raise Refused(
             f"The {PILE_NAMES[pile - 1]} pile is spent: bowl a card that shows.",
-            [rule("bowl")],
+            [R_BOWL],
         )
     table = _table(rack)
     play = Play(pile, top, pins)
@@ -228,7 +240,7 @@ def _bowl(state: JSON, event: JSON) -> Step:
         ],
     }
     new = {**state, "rack": rack}
-    rules = list(cited(table, play)) + [rule("cards-out")]
+    rules = list(cited(table, play)) + [R_CARDS_OUT]
     taken = " ".join(f"{p}({table.card(p)})" for p in pins)
     summary = f"The {top} from {where} takes {taken}."
     if turned is not None:
@@ -260,69 +272,13 @@ def _finish_ball(state: JSON, turned: tuple[str, ...]) -> tuple[JSON, str, list[
     """End the ball now: score it, and either set up the second ball (throwing away
     the tops and turning up ``turned``) or close the rack."""
     rack = state["rack"]
-    knocked = rack["knocked"]
-    balls = [*state["balls"], knocked]
-    rules: list[str] = []
+    balls = [*state["balls"], rack["knocked"]]
     all_down = len(rack["down"]) == len(LETTERS)
+    text, rules = _ball_result(rack, all_down)
     # a second ball follows a first one that left pins, except on a lone bonus ball
-    second = rack["ball"] == 1 and not rack["single"] and not all_down
-    which = "first" if rack["ball"] == 1 else "second"
-    if all_down and rack["ball"] == 1:
-        text = " STRIKE: all ten pins with the first ball."
-        rules.append(rule("strike"))
-    elif all_down:
-        text = " SPARE: the last pins fall with the second ball."
-        rules.append(rule("spare"))
-    else:
-        text = (
-            f" The {which} ball ends with {knocked} pin{'s' if knocked != 1 else ''}."
-        )
-        rules.append(rule("end-first-ball" if rack["ball"] == 1 else "second-ball"))
-    piles = [dict(p) for p in rack["piles"]]
-    if second:
-        need = [i for i, p in enumerate(piles) if p["top"] and p["hidden"]]
-        if len(turned) != len(need):
-            names = " and ".join(PILE_NAMES[i] for i in need) or "no"
-            sample = " ".join(_sample_cards(rack, len(need)))
-            raise BadInput(
-                f"Ending the first ball turns up a new card on the {names} "
-                f"pile{'s' if len(need) != 1 else ''}: give {len(need)} "
-                f"card{'s' if len(need) != 1 else ''} in 'next', left to right; "
-                f"{len(turned)} given.",
-                field="next",
-                example=f'{{"type": "end_ball", "next": "{sample}"}}',
-            )
-        _check_copies(_seen(rack) + list(turned), "next")
-        removed = [p["top"] for p in piles if p["top"]]
-        cards_in = iter(turned)
-        for i, p in enumerate(piles):
-            if not p["top"]:
-                continue
-            piles[i] = (
-                {"top": next(cards_in), "hidden": p["hidden"] - 1}
-                if p["hidden"]
-                else {"top": None, "hidden": 0}
-            )
-        rules.append(rule("second-ball"))
-        if removed:
-            text += f" Out of play: {' '.join(removed)}."
-        if turned:
-            verb = "turns" if len(turned) == 1 else "turn"
-            text += f" Second ball: {' '.join(turned)} {verb} up."
-        rack = {
-            **rack,
-            "piles": piles,
-            "ball": 2,
-            "knocked": 0,
-            "removed": [*rack["removed"], *removed],
-        }
-        new = {**state, "balls": balls, "rack": rack}
-        if not any(p["top"] for p in piles):
-            # no ball card left for the second ball: it knocks nothing down
-            new = {**new, "balls": [*balls, 0], "rack": {**rack, "done": True}}
-            text += " No ball card is left for the second ball."
-            balls = new["balls"]
-        else:
+    if rack["ball"] == 1 and not rack["single"] and not all_down:
+        new, text = _second_ball(state, balls, turned, text, rules)
+        if not new["rack"]["done"]:
             new["last"] = text.strip()
             return new, text, rules
     else:
@@ -333,25 +289,92 @@ def _finish_ball(state: JSON, turned: tuple[str, ...]) -> tuple[JSON, str, list[
                 example='{"type": "end_ball"}',
             )
         new = {**state, "balls": balls, "rack": {**rack, "done": True}}
+    text += _close_rack(new, rules)
+    new["last"] = text.strip()
+    return new, text, rules
+
+
+def _ball_result(rack: JSON, all_down: bool) -> tuple[str, list[str]]:
+    """What the ball just ended made: a strike, a spare, or so many pins."""
+    first = rack["ball"] == 1
+    if all_down and first:
+        return " STRIKE: all ten pins with the first ball.", [R_STRIKE]
+    if all_down:
+        return " SPARE: the last pins fall with the second ball.", [R_SPARE]
+    knocked = rack["knocked"]
+    which = "first" if first else "second"
+    text = f" The {which} ball ends with {knocked} pin{'s' if knocked != 1 else ''}."
+    return text, [R_END_FIRST_BALL if first else R_SECOND_BALL]
+
+
+def _second_ball(
+    state: JSON, balls: list[int], turned: tuple[str, ...], text: str, rules: list[str]
+) -> tuple[JSON, str]:
+    """Throw away each pile's top, turn up ``turned``; the rack is done at once when
+    no ball card is left for the second ball."""
+    rack = state["rack"]
+    piles = [dict(p) for p in rack["piles"]]
+    need = [i for i, p in enumerate(piles) if p["top"] and p["hidden"]]
+    if len(turned) != len(need):
+        names = " and ".join(PILE_NAMES[i] for i in need) or "no"
+        sample = " ".join(_sample_cards(rack, len(need)))
+        raise BadInput(
+            f"Ending the first ball turns up a new card on the {names} "
+            f"pile{'s' if len(need) != 1 else ''}: give {len(need)} "
+            f"card{'s' if len(need) != 1 else ''} in 'next', left to right; "
+            f"{len(turned)} given.",
+            field="next",
+            example=f'{{"type": "end_ball", "next": "{sample}"}}',
+        )
+    _check_copies(_seen(rack) + list(turned), "next")
+    removed = [p["top"] for p in piles if p["top"]]
+    cards_in = iter(turned)
+    for i, p in enumerate(piles):
+        if not p["top"]:
+            continue
+        piles[i] = (
+            {"top": next(cards_in), "hidden": p["hidden"] - 1}
+            if p["hidden"]
+            else {"top": None, "hidden": 0}
+        )
+    rules.append(R_SECOND_BALL)
+    if removed:
+        text += f" Out of play: {' '.join(removed)}."
+    if turned:
+        verb = "turns" if len(turned) == 1 else "turn"
+        text += f" Second ball: {' '.join(turned)} {verb} up."
+    rack = {
+        **rack,
+        "piles": piles,
+        "ball": 2,
+        "knocked": 0,
+        "removed": [*rack["removed"], *removed],
+    }
+    if any(p["top"] for p in piles):
+        return {**state, "balls": balls, "rack": rack}, text
+    # no ball card left for the second ball: it knocks nothing down
+    text += " No ball card is left for the second ball."
+    return {**state, "balls": [*balls, 0], "rack": {**rack, "done": True}}, text
+
+
+def _close_rack(new: JSON, rules: list[str]) -> str:
+    """Score the finished rack: the game is over, or the next layout is dealt."""
+    balls = new["balls"]
     pos = tenpin.position(balls)
-    rules.append(rule("scoring"))
+    rules.append(R_SCORING)
     frame = tenpin.frames(balls)[-1]
     if pos.over:
         new["phase"] = "over"
-        text += f" Game over: {tenpin.total(balls)}."
-        rules.append(rule("tenth-frame"))
+        rules.append(R_TENTH_FRAME)
         if tenpin.total(balls) == tenpin.PERFECT:
-            rules.append(rule("perfect-game"))
-    else:
-        new["phase"] = "deal"
-        if frame.number == tenpin.FRAMES and (frame.strike or frame.spare):
-            text += " Bonus ball: lay out a fresh rack."
-            rules += [rule("tenth-frame"), rule("bonus-racks")]
-        else:
-            text += " Shuffle all twenty cards for the next layout."
-            rules.append(rule("end-of-frame"))
-    new["last"] = text.strip()
-    return new, text, rules
+            rules.append(R_PERFECT_GAME)
+        return f" Game over: {tenpin.total(balls)}."
+    new["phase"] = "deal"
+    if frame.number == tenpin.FRAMES and (frame.strike or frame.spare):
+        rules += [R_TENTH_FRAME, R_BONUS_RACKS]
+        return " Bonus ball: lay out a fresh rack."
+    rules.append(R_END_OF_FRAME)
+    return " Shuffle all twenty cards for the next layout."
 
 
 # --- helpers -----------------------------------------------------------------------
@@ -368,7 +391,7 @@ def _step(
     ]
     if gained and pending:
         # the pins of this ball count again for the earlier strike or spare
-        rules.append(rule("strike-bonus" if pending[0].strike else "spare-bonus"))
+        rules.append(R_STRIKE_BONUS if pending[0].strike else R_SPARE_BONUS)
     new = {**new, "last": summary}
     name = old["players"][0]
     ruling = Ruling(verdict, summary, tuple(dict.fromkeys(rules)), score={name: gained})
@@ -385,11 +408,9 @@ def _live(state: JSON) -> bool:
 
 
 def _not_playing(state: JSON) -> None:
-    if state["phase"] == "over":
-        raise Refused("The ten frames are bowled: the game is over.", [rule("frames")])
     raise Refused(
         "No pins are set up: lay out the next frame first (a deal).",
-        [rule("end-of-frame"), rule("setup")],
+        [R_END_OF_FRAME, R_SETUP],
     )
 
 
@@ -516,6 +537,13 @@ def _rack_view(rack: JSON) -> JSON:
     }
 
 
+HANDLERS = {
+    "deal": Handler(_deal, when=lambda s: s["phase"] == "deal"),
+    "bowl": Handler(_bowl, when=_can_bowl),
+    "end_ball": Handler(_end_ball, when=lambda s: s["phase"] == "play"),
+}
+
+
 # --- declarations ------------------------------------------------------------------
 
 PINS_HELP = "The cards on pins A to J in order: back row A B C D, then E F G, H I, J."
@@ -623,7 +651,6 @@ GAME = Game(
     options=(),
     events=EVENTS,
     start=start,
-    apply=apply,
     view=view,
     tools=(
         Tool(
@@ -647,4 +674,7 @@ GAME = Game(
         ),
     ),
     deck=DECK,
+    handlers=HANDLERS,
+    finished=_finished,
+    order_rule=R_END_OF_FRAME,
 )

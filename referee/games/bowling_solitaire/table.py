@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
+from referee.rulebook import cite
+
 GAME_ID = "bowling-solitaire"
+CITE = cite(GAME_ID)
 LETTERS = "ABCDEFGHIJ"
 ROWS = ("ABCD", "EFG", "HI", "J")  # back row first, head pin J last
 BACK_ROW = frozenset("ABCD")
@@ -37,9 +40,31 @@ ADJACENT: Mapping[str, frozenset[str]] = {
     "J": frozenset("HI"),
 }
 
-
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
+# The rules it cites (each id checked against its rulebook at import):
+R_CARDS = CITE("cards")
+R_SETUP = CITE("setup")
+R_PILES = CITE("piles")
+R_FRAMES = CITE("frames")
+R_BOWL = CITE("bowl")
+R_ONE_PIN = CITE("one-pin")
+R_SEVERAL_PINS = CITE("several-pins")
+R_ADJACENT_PINS = CITE("adjacent-pins")
+R_LAST_DIGIT = CITE("last-digit")
+R_CARDS_OUT = CITE("cards-out")
+R_FIRST_CARD_BACK_ROW = CITE("first-card-back-row")
+R_FIRST_CARD_CENTRE = CITE("first-card-centre")
+R_NEXT_TO_FALLEN = CITE("next-to-fallen")
+R_END_FIRST_BALL = CITE("end-first-ball")
+R_SECOND_BALL = CITE("second-ball")
+R_STRIKE = CITE("strike")
+R_SPARE = CITE("spare")
+R_END_OF_FRAME = CITE("end-of-frame")
+R_SCORING = CITE("scoring")
+R_SPARE_BONUS = CITE("spare-bonus")
+R_STRIKE_BONUS = CITE("strike-bonus")
+R_TENTH_FRAME = CITE("tenth-frame")
+R_BONUS_RACKS = CITE("bonus-racks")
+R_PERFECT_GAME = CITE("perfect-game")
 
 
 def connected(pins: Iterable[str]) -> bool:
@@ -125,18 +150,18 @@ def problems(table: Table, play: Play) -> list[tuple[str, str]]:
     if gone:
         out.append(
             (
-                rule("cards-out"),
+                R_CARDS_OUT,
                 f"Pin {', '.join(gone)} is already down and out of play.",
             )
         )
     if len(pins) > 3:
-        out.append((rule("several-pins"), "One ball card takes at most three pins."))
+        out.append((R_SEVERAL_PINS, "One ball card takes at most three pins."))
     values = [int(table.card(p) or 0) for p in pins if table.card(p) is not None]
     n = int(play.card)
     if len(pins) == 1 and not gone and values[0] != n:
         out.append(
             (
-                rule("one-pin"),
+                R_ONE_PIN,
                 f"A {n} takes a single pin only if it shows {n}; pin {pins[0]} "
                 f"shows {values[0]}.",
             )
@@ -145,7 +170,7 @@ def problems(table: Table, play: Play) -> list[tuple[str, str]]:
         if not connected(pins):
             out.append(
                 (
-                    rule("adjacent-pins"),
+                    R_ADJACENT_PINS,
                     f"Pins {'-'.join(pins)} do not touch one another in the triangle.",
                 )
             )
@@ -153,7 +178,7 @@ def problems(table: Table, play: Play) -> list[tuple[str, str]]:
             total = "+".join(map(str, values))
             out.append(
                 (
-                    rule("last-digit"),
+                    R_LAST_DIGIT,
                     f"{total} = {sum(values)} ends in {sum(values) % 10}, not {n}.",
                 )
             )
@@ -162,7 +187,7 @@ def problems(table: Table, play: Play) -> list[tuple[str, str]]:
         if back:
             out.append(
                 (
-                    rule("first-card-back-row"),
+                    R_FIRST_CARD_BACK_ROW,
                     f"The first card of a frame may not take a back-row pin "
                     f"({', '.join(back)}).",
                 )
@@ -170,7 +195,7 @@ def problems(table: Table, play: Play) -> list[tuple[str, str]]:
         if tuple(pins) == (CENTRE,):
             out.append(
                 (
-                    rule("first-card-centre"),
+                    R_FIRST_CARD_CENTRE,
                     "The first card of a frame may not take the centre pin F alone.",
                 )
             )
@@ -179,7 +204,7 @@ def problems(table: Table, play: Play) -> list[tuple[str, str]]:
         if not any(ADJACENT[p] & down for p in pins):
             out.append(
                 (
-                    rule("next-to-fallen"),
+                    R_NEXT_TO_FALLEN,
                     f"None of pins {', '.join(pins)} is next to a pin already down.",
                 )
             )
@@ -188,15 +213,15 @@ def problems(table: Table, play: Play) -> list[tuple[str, str]]:
 
 def cited(table: Table, play: Play) -> tuple[str, ...]:
     """The rules that govern a play: how it knocks its pins, and the frame's order."""
-    rules = [rule("bowl")]
+    rules = [R_BOWL]
     if len(play.pins) == 1:
-        rules.append(rule("one-pin"))
+        rules.append(R_ONE_PIN)
     else:
-        rules += [rule("several-pins"), rule("adjacent-pins"), rule("last-digit")]
+        rules += [R_SEVERAL_PINS, R_ADJACENT_PINS, R_LAST_DIGIT]
     if table.first_card:
-        rules += [rule("first-card-back-row"), rule("first-card-centre")]
+        rules += [R_FIRST_CARD_BACK_ROW, R_FIRST_CARD_CENTRE]
     else:
-        rules.append(rule("next-to-fallen"))
+        rules.append(R_NEXT_TO_FALLEN)
     return tuple(rules)
 
 

@@ -15,9 +15,17 @@ from referee.games.bowling_solitaire.table import DIGITS
 from referee.games.bowling_solitaire.table import LETTERS
 from referee.games.bowling_solitaire.table import PILE_NAMES
 from referee.games.bowling_solitaire.table import PILE_SIZES
+from referee.games.bowling_solitaire.table import R_BOWL
+from referee.games.bowling_solitaire.table import R_FIRST_CARD_BACK_ROW
+from referee.games.bowling_solitaire.table import R_FIRST_CARD_CENTRE
+from referee.games.bowling_solitaire.table import R_NEXT_TO_FALLEN
+from referee.games.bowling_solitaire.table import R_ONE_PIN
+from referee.games.bowling_solitaire.table import R_SECOND_BALL
+from referee.games.bowling_solitaire.table import R_SEVERAL_PINS
+from referee.games.bowling_solitaire.table import R_SPARE
+from referee.games.bowling_solitaire.table import R_STRIKE
 from referee.games.bowling_solitaire.table import Table
 from referee.games.bowling_solitaire.table import legal_plays
-from referee.games.bowling_solitaire.table import rule
 
 DOWN = "-"
 PILE_HELP = (
@@ -136,11 +144,11 @@ def plays_tool(request: JSON) -> JSON:
         summary = f"{len(plays)} legal play{'s' if len(plays) != 1 else ''}."
     else:
         summary = "No ball card can take a pin: the ball ends."
-    rules = [rule("bowl"), rule("one-pin"), rule("several-pins")]
+    rules = [R_BOWL, R_ONE_PIN, R_SEVERAL_PINS]
     rules += (
-        [rule("first-card-back-row"), rule("first-card-centre")]
+        [R_FIRST_CARD_BACK_ROW, R_FIRST_CARD_CENTRE]
         if table.first_card
-        else [rule("next-to-fallen")]
+        else [R_NEXT_TO_FALLEN]
     )
     return {
         "plays": plays,
@@ -167,7 +175,7 @@ def solve_tool(request: JSON) -> JSON:
     return {
         "strike": out["strike"],
         "spare": out["spare"],
-        "rules": [rule("strike"), rule("spare"), rule("second-ball")],
+        "rules": [R_STRIKE, R_SPARE, R_SECOND_BALL],
         "summary": out["summary"],
     }
 

@@ -2,7 +2,7 @@
 
 The events and the game are here; ``throws`` rules one dart (busts, checkouts),
 ``legs`` closes rounds, legs and sets and keeps the statistics, ``board`` is the
-view, ``common`` holds the constants and ``rule``.
+view, ``common`` holds the constants and the rule ids.
 
 Rules: the "301" section under Darts in ../shared/seeds/004, restated with the readings
 chosen in ``referee/rulebook/darts_301.toml``.
@@ -41,7 +41,6 @@ needed.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 
 from referee.games import checkouts
@@ -51,6 +50,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.base import Handler
 from referee.games.base import Option
 from referee.games.base import Refused
 from referee.games.base import Ruling
@@ -59,13 +59,19 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.darts import parse_dart
 from referee.games.darts import parse_darts
-from referee.games.darts_301.board import view
+from referee.games.darts_301 import board
+from referee.games.darts_301 import tool
+from referee.games.darts_301.common import CITE
 from referee.games.darts_301.common import DARTS_PER_ROUND
 from referee.games.darts_301.common import GAME_ID
 from referee.games.darts_301.common import LEGS_LISTED
 from referee.games.darts_301.common import MAX_ROUND
+from referee.games.darts_301.common import R_BOUNCE_OUT
+from referee.games.darts_301.common import R_ORDER
+from referee.games.darts_301.common import R_ROUND
+from referee.games.darts_301.common import R_SCORING
+from referee.games.darts_301.common import R_WIN
 from referee.games.darts_301.common import SHEET_ROUNDS
-from referee.games.darts_301.common import rule
 from referee.games.darts_301.legs import _close_round
 from referee.games.darts_301.legs import _int
 from referee.games.darts_301.legs import _max_at_double
@@ -108,39 +114,32 @@ def start(setup: Setup) -> JSON:
     }
 
 
-# --- apply -------------------------------------------------------------------------
+# --- the entry point: what every event does first, and when each is offered ---------
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    """Rule on one event; works on a copy, so ``state`` is never changed."""
-    if state.get("winner") is not None:
-        raise Refused("The match is over.", [rule("win")])
-    return apply_owned(copy.deepcopy(state), event)
+def _finished(s: JSON) -> Refused | None:
+    if s.get("winner") is None:
+        return None
+    return Refused("The match is over.", [R_WIN])
 
 
-def apply_owned(s: JSON, event: JSON) -> Step:
-    """``apply`` on a state the caller owns: ``s`` is changed in place (a fold).
-
-    The copy is most of an event's cost (40 of 48 us in a long match), so the
-    ledger's fold of many events copies once and calls this.
-    """
-    if s.get("winner") is not None:
-        raise Refused("The match is over.", [rule("win")])
+def _before(s: JSON, event: JSON) -> None:
+    """Every event first: upgrade a stored state, clear the last leg's sheet."""
     if "leg_base" not in s:  # stored before per-leg figures: leg 1's base is zero
         s["leg_list"] = []
         s["leg_base"] = [_new_stats() for _ in s["players"]] if s["leg"] == 1 else None
     # The last leg's sheet stays on the board until the next leg's first dart.
     s["last_leg"] = None
-    match event.get("type"):
-        case "dart":
-            return _on_dart(s, event)
-        case "round":
-            return _on_round(s, event)
-        case "score":
-            return _on_score(s, event)
-        case "end_round":
-            return _on_end_round(s)
-    raise BadInput(f"'{event.get('type')}' is not an event of darts 301.", field="type")
+
+
+def _round_fresh(s: JSON) -> bool:
+    """No dart of the round is in yet: a whole round or its total may be entered."""
+    return not s["round"]["darts"]
+
+
+def view(state: JSON) -> JSON:
+    """The scoreboard (see ``board.view``), offering what the entry point takes now."""
+    return board.view(state, GAME.expects(state))
 
 
 def _on_dart(s: JSON, event: JSON) -> Step:
@@ -154,7 +153,7 @@ def _on_dart(s: JSON, event: JSON) -> Step:
         return _bust_step(s, name, dart, before, lost=lost, change=lost)
     if outcome == "checkout":
         return _checkout_step(s, seat, dart, change=-dart.points)
-    rules = [rule("bounce-out")] if dart.points == 0 else [rule("scoring")]
+    rules = [R_BOUNCE_OUT] if dart.points == 0 else [R_SCORING]
     what = (
         "miss (scores 0)" if dart.points == 0 else f"{dart.code} scores {dart.points}"
     )
@@ -166,7 +165,7 @@ def _on_dart(s: JSON, event: JSON) -> Step:
             f"{name}: {what}; round of {total}, {s['scores'][seat]} left. "
             f"{_next_up(s)} to throw."
         )
-        rules += [rule("round"), rule("order")]
+        rules += [R_ROUND, R_ORDER]
     else:
         summary = f"{name}: {what}, {s['scores'][seat]} left (dart {number} of 3)."
     return Step(
@@ -177,11 +176,7 @@ def _on_dart(s: JSON, event: JSON) -> Step:
 def _on_round(s: JSON, event: JSON) -> Step:
     seat = s["turn"]
     name = s["players"][seat]
-    if s["round"]["darts"]:
-        raise Refused(
-            f"{name} has already entered darts this round: enter the rest one by one.",
-            [rule("round")],
-        )
+    _refuse_mid_round(s, name)
     thrown = parse_darts(event.get("darts"), most=DARTS_PER_ROUND)
     for i, dart in enumerate(thrown, start=1):
         before = s["scores"][seat]
@@ -224,20 +219,16 @@ def _on_round(s: JSON, event: JSON) -> Step:
     left = s["scores"][seat]
     listed = " ".join(d.code for d in thrown)
     summary = f"{name} throws {listed}: {total}, {left} left. {_next_up(s)} to throw."
-    rules = [rule("round"), rule("scoring"), rule("order")]
+    rules = [R_ROUND, R_SCORING, R_ORDER]
     if any(d.points == 0 for d in thrown):
-        rules.append(rule("bounce-out"))
+        rules.append(R_BOUNCE_OUT)
     return Step(s, Ruling(Verdict.OK, summary, tuple(rules), score={name: -total}))
 
 
 def _on_score(s: JSON, event: JSON) -> Step:
     seat = s["turn"]
     name = s["players"][seat]
-    if s["round"]["darts"]:
-        raise Refused(
-            f"{name} has already entered darts this round: enter the rest one by one.",
-            [rule("round")],
-        )
+    _refuse_mid_round(s, name)
     points = _int(event.get("points"), "points")
     count = _int(event.get("darts", DARTS_PER_ROUND), "darts")
     if not 1 <= count <= DARTS_PER_ROUND:
@@ -304,20 +295,28 @@ def _on_score(s: JSON, event: JSON) -> Step:
         Ruling(
             Verdict.OK,
             summary,
-            (rule("round"), rule("scoring"), rule("order")),
+            (R_ROUND, R_SCORING, R_ORDER),
             score={name: -points},
         ),
     )
 
 
-def _on_end_round(s: JSON) -> Step:
+def _refuse_mid_round(s: JSON, name: str) -> None:
+    if not _round_fresh(s):
+        raise Refused(
+            f"{name} has already entered darts this round: enter the rest one by one.",
+            [R_ROUND],
+        )
+
+
+def _on_end_round(s: JSON, event: JSON) -> Step:
     seat = s["turn"]
     name = s["players"][seat]
     thrown = len(s["round"]["darts"])
     if not thrown:
         raise Refused(
             f"{name} has not thrown this round: enter the darts (M for a miss).",
-            [rule("round")],
+            [R_ROUND],
         )
     total = s["round"]["points"]
     _close_round(s, bust=False)
@@ -325,7 +324,7 @@ def _on_end_round(s: JSON) -> Step:
         f"{name} stops after {thrown} dart{'s' if thrown > 1 else ''}: round of "
         f"{total}, {s['scores'][seat]} left. {_next_up(s)} to throw."
     )
-    rules = (rule("round"), rule("order"))
+    rules = (R_ROUND, R_ORDER)
     return Step(s, Ruling(Verdict.OK, summary, rules, score={name: 0}))
 
 
@@ -337,6 +336,8 @@ _RULES_SOURCE = (
     "starts, the rotation of the throw and the statistics follow common tournament "
     "practice; see the rulebook for each reading."
 )
+
+_T20 = {"type": "dart", "dart": "T20"}
 
 GAME = Game(
     id=GAME_ID,
@@ -381,11 +382,9 @@ GAME = Game(
             "or a bounce-out.",
             (Field("dart", "dart", "The dart: T20, D16, S5, SB, DB or M."),),
             (
-                Example({"type": "dart", "dart": "T20"}, title="Treble 20"),
+                Example(_T20, title="Treble 20"),
                 Example(
-                    {"type": "dart", "dart": "M"},
-                    setup=({"type": "dart", "dart": "T20"},),
-                    title="A bounce-out",
+                    {"type": "dart", "dart": "M"}, setup=(_T20,), title="A bounce-out"
                 ),
             ),
         ),
@@ -494,10 +493,17 @@ GAME = Game(
         ),
     ),
     start=start,
-    apply=apply,
-    apply_owned=apply_owned,
     view=view,
-    tools=(checkouts.TOOL,),
+    tools=(tool.TOOL,),
+    handlers={
+        "dart": Handler(_on_dart),
+        "round": Handler(_on_round, when=_round_fresh),
+        "score": Handler(_on_score, when=_round_fresh),
+        "end_round": Handler(_on_end_round, when=lambda s: not _round_fresh(s)),
+    },
+    finished=_finished,
+    before=_before,
+    order_rule=R_ROUND,
 )
 
-__all__ = ["GAME", "LEGS_LISTED", "SHEET_ROUNDS", "apply", "rule", "start", "view"]
+__all__ = ["CITE", "GAME", "LEGS_LISTED", "SHEET_ROUNDS", "start", "view"]

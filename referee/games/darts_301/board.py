@@ -5,15 +5,17 @@ from __future__ import annotations
 from referee.games import checkouts
 from referee.games.base import JSON
 from referee.games.base import board
-from referee.games.darts_301.common import ALL_EVENTS
 from referee.games.darts_301.common import DARTS_PER_ROUND
 from referee.games.darts_301.legs import _leg_view
 
 # --- view --------------------------------------------------------------------------
 
 
-def view(state: JSON) -> JSON:
-    """The scoreboard: remaining scores, legs and sets, the round, routes and stats."""
+def view(state: JSON, expects: list[str]) -> JSON:
+    """The scoreboard: remaining scores, legs and sets, the round, routes and stats.
+
+    ``expects`` is what the entry point takes now (``GAME.expects``).
+    """
     players = state["players"]
     sides = [
         {
@@ -33,13 +35,11 @@ def view(state: JSON) -> JSON:
     routes = checkouts.routes(left, darts_left) if not over else []
     if over:
         prompt = f"{winner} wins the match."
-        expects: list[str] = []
     else:
         number = len(rnd["darts"]) + 1
         prompt = f"{turn} to throw: dart {number} of 3, {left} left"
         if routes:
             prompt += f" ({' '.join(routes[0])})"
-        expects = ALL_EVENTS[:3] if number == 1 else ["dart", "end_round"]
     detail = {
         "start": state["start"],
         "round": {

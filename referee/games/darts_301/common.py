@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+from referee.rulebook import cite
+
 GAME_ID = "darts-301"
+CITE = cite(GAME_ID)
+R_START = CITE("start")
+R_ROUND = CITE("round")
+R_SCORING = CITE("scoring")
+R_BOUNCE_OUT = CITE("bounce-out")
+R_DOUBLE_OUT = CITE("double-out")
+R_BUST = CITE("bust")
+R_WIN = CITE("win")
+R_LEGS_AND_SETS = CITE("legs-and-sets")
+R_ORDER = CITE("order")
+
 DARTS_PER_ROUND = 3
 MAX_ROUND = 180
 TON = 100  # "100+" rounds: any counted round of 100 or more, 140s and 180s included
@@ -12,12 +25,6 @@ FIRST_NINE_ROUNDS = 3
 SHEET_ROUNDS = 48
 # Likewise the match summary lists the latest legs only: enough for any match as
 # played, while a match that never ends cannot make every append slower. Each leg is
-# kept as one string because the state is deep-copied twice per event, and every
+# kept as one string because the state is deep-copied on every event, and every
 # element costs a copy: five numbers in a list made a long match's replay 5x slower.
 LEGS_LISTED = 64
-ALL_EVENTS = ["dart", "round", "score", "end_round"]
-
-
-def rule(local_id: str) -> str:
-    """The full rulebook id of one of this game's rules."""
-    return f"{GAME_ID}/{local_id}"

@@ -9,7 +9,13 @@ from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.darts import Dart
-from referee.games.darts_301.common import rule
+from referee.games.darts_301.common import R_BUST
+from referee.games.darts_301.common import R_DOUBLE_OUT
+from referee.games.darts_301.common import R_LEGS_AND_SETS
+from referee.games.darts_301.common import R_ORDER
+from referee.games.darts_301.common import R_SCORING
+from referee.games.darts_301.common import R_START
+from referee.games.darts_301.common import R_WIN
 from referee.games.darts_301.legs import _close_round
 from referee.games.darts_301.legs import _next_up
 from referee.games.darts_301.legs import _win_leg
@@ -69,11 +75,9 @@ def _bust_ruling(name: str, summary: str, *, lost: int, change: int) -> Ruling:
     return Ruling(
         Verdict.BUST,
         summary,
-        (rule("bust"), rule("double-out"), rule("order")),
+        (R_BUST, R_DOUBLE_OUT, R_ORDER),
         penalties=(
-            Penalty(
-                name, "Bust: the round's points do not count.", -lost, rule("bust")
-            ),
+            Penalty(name, "Bust: the round's points do not count.", -lost, R_BUST),
         ),
         score={name: change},
     )
@@ -92,16 +96,16 @@ def _checkout_step(
     _close_round(s, bust=False, by_total=by_total, checkout=True)
     won = _win_leg(s, seat)
     on = f" on {dart.code}" if dart else ""
-    rules = [rule("double-out"), rule("win")]
+    rules = [R_DOUBLE_OUT, R_WIN]
     if dart is not None and dart.segment == 25:
-        rules.append(rule("scoring"))  # the bullseye counts as a double
+        rules.append(R_SCORING)  # the bullseye counts as a double
     options: tuple[str, ...] = ()
     if s["winner"] is not None and s["legs_to_win"] == s["sets_to_win"] == 1:
-        rules.append(rule("legs-and-sets"))  # one leg: that leg is the match
+        rules.append(R_LEGS_AND_SETS)  # one leg: that leg is the match
     if s["legs_to_win"] > 1 or s["sets_to_win"] > 1:
-        rules.append(rule("legs-and-sets"))
+        rules.append(R_LEGS_AND_SETS)
         if s["winner"] is None:  # a new leg starts: scores reset, the throw moves on
-            rules += [rule("start"), rule("order")]
+            rules += [R_START, R_ORDER]
         options = tuple(
             o
             for o, n in (("legs", s["legs_to_win"]), ("sets", s["sets_to_win"]))

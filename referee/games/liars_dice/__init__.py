@@ -32,7 +32,6 @@ last opened box: ``{"box", "claims", "passer", "caller", "claim", "dice", "dice_
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from typing import Any
 
@@ -42,6 +41,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.base import Handler
 from referee.games.base import Option
 from referee.games.base import Penalty
 from referee.games.base import Refused
@@ -53,6 +53,7 @@ from referee.games.base import board
 from referee.games.liars_dice import hands
 from referee.games.liars_dice.hands import MAX_TEXT
 from referee.games.liars_dice.hands import Hand
+from referee.games.liars_dice.rules import CITE
 from referee.games.liars_dice.rules import GAME_ID
 from referee.games.liars_dice.rules import R_ACCEPT
 from referee.games.liars_dice.rules import R_BEAT
@@ -75,6 +76,9 @@ from referee.games.liars_dice.tools import TOOLS
 
 DIRECTIONS = ("left", "right")
 STRAIGHT = hands.STRAIGHT
+# The ``truth`` option's variants: whether the box's hand ranking decides a call
+# (at or above the claim) rather than the same five dice.
+TRUTH_RANKED = {"exact": False, "at-least": True}
 
 
 # --- the three functions --------------------------------------------------------------
@@ -99,33 +103,50 @@ def start(setup: Setup) -> JSON:
     }
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    """Rule on one parsed event, on a copy of the state."""
-    new = copy.deepcopy(state)
-    kind = event.get("type")
-    if new["phase"] == "over":
-        raise Refused(
-            f"The game is over: {_name(new, new['winner'])} won, the last player "
-            "with a bet left.",
-            [R_WINNER],
-        )
-    match kind:
-        case "claim":
-            claim = hands.parse_dice(event.get("claim"))
-            shown = _shown(event.get("shown"))
-            return _claim(
-                new, _who(new, event), claim, shown, event.get("direction") or None
-            )
-        case "accept":
-            return _accept(new, _who(new, event))
-        case "call":
-            box = event.get("dice")
-            dice = hands.parse_dice(box, what="box", field="dice") if box else None
-            return _call(new, _who(new, event), dice)
-        case "open":
-            dice = hands.parse_dice(event.get("dice"), what="box", field="dice")
-            return _open(new, dice, "")
-    raise BadInput(f"'{kind}' is not an event of Liar's dice.", field="type")
+def _finished(state: JSON) -> Refused | None:
+    if state["phase"] != "over":
+        return None
+    return Refused(
+        f"The game is over: {_name(state, state['winner'])} won, the last player "
+        "with a bet left.",
+        [R_WINNER],
+    )
+
+
+def _on_claim(state: JSON, event: JSON) -> Step:
+    claim = hands.parse_dice(event.get("claim"))
+    shown = _shown(event.get("shown"))
+    direction = event.get("direction") or None
+    return _claim(state, _who(state, event), claim, shown, direction)
+
+
+def _on_call(state: JSON, event: JSON) -> Step:
+    box = event.get("dice")
+    dice = hands.parse_dice(box, what="box", field="dice") if box else None
+    return _call(state, _who(state, event), dice)
+
+
+def _on_open(state: JSON, event: JSON) -> Step:
+    dice = hands.parse_dice(event.get("dice"), what="box", field="dice")
+    return _open(state, dice, "")
+
+
+def _can_raise(state: JSON) -> bool:
+    """A claim to answer that something still beats (else the only answer is a call)."""
+    last = _last(state)
+    return (
+        state["phase"] == "respond"
+        and last is not None
+        and hands.lowest_beating(last, straights=_straights(state)) is not None
+    )
+
+
+HANDLERS = {
+    "claim": Handler(_on_claim, when=lambda s: s["phase"] == "claim"),
+    "accept": Handler(lambda s, e: _accept(s, _who(s, e)), when=_can_raise),
+    "call": Handler(_on_call, when=lambda s: s["phase"] == "respond"),
+    "open": Handler(_on_open, when=lambda s: s["phase"] == "open"),
+}
 
 
 def view(state: JSON) -> JSON:
@@ -148,12 +169,6 @@ def view(state: JSON) -> JSON:
         above = hands.lowest_beating(last, straights=_straights(state))
         to_beat = _hand_json(state, above) if above else None
     claims = [_claim_json(state, c) for c in state["claims"]]
-    expects = {
-        "claim": ["claim"],
-        "respond": ["accept", "call"] if to_beat else ["call"],
-        "open": ["open"],
-        "over": [],
-    }[phase]
     turn_seat = {
         "claim": state["holder"],
         "respond": state["receiver"],
@@ -183,7 +198,7 @@ def view(state: JSON) -> JSON:
     return board(
         sides=sides,
         turn=_name(state, turn_seat),
-        expects=expects,
+        expects=GAME.expects(state),
         prompt=_prompt(state, to_beat),
         phase=phase,
         winner=winner,
@@ -247,9 +262,7 @@ def _claim(
     state["claims"].append(
         {"player": seat, "claim": claim.text, "shown": " ".join(hands.canonical(shown))}
     )
-    state["holder"] = seat
-    state["receiver"] = receiver
-    state["phase"] = "respond"
+    state.update(holder=seat, receiver=receiver, phase="respond")
     summary = (
         f"{name} passes the box {state['direction']} to {_name(state, receiver)} "
         f"claiming {hands.say(claim)}."
@@ -259,15 +272,7 @@ def _claim(
         summary += f" Face up on the tray: {' '.join(hands.canonical(shown))}."
         if Counter(shown) - Counter(claim.dice):
             summary += " Those face-up dice are not all in the claim: a call wins."
-    return Step(
-        state,
-        Ruling(
-            Verdict.OK,
-            summary,
-            tuple(dict.fromkeys(rules)),
-            options=tuple(dict.fromkeys(options)),
-        ),
-    )
+    return _ruled(state, Verdict.OK, summary, rules, options)
 
 
 def _accept(state: JSON, seat: int) -> Step:
@@ -283,9 +288,7 @@ def _accept(state: JSON, seat: int) -> Step:
             "higher claim: the only answer is a call.",
             [R_TOP, R_BEAT],
         )
-    state["holder"] = seat
-    state["receiver"] = None
-    state["phase"] = "claim"
+    state.update(holder=seat, receiver=None, phase="claim")
     summary = (
         f"{name} accepts {passer}'s {hands.say(last)} and takes the box: re-roll any "
         f"dice, leave any face up, and pass a higher claim (at least {above.text})."
@@ -296,9 +299,7 @@ def _accept(state: JSON, seat: int) -> Step:
 def _call(state: JSON, seat: int, dice: list[str] | None) -> Step:
     _expect(state, "respond", seat)
     name = _name(state, seat)
-    state["caller"] = seat
-    state["receiver"] = None
-    state["phase"] = "open"
+    state.update(caller=seat, receiver=None, phase="open")
     passer = _name(state, state["holder"])
     last = _last(state)
     assert last is not None  # respond follows a claim
@@ -310,16 +311,7 @@ def _call(state: JSON, seat: int, dice: list[str] | None) -> Step:
 
 
 def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -> Step:
-    if state["phase"] != "open":
-        raise Refused(
-            "The box is opened only after a call: "
-            + (
-                f"{_name(state, state['receiver'])} calls or accepts first."
-                if state["phase"] == "respond"
-                else f"{_name(state, state['holder'])} passes it with a claim first."
-            ),
-            [R_CALL],
-        )
+    _expect_open(state)
     record = state["claims"][-1]
     face_up = record["shown"].split()
     missing = Counter(face_up) - Counter(dice)
@@ -335,7 +327,8 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
     box = hands.hand(dice, straights=straights)
     exact = Counter(dice) == Counter(claim.dice)
     at_least = box.key >= claim.key
-    true = exact if _truth(state) == "exact" else at_least
+    ranked = TRUTH_RANKED[_truth(state)]
+    true = at_least if ranked else exact
     passer, caller = state["holder"], state["caller"]
     loser = caller if true else passer
     state["lost"][loser] += 1
@@ -343,20 +336,15 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
     out = state["lost"][loser] >= bets
     loser_name = _name(state, loser)
     rules = [*lead, R_CALL, R_TRUTH, R_BETS]
-    if _truth(state) != "exact":  # how the box ranks against the claim decided it
+    if ranked:  # how the box ranks against the claim decided it
         rules[-1:-1] = [R_RANKING]
     rules[-1:-1] = straights_cited(claim, box)  # the hands' names, straight or not
     options = ["truth"] if exact != at_least else []
     options += _straights_option(claim, box) or _straights_named(state, claim, box)
     if bets != 1:
         options.append("bets")
-    verdict = Verdict.OK
     held = f"The box holds {box.text} ({hands.name(box)})"
-    why = (
-        f"{_name(state, passer)}'s claim {claim.text} was true"
-        if true
-        else f"{_name(state, passer)}'s claim {claim.text} was false"
-    )
+    why = f"{_name(state, passer)}'s claim {claim.text} was {str(true).lower()}"
     who = "who called" if true else "who passed it"
     left = bets - state["lost"][loser]
     cost = f"{loser_name}, {who}, loses a bet" + (
@@ -376,40 +364,73 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
             "out": out,
         }
     )
+    verdict, tail = _next_box(state, loser, out, rules)
+    return _ruled(
+        state,
+        verdict,
+        f"{head}{held}: {why}. {cost}. {tail}",
+        rules,
+        options,
+        penalties=(Penalty(loser_name, "lost the call", -1, R_CALL),),
+        score={loser_name: -1},
+    )
+
+
+def _expect_open(state: JSON) -> None:
+    """Refuse to open the box before a call."""
+    if state["phase"] != "open":
+        raise Refused(
+            "The box is opened only after a call: "
+            + (
+                f"{_name(state, state['receiver'])} calls or accepts first."
+                if state["phase"] == "respond"
+                else f"{_name(state, state['holder'])} passes it with a claim first."
+            ),
+            [R_CALL],
+        )
+
+
+def _next_box(
+    state: JSON, loser: int, out: bool, rules: list[str]
+) -> tuple[Verdict, str]:
+    """After a box is opened: the last player left wins, or the next box starts."""
     in_play = _in_play(state)
     if len(in_play) == 1:
         state["winner"] = in_play[0]
         state["phase"] = "over"
-        verdict = Verdict.WIN
         rules.append(R_WINNER)
-        tail = f"{_name(state, in_play[0])} wins, the last player with a bet left."
-    else:
-        starter = loser if not out else _next(state, loser)
-        way = _way(state, loser)
-        state.update(
-            box=state["box"] + 1,
-            holder=starter,
-            receiver=None,
-            caller=None,
-            direction=None,
-            claims=[],
-            phase="claim",
+        return Verdict.WIN, (
+            f"{_name(state, in_play[0])} wins, the last player with a bet left."
         )
-        rules.append(R_RESTART)
-        tail = f"{_name(state, starter)} starts box {state['box']}" + (
-            "." if not out else f", the next player still in {way}."
-        )
-    return Step(
-        state,
-        Ruling(
-            verdict,
-            f"{head}{held}: {why}. {cost}. {tail}",
-            tuple(dict.fromkeys(rules)),
-            penalties=(Penalty(loser_name, "lost the call", -1, R_CALL),),
-            score={loser_name: -1},
-            options=tuple(options),
-        ),
+    starter = loser if not out else _next(state, loser)
+    way = _way(state, loser)
+    state.update(
+        box=state["box"] + 1,
+        holder=starter,
+        receiver=None,
+        caller=None,
+        direction=None,
+        claims=[],
+        phase="claim",
     )
+    rules.append(R_RESTART)
+    return Verdict.OK, f"{_name(state, starter)} starts box {state['box']}" + (
+        "." if not out else f", the next player still in {way}."
+    )
+
+
+def _ruled(
+    state: JSON,
+    verdict: Verdict,
+    summary: str,
+    rules: list[str],
+    options: list[str],
+    **extra: Any,
+) -> Step:
+    """The step: each rule and each option named once, in order."""
+    cited = tuple(dict.fromkeys(rules))
+    named = tuple(dict.fromkeys(options))
+    return Step(state, Ruling(verdict, summary, cited, options=named, **extra))
 
 
 # --- rules ----------------------------------------------------------------------------
@@ -591,6 +612,13 @@ _PLAYER = Field(
     "move it is.",
     required=False,
 )
+_SEEN = Field(
+    "dice",
+    "string",
+    "The five dice in the box, if already seen: 'K K J 10 9'.",
+    required=False,
+    maximum=MAX_TEXT,
+)
 _CLAIM_HELP = (
     "Five poker dice, as faces 'K K J J 10' (9 10 J Q K A, T for ten) or words "
     "'two kings two jacks ten'."
@@ -633,7 +661,7 @@ GAME = Game(
             "the box's hand ranks at or above the claim.",
             "choice",
             "exact",
-            choices=("exact", "at-least"),
+            choices=tuple(TRUTH_RANKED),
         ),
     ),
     events=(
@@ -694,16 +722,7 @@ GAME = Game(
             "Call",
             "The receiver calls the claim a lie and the box is opened. 'dice': "
             "what it holds, now or with an 'open' event next.",
-            (
-                _PLAYER,
-                Field(
-                    "dice",
-                    "string",
-                    "The five dice in the box, if already seen: 'K K J 10 9'.",
-                    required=False,
-                    maximum=MAX_TEXT,
-                ),
-            ),
+            (_PLAYER, _SEEN),
             (
                 Example(
                     {"type": "call", "player": "Bob"},
@@ -732,14 +751,18 @@ GAME = Game(
             (
                 Example(
                     {"type": "open", "dice": "K K J J 10"},
-                    setup=(_OPEN, {"type": "call", "player": "Bob"}),
                     title="The claim was true: Bob loses a bet",
+                    setup=(_OPEN, {"type": "call", "player": "Bob"}),
                 ),
             ),
         ),
     ),
     start=start,
-    apply=apply,
     view=view,
     tools=TOOLS,
+    handlers=HANDLERS,
+    finished=_finished,
+    order_rule=R_TURN,
 )
+
+__all__ = ["CITE", "GAME", "start", "view"]

@@ -3,31 +3,29 @@
 from __future__ import annotations
 
 from referee.games.liars_dice import hands
+from referee.rulebook import cite
 
-GAME_ID = "liars-dice"
-
-
-def rule(local_id: str) -> str:
-    """The full rulebook id of one of this game's rules."""
-    return f"{GAME_ID}/{local_id}"
+# The rules it cites: each id is checked against its rulebook at import.
+CITE = cite("liars-dice")
+GAME_ID = CITE.game
 
 
-R_BOX = rule("the-box")
-R_CLAIM = rule("claim")
-R_RANKING = rule("ranking")
-R_STRAIGHTS = rule("straights")
-R_BEAT = rule("beat-the-claim")
-R_TURN = rule("turn")
-R_DIRECTION = rule("direction")
-R_RESPOND = rule("call-or-accept")
-R_ACCEPT = rule("accept")
-R_FACE_UP = rule("face-up")
-R_TOP = rule("top-claim")
-R_CALL = rule("call")
-R_TRUTH = rule("truth")
-R_RESTART = rule("restart")
-R_BETS = rule("bets")
-R_WINNER = rule("winner")
+R_BOX = CITE("the-box")
+R_CLAIM = CITE("claim")
+R_RANKING = CITE("ranking")
+R_STRAIGHTS = CITE("straights")
+R_BEAT = CITE("beat-the-claim")
+R_TURN = CITE("turn")
+R_DIRECTION = CITE("direction")
+R_RESPOND = CITE("call-or-accept")
+R_ACCEPT = CITE("accept")
+R_FACE_UP = CITE("face-up")
+R_TOP = CITE("top-claim")
+R_CALL = CITE("call")
+R_TRUTH = CITE("truth")
+R_RESTART = CITE("restart")
+R_BETS = CITE("bets")
+R_WINNER = CITE("winner")
 
 
 def runs_straight(*found: hands.Hand) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.games.base import JSON
+from referee.games.base import STRINGS
 from referee.games.base import Field
 from referee.games.base import Tool
 from referee.games.liars_dice import hands
@@ -22,7 +23,6 @@ HAND_SCHEMA: JSON = {
     },
     "additionalProperties": False,
 }
-STRINGS: JSON = {"type": "array", "items": {"type": "string"}}
 
 
 def beats_tool(fields: JSON) -> JSON:
@@ -84,6 +84,11 @@ def rank_tool(fields: JSON) -> JSON:
     }
 
 
+def _claim(name: str, help: str) -> Field:
+    """A claim field: five dice as faces or words."""
+    return Field(name, "string", help, maximum=MAX_TEXT)
+
+
 _STRAIGHTS = Field(
     "straights",
     "boolean",
@@ -99,13 +104,8 @@ TOOLS = (
         "A claim and the last claim, as faces or words; the answer, both named, "
         "and the lowest claim that beats the last.",
         (
-            Field("claim", "string", "The new claim: 'K K J J Q'.", maximum=MAX_TEXT),
-            Field(
-                "last",
-                "string",
-                "The claim to beat: 'K K J J 10'.",
-                maximum=MAX_TEXT,
-            ),
+            _claim("claim", "The new claim: 'K K J J Q'."),
+            _claim("last", "The claim to beat: 'K K J J 10'."),
             _STRAIGHTS,
         ),
         beats_tool,
