@@ -1,7 +1,8 @@
 """Jacks to open, trips to win: draw poker where jacks or better open and trips take it.
 
-The engine is the shared draw-poker table (``referee.games.poker.draw``). Events as in
-``poker-draw``, plus:
+The engine is the shared draw-poker table (``referee.games.poker.draw``, with the
+variant's own steps in ``referee.games.poker.jacks``). Events as in ``poker-draw``,
+plus:
 
 * ``bet`` with ``"openers": "JH JD"`` on the bet that opens: the cards that make a
   pair of jacks or better (queens, kings, aces after redeals in the progressive
@@ -25,27 +26,46 @@ from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.poker import draw
+from referee.games.poker import drawing
 from referee.games.poker import hands as hl
-from referee.games.poker_draw import BET_FIELDS
-from referee.games.poker_draw import COMMON_OPTIONS
-from referee.games.poker_draw import DRAW_FIELDS
-from referee.games.poker_draw import SHOW_FIELDS
+from referee.games.poker.five_card_draw import BET_FIELDS
+from referee.games.poker.five_card_draw import COMMON_OPTIONS
+from referee.games.poker.five_card_draw import COMMON_RULES
+from referee.games.poker.five_card_draw import DRAW_FIELDS
+from referee.games.poker.five_card_draw import SHOW_FIELDS
+from referee.rulebook import cite
 
-GAME_ID = draw.JACKS
+CITE = cite("poker-jacks-trips")
+JACKS_RULES = (
+    "openers",
+    "must-open",
+    "nobody-opens",
+    "trips-to-win",
+    "nobody-reveals",
+    "winner",
+    "progressive-jackpot",
+    "rising-openers",
+)
+VARIANT = drawing.DrawVariant(
+    game_id="poker-jacks-trips",
+    rules={n: CITE(n) for n in (*COMMON_RULES, *JACKS_RULES)},
+    wild_option=False,
+    double_draw=False,
+    jacks_to_open=True,
+    trips_to_win=True,
+    progressive=True,
+    winner_modes={"high-low": "high-low", "high": "high"},
+    cited_when=(("progressive", False),),
+)
 
 
 def start(setup: Setup) -> JSON:
-    return draw.start(setup, GAME_ID)
-
-
-def apply(state: JSON, event: JSON) -> Step:
-    return draw.apply(state, event)
+    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
-    board = draw.view(state)
+    board = draw.view(VARIANT, state, GAME.expects(state))
     if state["options"]["progressive"]:
         board["detail"]["title"] = "Jacks to open, trips to win: progressive jackpot"
     return board
@@ -189,7 +209,7 @@ OPTIONS = (
         "revealed hand takes it all).",
         "choice",
         "high-low",
-        choices=("high-low", "high"),
+        choices=tuple(VARIANT.winner_modes),
     ),
     Option(
         "low",
@@ -210,7 +230,7 @@ OPTIONS = (
 )
 
 GAME = Game(
-    id=GAME_ID,
+    id=VARIANT.game_id,
     title="Jacks to open, trips to win",
     summary="Draw poker where only jacks or better open and only trips or better "
     "win: openers checked, redeals, exchanges until someone reveals, the high/low "
@@ -223,7 +243,9 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     start=start,
-    apply=apply,
     view=view,
     deck="standard-jokers",
+    handlers=draw.handlers(VARIANT),
+    finished=draw.finished(VARIANT),
+    order_rule=VARIANT.rule("order-of-play"),
 )

@@ -1,8 +1,8 @@
 """Five card draw: antes, betting, one exchange (or two), betting, the showdown.
 
 The engine is the shared draw-poker table (``referee.games.poker.draw``); this module
-declares the game: its options (the text's standard variations), its events and its
-showdown calculator. Events:
+declares the game: its variant record, its options (the text's standard variations),
+its events and its showdown calculator. Events:
 
 * ``deal`` ``{}``: the hand is dealt; everyone antes the ``ante`` option.
 * ``bet`` ``{"player": 1, "action": "raise", "amount": 5}``: check, bet, call, raise
@@ -27,25 +27,47 @@ from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.poker import draw
+from referee.games.poker import drawing
 from referee.games.poker import hands as hl
 from referee.games.poker.tool import SHOWDOWN_TOOL
+from referee.rulebook import cite
 
-GAME_ID = "poker-draw"
+CITE = cite("poker-draw")
+COMMON_RULES = (
+    "deal",
+    "ante",
+    "betting",
+    "order-of-play",
+    "draw",
+    "four-card-draw",
+    "showdown",
+    "hand-ranking",
+    "wild-cards",
+    "high-low",
+    "split-pot",
+    "session",
+)
+VARIANT = drawing.DrawVariant(
+    game_id="poker-draw",
+    rules={n: CITE(n) for n in (*COMMON_RULES, "double-draw", "lowball")},
+    wild_option=True,
+    double_draw=True,
+    jacks_to_open=False,
+    trips_to_win=False,
+    progressive=False,
+    winner_modes=drawing.WINNER_MODES,
+    cited_when=(("wilds", "off"), ("winner", "high")),
+)
 ACTIONS = ("check", "bet", "call", "raise", "fold")
 
 
 def start(setup: Setup) -> JSON:
-    return draw.start(setup, GAME_ID)
-
-
-def apply(state: JSON, event: JSON) -> Step:
-    return draw.apply(state, event)
+    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
-    board = draw.view(state)
+    board = draw.view(VARIANT, state, GAME.expects(state))
     opts = state["options"]
     names = {"high": "", "high-low": " (high/low)", "lowball": " (lowball)"}
     wild = "" if opts["wilds"] == "off" else f", {opts['wilds'].replace('-', ' ')} wild"
@@ -237,7 +259,7 @@ OPTIONS = (
         "one-eyed jacks (JS JH).",
         "choice",
         "off",
-        choices=tuple(draw.WILD_CHOICES),
+        choices=tuple(drawing.WILD_CHOICES),
     ),
     Option(
         "five_of_a_kind",
@@ -253,7 +275,7 @@ OPTIONS = (
         "(the low hand).",
         "choice",
         "high",
-        choices=tuple(draw.WINNER_MODES),
+        choices=tuple(drawing.WINNER_MODES),
     ),
     Option(
         "low",
@@ -268,7 +290,7 @@ OPTIONS = (
 )
 
 GAME = Game(
-    id=GAME_ID,
+    id=VARIANT.game_id,
     title="Five card draw",
     summary="Draw poker referee: antes, betting turns, the exchange limits, the "
     "showdown judged with wild cards, high/low or lowball, and the pot account.",
@@ -280,8 +302,10 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     start=start,
-    apply=apply,
     view=view,
     tools=(SHOWDOWN_TOOL,),
     deck="standard-jokers",
+    handlers=draw.handlers(VARIANT),
+    finished=draw.finished(VARIANT),
+    order_rule=VARIANT.rule("order-of-play"),
 )
