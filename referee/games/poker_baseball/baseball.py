@@ -150,9 +150,7 @@ def _after_face_up(
 ) -> Step:
     """What a card turned face up in front of ``seat`` sets off, then play goes on."""
     hand = state["hand"]
-    special = specials.special_of(
-        card, state["options"], WILD_OPTIONS, hand["rainouts"]
-    )
+    special = table.special(RULES, state, card)
     options: list[str] = []
     if special.kind == "rainout":
         return _rainout(state, words, rules)
@@ -296,14 +294,13 @@ def _betting_over(state: JSON, words: str, rules: list[str]) -> Step:
     state["round"] = None
     deal = state["hand"]["deal"]
     if deal["street"] == stud.LAST_STREET:
-        state["phase"] = "show"
-        rules.append(rule("showdown"))
-        return table.step(
+        return table.moved_on(
             state,
-            Verdict.OK,
+            "show",
             f"{words} Betting over: showdown. Every player still in shows all their "
             "cards.",
             rules,
+            rule("showdown"),
         )
     count = len(state["players"])
     deal = stud.next_street(deal, count, state["dealer"], table.live(state))
@@ -312,14 +309,13 @@ def _betting_over(state: JSON, words: str, rules: list[str]) -> Step:
     rules.append(rule("streets"))
     if deal["street"] == stud.LAST_STREET:
         if stud.needs_common(deal):
-            state["phase"] = "common"
-            rules.append(rule("short-deck"))
-            return table.step(
+            return table.moved_on(
                 state,
-                Verdict.OK,
+                "common",
                 f"{words} Betting over. Seventh street: too few cards left to go "
                 "round, so one shared card goes face up in the middle.",
                 rules,
+                rule("short-deck"),
             )
         first = _first_to_bet(state)
         state, opened = table.open_betting(state, first, [rule("betting")])
@@ -347,9 +343,7 @@ def _common(state: JSON, event: JSON) -> Step:
     state["hand"]["deal"] = {**deal, "common": card}
     rules = [rule("short-deck")]
     words = f"Shared card {card}: it belongs to every hand."
-    special = specials.special_of(
-        card, state["options"], WILD_OPTIONS, state["hand"]["rainouts"]
-    )
+    special = table.special(RULES, state, card)
     if special.kind == "rainout":
         return _rainout(state, words, rules)
     if special.kind == "wild":
@@ -489,8 +483,7 @@ def _showdown(state: JSON, words: str, rules: list[str]) -> Step:
     )
     for s in winners:  # the rules that made the winning hands what they are
         rules += _hand_rules(state, hands[s], _best(state, s)[2])
-    state, summary, change = table.finish(state, rank, why)
-    return table.step(state, Verdict.WIN, f"{words} {summary}", rules, score=change)
+    return table.deal_won(state, rank, why, words, rules)
 
 
 def _win_uncontested(
@@ -499,15 +492,7 @@ def _win_uncontested(
     (seat,) = table.live(state)
     rules.append(rule("showdown"))
     why = f"Everyone else has folded: {state['players'][seat]} wins without showing."
-    state, summary, change = table.finish(state, lambda eligible: [seat], why)
-    return table.step(
-        state,
-        Verdict.WIN,
-        f"{words} {summary}",
-        rules,
-        score=change,
-        options=tuple(options),
-    )
+    return table.deal_won(state, lambda eligible: [seat], why, words, rules, options)
 
 
 # --- hands ---------------------------------------------------------------------------

@@ -163,9 +163,7 @@ def _table(v: Variant, state: JSON, event: JSON) -> Step:
     hand["table"] = card
     words = f"Table card {card}."
     if v.specials:
-        special = specials.special_of(
-            card, state["options"], WILD_OPTIONS, hand["rainouts"]
-        )
+        special = table.special(v.rules, state, card)
         if special.kind == "rainout":
             return _rainout(v, state, words, rules)
         if special.kind == "wild":
@@ -237,9 +235,7 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
     if not v.specials and _would_be_special(card):
         rules.append(v.cite("no-specials"))
     if v.specials:
-        special = specials.special_of(
-            card, state["options"], WILD_OPTIONS, hand["rainouts"]
-        )
+        special = table.special(v.rules, state, card)
         if special.kind == "rainout":
             return _rainout(v, state, words, rules)
         if special.kind == "wild":
@@ -432,15 +428,7 @@ def _end(
         why = (
             f"Every card is up: {state['players'][seat]} holds the high hand and wins."
         )
-    state, summary, change = table.finish(state, lambda eligible: [seat], why)
-    return table.step(
-        state,
-        Verdict.WIN,
-        f"{words} {summary}",
-        rules,
-        score=change,
-        options=tuple(options),
-    )
+    return table.deal_won(state, lambda eligible: [seat], why, words, rules, options)
 
 
 # --- helpers -------------------------------------------------------------------------
@@ -658,31 +646,7 @@ def _events(v: Variant) -> tuple[EventKind, ...]:
     ]
     after_table = (ANTE, {"type": "table", "card": "8D"})
     if v.specials:
-        three = (*after_table, {"type": "roll", "card": "3H"})
-        kinds += [
-            EventKind(
-                "pay",
-                "Pay",
-                "The roller pays the payment owed (the referee says how much).",
-                (table.PLAYER,),
-                (Example({"type": "pay", "player": 1}, setup=three, players=SETUP3),),
-            ),
-            EventKind(
-                "decline",
-                "Decline",
-                "The roller declines an optional payment: face value, or no extra "
-                "card.",
-                (table.PLAYER,),
-                (
-                    Example(
-                        {"type": "decline", "player": 1},
-                        setup=three,
-                        players=SETUP3,
-                        options={"threes": "pay"},
-                    ),
-                ),
-            ),
-        ]
+        kinds += _payment_events((*after_table, {"type": "roll", "card": "3H"}))
     beat = (*after_table, {"type": "roll", "card": "KS"})
     fold_setup = (*after_table, {"type": "roll", "card": "3H"}) if v.specials else beat
     kinds += [
@@ -708,6 +672,33 @@ def _events(v: Variant) -> tuple[EventKind, ...]:
         ),
     ]
     return tuple(kinds)
+
+
+def _payment_events(three: tuple[JSON, ...]) -> list[EventKind]:
+    """``pay`` and ``decline``: the games with payments (``three``: a three rolled)."""
+    return [
+        EventKind(
+            "pay",
+            "Pay",
+            "The roller pays the payment owed (the referee says how much).",
+            (table.PLAYER,),
+            (Example({"type": "pay", "player": 1}, setup=three, players=SETUP3),),
+        ),
+        EventKind(
+            "decline",
+            "Decline",
+            "The roller declines an optional payment: face value, or no extra card.",
+            (table.PLAYER,),
+            (
+                Example(
+                    {"type": "decline", "player": 1},
+                    setup=three,
+                    players=SETUP3,
+                    options={"threes": "pay"},
+                ),
+            ),
+        ),
+    ]
 
 
 def bet_after_out_option() -> Option:

@@ -196,6 +196,40 @@ def ask_payment(
     )
 
 
+def special(r: Rules, state: JSON, card: str) -> specials.Special:
+    """What ``card`` turned face up sets off in this deal (under the match options)."""
+    return specials.special_of(
+        card, state["options"], r.wild_options, state["hand"]["rainouts"]
+    )
+
+
+def deal_won(
+    state: JSON,
+    rank: Callable[[list[int]], list[int]],
+    why: str,
+    words: str,
+    rules: Sequence[str],
+    options: Sequence[str] = (),
+) -> Step:
+    """The deal is won (see ``finish``): the ruling that says so."""
+    state, summary, change = finish(state, rank, why)
+    return step(
+        state,
+        Verdict.WIN,
+        f"{words} {summary}",
+        rules,
+        score=change,
+        options=tuple(options),
+    )
+
+
+def moved_on(state: JSON, phase: str, words: str, rules: list[str], rule: str) -> Step:
+    """Play moves on to ``phase`` for the reason ``rule`` gives."""
+    state["phase"] = phase
+    rules.append(rule)
+    return step(state, Verdict.OK, words, rules)
+
+
 def prompt_before_play(state: JSON) -> str | None:
     """The prompt when the match is over, a payment is owed or the antes are due."""
     phase = state["phase"]
