@@ -55,6 +55,7 @@ from referee.games.poker.drawing import game_rules
 from referee.games.poker.drawing import judge_of
 from referee.games.poker.drawing import new_exchange
 from referee.games.poker.drawing import next_to_draw
+from referee.games.poker.drawing import ok
 from referee.games.poker.drawing import open_betting
 from referee.games.poker.drawing import opening
 from referee.games.poker.drawing import options_cited
@@ -143,9 +144,7 @@ def _deal(v: DrawVariant, state: JSON, event: JSON) -> Step:
         cited.append(v.rule("progressive-jackpot"))
         words += f" {hl.PLURAL[hl.RANK_VALUE[rank]].capitalize()} are wild."
     open_betting(v, state)
-    return Step(
-        state, Ruling(Verdict.OK, words, tuple(cited), options=options_cited(v, state))
-    )
+    return ok(state, words, cited, options=options_cited(v, state))
 
 
 def _bet(v: DrawVariant, state: JSON, event: JSON) -> Step:
@@ -183,7 +182,7 @@ def _bet(v: DrawVariant, state: JSON, event: JSON) -> Step:
     words += extra
     if not rnd["done"]:
         words += f" {players[rnd['turn']]} to act."
-        return Step(state, Ruling(Verdict.OK, words, tuple(cited)))
+        return ok(state, words, cited)
     return _after_betting(v, state, words, cited)
 
 
@@ -198,13 +197,10 @@ def _after_betting(v: DrawVariant, state: JSON, words: str, cited: list[str]) ->
     if state["street"] <= draws:
         exchange = "exchange" if state["street"] == 1 else "next exchange"
         who = new_exchange(state)
-        return Step(
+        return ok(
             state,
-            Ruling(
-                Verdict.OK,
-                f"{words} Betting closed; the {exchange}: {who} draws first.",
-                tuple(cited + [v.rule("draw")]),
-            ),
+            f"{words} Betting closed; the {exchange}: {who} draws first.",
+            [*cited, v.rule("draw")],
         )
     state["phase"] = "reveal" if v.trips_to_win else "show"
     what = (
@@ -212,13 +208,10 @@ def _after_betting(v: DrawVariant, state: JSON, words: str, cited: list[str]) ->
         if v.trips_to_win
         else "show your hands"
     )
-    return Step(
+    return ok(
         state,
-        Ruling(
-            Verdict.OK,
-            f"{words} Betting closed: showdown, {what}.",
-            tuple(cited + [v.rule("showdown")]),
-        ),
+        f"{words} Betting closed: showdown, {what}.",
+        [*cited, v.rule("showdown")],
     )
 
 
@@ -270,25 +263,17 @@ def _draw(v: DrawVariant, state: JSON, event: JSON) -> Step:
     words = f"{players[seat]} {what}" + (f", showing {shows}." if shows else ".")
     state["draw_turn"] = next_to_draw(state)
     if state["draw_turn"] is not None:
-        return Step(
-            state,
-            Ruling(
-                Verdict.OK, f"{words} {players[state['draw_turn']]} next.", tuple(cited)
-            ),
-        )
+        return ok(state, f"{words} {players[state['draw_turn']]} next.", cited)
     state["street"] += 1
     open_betting(v, state)
     cited.append(v.rule("betting"))
     if state["round"]["done"]:
         return _after_betting(v, state, words + " Nobody can bet.", cited)
     first = players[state["round"]["turn"]]
-    return Step(
+    return ok(
         state,
-        Ruling(
-            Verdict.OK,
-            f"{words} Exchange over; betting round {state['street']}: {first} first.",
-            tuple(cited),
-        ),
+        f"{words} Exchange over; betting round {state['street']}: {first} first.",
+        cited,
     )
 
 

@@ -62,6 +62,11 @@ class DrawVariant:
         return self.rules[local]
 
 
+def ok(state: JSON, words: str, cited: Sequence[str], **extra: Any) -> Step:
+    """Play goes on: an OK ruling on ``state``."""
+    return Step(state, Ruling(Verdict.OK, words, tuple(cited), **extra))
+
+
 # --- start ---------------------------------------------------------------------------
 
 
@@ -259,14 +264,11 @@ def waiting_or_settle(
 ) -> Step:
     """Others still to show: say who; else ``then()`` (the settlement by default)."""
     if waiting:
-        return Step(
+        return ok(
             state,
-            Ruling(
-                Verdict.OK,
-                f"{words} Waiting for {names(state, waiting)}.",
-                tuple(cited),
-                options=options_cited(v, state),
-            ),
+            f"{words} Waiting for {names(state, waiting)}.",
+            tuple(cited),
+            options=options_cited(v, state),
         )
     if then is not None:
         return then()  # type: ignore[no-any-return]

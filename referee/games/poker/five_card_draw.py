@@ -116,18 +116,20 @@ SHOW_FIELDS = (
         maximum=5,
     ),
 )
-BET_ROUND = (
-    DEAL,
-    {"type": "bet", "player": 1, "action": "check"},
-    {"type": "bet", "player": 0, "action": "check"},
-)
-DRAWN = (
-    *BET_ROUND,
-    {"type": "draw", "player": 1, "count": 3},
-    {"type": "draw", "player": 0, "count": 1},
-    {"type": "bet", "player": 1, "action": "check"},
-    {"type": "bet", "player": 0, "action": "check"},
-)
+
+
+def checks(*seats: int) -> tuple[JSON, ...]:
+    """A check by each of ``seats`` in turn (worked examples)."""
+    return tuple({"type": "bet", "player": p, "action": "check"} for p in seats)
+
+
+def draws(*pairs: tuple[int, int]) -> tuple[JSON, ...]:
+    """``(seat, count)`` exchanges in turn (worked examples)."""
+    return tuple({"type": "draw", "player": p, "count": n} for p, n in pairs)
+
+
+BET_ROUND = (DEAL, *checks(1, 0))
+DRAWN = (*BET_ROUND, *draws((1, 3), (0, 1)), *checks(1, 0))
 
 EVENTS = (
     EventKind(

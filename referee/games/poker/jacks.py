@@ -25,6 +25,7 @@ from referee.games.poker.drawing import jokers
 from referee.games.poker.drawing import judge_of
 from referee.games.poker.drawing import names
 from referee.games.poker.drawing import new_exchange
+from referee.games.poker.drawing import ok
 from referee.games.poker.drawing import options_cited
 from referee.games.poker.drawing import settle
 from referee.games.poker.drawing import waiting_or_settle
@@ -166,27 +167,21 @@ def _revealed(v: DrawVariant, state: JSON, words: str, cited: list[str]) -> Step
         cited.append(v.rule("nobody-reveals"))
         state["shown"] = [None] * len(state["players"])
         first = new_exchange(state)
-        return Step(
+        return ok(
             state,
-            Ruling(
-                Verdict.OK,
-                f"{words} Nobody revealed three of a kind: everyone still in "
-                f"exchanges again, {first} first.",
-                tuple(cited),
-            ),
+            f"{words} Nobody revealed three of a kind: everyone still in "
+            f"exchanges again, {first} first.",
+            cited,
         )
     others = [s for s in alive if not isinstance(shown[s], list)]
     if judge_of(v, state).mode == "high-low" and others:
         state["phase"] = "low"
         cited.append(v.rule("winner"))
-        return Step(
+        return ok(
             state,
-            Ruling(
-                Verdict.OK,
-                f"{words} Revealing done; for the low half "
-                f"{names(state, others)} may show or pass.",
-                tuple(cited),
-            ),
+            f"{words} Revealing done; for the low half "
+            f"{names(state, others)} may show or pass.",
+            cited,
         )
     return settle(v, state, words, cited)
 

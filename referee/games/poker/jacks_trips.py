@@ -34,6 +34,8 @@ from referee.games.poker.five_card_draw import COMMON_OPTIONS
 from referee.games.poker.five_card_draw import COMMON_RULES
 from referee.games.poker.five_card_draw import DRAW_FIELDS
 from referee.games.poker.five_card_draw import SHOW_FIELDS
+from referee.games.poker.five_card_draw import checks
+from referee.games.poker.five_card_draw import draws
 from referee.rulebook import cite
 
 CITE = cite("poker-jacks-trips")
@@ -79,15 +81,7 @@ OPENED = (
     {"type": "bet", "player": 2, "action": "call"},
     {"type": "bet", "player": 0, "action": "call"},
 )
-DRAWN = (
-    *OPENED,
-    {"type": "draw", "player": 1, "count": 3},
-    {"type": "draw", "player": 2, "count": 2},
-    {"type": "draw", "player": 0, "count": 1},
-    {"type": "bet", "player": 1, "action": "check"},
-    {"type": "bet", "player": 2, "action": "check"},
-    {"type": "bet", "player": 0, "action": "check"},
-)
+DRAWN = (*OPENED, *draws((1, 3), (2, 2), (0, 1)), *checks(1, 2, 0))
 THREE = ("Ann", "Bob", "Cy")
 
 EVENTS = (

@@ -200,19 +200,7 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        "bet",
-        "Bet",
-        "A betting action in turn: check, bet, call, raise (by an amount) or fold.",
-        (table.PLAYER, table.ACTION, table.BET_AMOUNT),
-        (
-            Example(
-                {"type": "bet", "player": 1, "action": "bet", "amount": 2},
-                setup=(*DEAL3, {"type": "up", "card": "5S"}),
-                players=SETUP3,
-            ),
-        ),
-    ),
+    table.bet_event((*DEAL3, {"type": "up", "card": "5S"})),
     EventKind(
         "common",
         "Shared card",

@@ -366,16 +366,8 @@ def _stopped(
             state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options)
         )
     nxt = _next_roller(state, seat)
-    hand["roller"] = nxt
-    state["phase"] = "roll"
-    rules.append(v.cite("lead"))
-    return table.step(
-        state,
-        Verdict.OK,
-        f"{words} No betting: {state['players'][nxt]} rolls next.",
-        rules,
-        options=tuple(options),
-    )
+    said = f"{words} No betting: {state['players'][nxt]} rolls next."
+    return _rolls_next(v, state, nxt, said, rules, options)
 
 
 def _bet(v: Variant, state: JSON, event: JSON) -> Step:
@@ -402,16 +394,25 @@ def _betting_over(v: Variant, state: JSON, words: str, rules: list[str]) -> Step
     nxt = _next_roller(state, hand["after_bet"])
     if nxt is None:
         return _end(v, state, words, rules, ())
-    hand["roller"] = nxt
+    said = (
+        f"{words} Betting over: {state['players'][nxt]} rolls next, to beat "
+        f"{_high_name(state)}."
+    )
+    return _rolls_next(v, state, nxt, said, rules)
+
+
+def _rolls_next(
+    v: Variant,
+    state: JSON,
+    seat: int,
+    words: str,
+    rules: list[str],
+    options: Sequence[str] = (),
+) -> Step:
+    state["hand"]["roller"] = seat
     state["phase"] = "roll"
     rules.append(v.cite("lead"))
-    return table.step(
-        state,
-        Verdict.OK,
-        f"{words} Betting over: {state['players'][nxt]} rolls next, to beat "
-        f"{_high_name(state)}.",
-        rules,
-    )
+    return table.step(state, Verdict.OK, words, rules, options=tuple(options))
 
 
 def _end(
@@ -657,19 +658,7 @@ def _events(v: Variant) -> tuple[EventKind, ...]:
             (table.PLAYER,),
             (Example({"type": "fold", "player": 1}, setup=fold_setup, players=SETUP3),),
         ),
-        EventKind(
-            "bet",
-            "Bet",
-            "A betting action in turn: check, bet, call, raise (by an amount) or fold.",
-            (table.PLAYER, table.ACTION, table.BET_AMOUNT),
-            (
-                Example(
-                    {"type": "bet", "player": 1, "action": "bet", "amount": 2},
-                    setup=beat,
-                    players=SETUP3,
-                ),
-            ),
-        ),
+        table.bet_event(beat),
     ]
     return tuple(kinds)
 

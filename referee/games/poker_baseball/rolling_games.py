@@ -31,26 +31,23 @@ SHARED_RULES = (
     "fold-high",
 )
 MIDNIGHT_CITE = cite("poker-midnight-baseball")
+MIDNIGHT_RULES = (
+    "table-card",
+    "wild",
+    "four",
+    "payments",
+    *roll.WILD_RULES.values(),
+    "pay-four",
+    "rainout",
+    "look",
+)
 MIDNIGHT_VARIANT = roll.Variant(
-    game_id="poker-midnight-baseball",
-    title="Midnight Baseball",
+    "poker-midnight-baseball",
+    "Midnight Baseball",
     specials=True,
     fold_on_match=False,
     rules=table.Rules(
-        rules={
-            n: MIDNIGHT_CITE(n)
-            for n in (
-                *SHARED_RULES,
-                "table-card",
-                "wild",
-                "four",
-                "payments",
-                *roll.WILD_RULES.values(),
-                "pay-four",
-                "rainout",
-                "look",
-            )
-        },
+        {n: MIDNIGHT_CITE(n) for n in (*SHARED_RULES, *MIDNIGHT_RULES)},
         payment="payments",
         wild_rules=roll.WILD_RULES,
         wild_options=roll.WILD_OPTIONS,
@@ -58,21 +55,14 @@ MIDNIGHT_VARIANT = roll.Variant(
     ),
 )
 MEXICAN_CITE = cite("mexican-sweat")
+MEXICAN_RULES = ("match", "no-specials", "no-bet-after-match")
+# no payments in Mexican sweat: nothing is special
 MEXICAN_VARIANT = roll.Variant(
-    game_id="mexican-sweat",
-    title="Mexican Sweat",
+    "mexican-sweat",
+    "Mexican Sweat",
     specials=False,
     fold_on_match=True,
-    rules=table.Rules(
-        rules={
-            n: MEXICAN_CITE(n)
-            for n in (*SHARED_RULES, "match", "no-specials", "no-bet-after-match")
-        },
-        payment="",  # no payments: nothing is special
-        wild_rules={},
-        wild_options={},
-        over="end",
-    ),
+    rules=table.Rules({n: MEXICAN_CITE(n) for n in (*SHARED_RULES, *MEXICAN_RULES)}),
 )
 
 MIDNIGHT_OPTIONS = (

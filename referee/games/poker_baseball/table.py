@@ -19,11 +19,14 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Handler
 from referee.games.base import Option
@@ -64,6 +67,24 @@ BET_AMOUNT = Field(
     maximum=1_000_000,
 )
 
+
+def bet_event(setup: tuple[JSON, ...]) -> EventKind:
+    """The family's ``bet`` event, its example a bet of 2 after ``setup``."""
+    return EventKind(
+        "bet",
+        "Bet",
+        "A betting action in turn: check, bet, call, raise (by an amount) or fold.",
+        (PLAYER, ACTION, BET_AMOUNT),
+        (
+            Example(
+                {"type": "bet", "player": 1, "action": "bet", "amount": 2},
+                setup=setup,
+                players=("Ann", "Bob", "Cy"),
+            ),
+        ),
+    )
+
+
 HANDS_OPTION = Option(
     "hands",
     "Deals",
@@ -90,10 +111,11 @@ class Rules:
     """How one game of the family cites the steps it shares with the others."""
 
     rules: Mapping[str, str]  # local rule id -> full id, from the game's handle
-    payment: str  # the local id of the rule on payments
-    wild_rules: Mapping[str, str]  # wild rank -> the local id of its payment setting
-    wild_options: Mapping[str, str]  # wild rank -> the option that sets its mode
-    over: str  # the local id cited once the match is over
+    payment: str = ""  # the local id of the rule on payments
+    # wild rank -> the local id of its payment setting, and the option setting it
+    wild_rules: Mapping[str, str] = field(default_factory=dict)
+    wild_options: Mapping[str, str] = field(default_factory=dict)
+    over: str = "end"  # the local id cited once the match is over
 
     def rule(self, local: str) -> str:
         return self.rules[local]
