@@ -48,6 +48,7 @@ from referee.games.poker import pot as potlib
 from referee.games.poker import showdown as sd
 from referee.games.poker.drawing import FOUR_CARD_MAX_PLAYERS
 from referee.games.poker.drawing import DrawVariant
+from referee.games.poker.drawing import check_answering
 from referee.games.poker.drawing import check_cards
 from referee.games.poker.drawing import count
 from referee.games.poker.drawing import four_allowed
@@ -284,10 +285,7 @@ def _show(v: DrawVariant, state: JSON, event: JSON) -> Step:
     players = state["players"]
     judge = judge_of(v, state)
     cited = [v.rule("showdown")]
-    if seat not in potlib.live(state["pot"]):
-        raise Refused(f"{players[seat]} folded and has nothing to show.", cited)
-    if state["shown"][seat] is not None:
-        raise Refused(f"{players[seat]} has already shown.", cited)
+    check_answering(state, seat, cited, "show", "shown")
     shown = list(state["shown"])
     if event.get("cards"):
         hand = check_cards(v, state, seat, event["cards"], "cards")

@@ -19,6 +19,7 @@ from typing import Any
 from referee.games import cards as cardlib
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Step
@@ -252,6 +253,17 @@ def check_cards(
             example=example,
         )
     return hand
+
+
+def check_answering(
+    state: JSON, seat: int, cited: list[str], verb: str, done: str
+) -> None:
+    """Only a player still in, who has not answered yet, shows (or reveals)."""
+    who = state["players"][seat]
+    if seat not in potlib.live(state["pot"]):
+        raise Refused(f"{who} folded and has nothing to {verb}.", cited)
+    if state["shown"][seat] is not None:
+        raise Refused(f"{who} has already {done}.", cited)
 
 
 def waiting_or_settle(

@@ -128,6 +128,16 @@ def draws(*pairs: tuple[int, int]) -> tuple[JSON, ...]:
     return tuple({"type": "draw", "player": p, "count": n} for p, n in pairs)
 
 
+def draw_event(help: str, *examples: Example) -> EventKind:
+    """The ``draw`` event of a draw poker game (``help``: its exchange limits)."""
+    return EventKind("draw", "Exchange", help, DRAW_FIELDS, examples)
+
+
+def end_event(help: str, example: Example) -> EventKind:
+    """The ``end`` event: the session stops between hands."""
+    return EventKind("end", "End the session", help, (), (example,))
+
+
 BET_ROUND = (DEAL, *checks(1, 0))
 DRAWN = (*BET_ROUND, *draws((1, 3), (0, 1)), *checks(1, 0))
 
@@ -161,23 +171,18 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="draw",
-        title="Exchange",
-        help="How many cards a player exchanges, in turn from the dealer's left: up "
+    draw_event(
+        "How many cards a player exchanges, in turn from the dealer's left: up "
         "to three, or four by showing the ace kept (fewer than six players).",
-        fields=DRAW_FIELDS,
-        examples=(
-            Example(
-                {"type": "draw", "player": 1, "count": 3},
-                setup=BET_ROUND,
-                title="Bob draws three",
-            ),
-            Example(
-                {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
-                setup=BET_ROUND,
-                title="Bob keeps an ace and draws four",
-            ),
+        Example(
+            {"type": "draw", "player": 1, "count": 3},
+            setup=BET_ROUND,
+            title="Bob draws three",
+        ),
+        Example(
+            {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
+            setup=BET_ROUND,
+            title="Bob keeps an ace and draws four",
         ),
     ),
     EventKind(
@@ -200,12 +205,9 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="end",
-        title="End the session",
-        help="Stop playing between hands; the referee gives each player's net chips.",
-        fields=(),
-        examples=(Example({"type": "end"}, title="Stop before dealing"),),
+    end_event(
+        "Stop playing between hands; the referee gives each player's net chips.",
+        Example({"type": "end"}, title="Stop before dealing"),
     ),
 )
 

@@ -19,6 +19,7 @@ from referee.games.base import Verdict
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
 from referee.games.poker.drawing import DrawVariant
+from referee.games.poker.drawing import check_answering
 from referee.games.poker.drawing import check_cards
 from referee.games.poker.drawing import game_rules
 from referee.games.poker.drawing import jokers
@@ -126,10 +127,7 @@ def reveal(v: DrawVariant, state: JSON, event: JSON) -> Step:
     seat = event["player"]
     players = state["players"]
     cited = [v.rule("trips-to-win")]
-    if seat not in potlib.live(state["pot"]):
-        raise Refused(f"{players[seat]} folded and has nothing to reveal.", cited)
-    if state["shown"][seat] is not None:
-        raise Refused(f"{players[seat]} has already answered.", cited)
+    check_answering(state, seat, cited, "reveal", "answered")
     shown = list(state["shown"])
     judge = judge_of(v, state)
     if event.get("cards"):

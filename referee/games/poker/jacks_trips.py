@@ -32,10 +32,11 @@ from referee.games.poker import hands as hl
 from referee.games.poker.five_card_draw import BET_FIELDS
 from referee.games.poker.five_card_draw import COMMON_OPTIONS
 from referee.games.poker.five_card_draw import COMMON_RULES
-from referee.games.poker.five_card_draw import DRAW_FIELDS
 from referee.games.poker.five_card_draw import SHOW_FIELDS
 from referee.games.poker.five_card_draw import checks
+from referee.games.poker.five_card_draw import draw_event
 from referee.games.poker.five_card_draw import draws
+from referee.games.poker.five_card_draw import end_event
 from referee.rulebook import cite
 
 CITE = cite("poker-jacks-trips")
@@ -119,19 +120,14 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="draw",
-        title="Exchange",
-        help="Cards exchanged, in turn: up to three, four with an ace shown (fewer "
+    draw_event(
+        "Cards exchanged, in turn: up to three, four with an ace shown (fewer "
         "than six players).",
-        fields=DRAW_FIELDS,
-        examples=(
-            Example(
-                {"type": "draw", "player": 1, "count": 3},
-                setup=OPENED,
-                players=THREE,
-                title="Bob draws three",
-            ),
+        Example(
+            {"type": "draw", "player": 1, "count": 3},
+            setup=OPENED,
+            players=THREE,
+            title="Bob draws three",
         ),
     ),
     EventKind(
@@ -185,12 +181,9 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="end",
-        title="End the session",
-        help="Stop playing between hands (not while chips wait in the pot).",
-        fields=(),
-        examples=(Example({"type": "end"}, players=THREE, title="Stop"),),
+    end_event(
+        "Stop playing between hands (not while chips wait in the pot).",
+        Example({"type": "end"}, players=THREE, title="Stop"),
     ),
 )
 

@@ -366,8 +366,9 @@ def _stopped(
             state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options)
         )
     nxt = _next_roller(state, seat)
+    _rolls_next(v, state, nxt, rules)
     said = f"{words} No betting: {state['players'][nxt]} rolls next."
-    return _rolls_next(v, state, nxt, said, rules, options)
+    return table.step(state, Verdict.OK, said, rules, options=tuple(options))
 
 
 def _bet(v: Variant, state: JSON, event: JSON) -> Step:
@@ -394,25 +395,19 @@ def _betting_over(v: Variant, state: JSON, words: str, rules: list[str]) -> Step
     nxt = _next_roller(state, hand["after_bet"])
     if nxt is None:
         return _end(v, state, words, rules, ())
+    _rolls_next(v, state, nxt, rules)
     said = (
         f"{words} Betting over: {state['players'][nxt]} rolls next, to beat "
         f"{_high_name(state)}."
     )
-    return _rolls_next(v, state, nxt, said, rules)
+    return table.step(state, Verdict.OK, said, rules)
 
 
-def _rolls_next(
-    v: Variant,
-    state: JSON,
-    seat: int,
-    words: str,
-    rules: list[str],
-    options: Sequence[str] = (),
-) -> Step:
+def _rolls_next(v: Variant, state: JSON, seat: int, rules: list[str]) -> None:
+    """``seat`` rolls next, as the lead passes to the left."""
     state["hand"]["roller"] = seat
     state["phase"] = "roll"
     rules.append(v.cite("lead"))
-    return table.step(state, Verdict.OK, words, rules, options=tuple(options))
 
 
 def _end(
