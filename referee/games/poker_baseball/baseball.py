@@ -2,7 +2,8 @@
 
 Rules source: the Baseball section of the poker texts (seed 004); readings in
 referee/rulebook/poker_baseball.toml. The referee is told each face-up card as it is
-dealt, the payments, the bets and, at the end, every hand still in.
+dealt, the payments, the bets and, at the end, every hand still in. This module is the
+engine (its handlers and board); ``baseball_game`` declares the game.
 
 Events: ``ante`` ``{"amount"}``; ``up`` ``{"player", "card"}`` (a card dealt face up;
 ``player`` may be left out: the referee knows whose card is next); ``pay``,
