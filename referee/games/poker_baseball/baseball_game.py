@@ -49,6 +49,7 @@ PLAYER_OPT = Field(
 )
 SETUP3 = ("Ann", "Bob", "Cy")
 ANTE = {"type": "ante", "amount": 1}
+THREE_UP = (ANTE, {"type": "up", "card": "3H"})  # a face-up three: a payment due
 DEAL3 = (ANTE, {"type": "up", "card": "KD"}, {"type": "up", "card": "7C"})
 
 
@@ -131,46 +132,22 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
+    table.answer_event(
         "pay",
-        "Pay",
         "The player owing a payment pays it (the referee says how much).",
-        (table.PLAYER,),
-        (
-            Example(
-                {"type": "pay", "player": 1},
-                setup=(ANTE, {"type": "up", "card": "3H"}),
-                players=SETUP3,
-            ),
-        ),
+        THREE_UP,
     ),
-    EventKind(
+    table.answer_event(
         "decline",
-        "Decline",
         "The player declines an optional payment: the card stays at face value, or "
         "no extra card.",
-        (table.PLAYER,),
-        (
-            Example(
-                {"type": "decline", "player": 1},
-                setup=(ANTE, {"type": "up", "card": "3H"}),
-                players=SETUP3,
-                options={"up_threes": "pay"},
-            ),
-        ),
+        THREE_UP,
+        up_threes="pay",
     ),
-    EventKind(
+    table.answer_event(
         "fold",
-        "Fold",
         "The player folds: rather than pay, or in turn in the betting.",
-        (table.PLAYER,),
-        (
-            Example(
-                {"type": "fold", "player": 1},
-                setup=(ANTE, {"type": "up", "card": "3H"}),
-                players=SETUP3,
-            ),
-        ),
+        THREE_UP,
     ),
     EventKind(
         "pay_down",

@@ -646,12 +646,10 @@ def _events(v: Variant) -> tuple[EventKind, ...]:
     beat = (*after_table, {"type": "roll", "card": "KS"})
     fold_setup = (*after_table, {"type": "roll", "card": "3H"}) if v.specials else beat
     kinds += [
-        EventKind(
+        table.answer_event(
             "fold",
-            "Fold",
             "A player folds: rather than pay, or in turn in the betting.",
-            (table.PLAYER,),
-            (Example({"type": "fold", "player": 1}, setup=fold_setup, players=SETUP3),),
+            fold_setup,
         ),
         table.bet_event(beat),
     ]
@@ -661,26 +659,16 @@ def _events(v: Variant) -> tuple[EventKind, ...]:
 def _payment_events(three: tuple[JSON, ...]) -> list[EventKind]:
     """``pay`` and ``decline``: the games with payments (``three``: a three rolled)."""
     return [
-        EventKind(
+        table.answer_event(
             "pay",
-            "Pay",
             "The roller pays the payment owed (the referee says how much).",
-            (table.PLAYER,),
-            (Example({"type": "pay", "player": 1}, setup=three, players=SETUP3),),
+            three,
         ),
-        EventKind(
+        table.answer_event(
             "decline",
-            "Decline",
             "The roller declines an optional payment: face value, or no extra card.",
-            (table.PLAYER,),
-            (
-                Example(
-                    {"type": "decline", "player": 1},
-                    setup=three,
-                    players=SETUP3,
-                    options={"threes": "pay"},
-                ),
-            ),
+            three,
+            threes="pay",
         ),
     ]
 

@@ -68,6 +68,19 @@ BET_AMOUNT = Field(
 )
 
 
+def answer_event(
+    type_: str, help: str, setup: tuple[JSON, ...], **options: Any
+) -> EventKind:
+    """``pay``, ``decline`` or ``fold``; its example: Bob answers after ``setup``."""
+    example = Example(
+        {"type": type_, "player": 1},
+        setup=setup,
+        players=("Ann", "Bob", "Cy"),
+        options=options,
+    )
+    return EventKind(type_, type_.capitalize(), help, (PLAYER,), (example,))
+
+
 def bet_event(setup: tuple[JSON, ...]) -> EventKind:
     """The family's ``bet`` event, its example a bet of 2 after ``setup``."""
     return EventKind(
