@@ -186,13 +186,11 @@ def _after_face_up(
 
 
 def _rainout(state: JSON, words: str, rules: list[str]) -> Step:
-    hand = state["hand"]
-    count = hand["rainouts"] + 1
-    seats = table.live(state)
-    state["hand"] = _new_hand(
-        len(state["players"]), state["dealer"], seats, rainouts=count
+    count, seats = table.rain_out(
+        state,
+        lambda seats, n: _new_hand(len(state["players"]), state["dealer"], seats, n),
+        "deal",
     )
-    state["round"] = None
     rules.append(rule("rainout"))
     words += (
         f" Queen of spades face up: rainout ({count}). The hand is dealt again to the "
@@ -202,7 +200,6 @@ def _rainout(state: JSON, words: str, rules: list[str]) -> Step:
         rules.append(rule("dome"))
         if count >= specials.DOME_AFTER:
             words += " That is the third: the dome goes up, no more rainouts this hand."
-    state["phase"] = "deal"
     return table.step(state, Verdict.VOID, words, rules, options=("rainouts",))
 
 

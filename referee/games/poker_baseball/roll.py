@@ -181,12 +181,9 @@ def _table(v: Variant, state: JSON, event: JSON) -> Step:
 
 
 def _rainout(v: Variant, state: JSON, words: str, rules: list[str]) -> Step:
-    hand = state["hand"]
-    count = hand["rainouts"] + 1
-    seats = table.live(state)
-    state["hand"] = _new_hand(len(state["players"]), seats, count)
-    state["phase"] = "table"
-    state["round"] = None
+    count, seats = table.rain_out(
+        state, lambda seats, n: _new_hand(len(state["players"]), seats, n), "table"
+    )
     rules.append(v.cite("rainout"))
     words += (
         f" Queen of spades face up: rainout ({count}). Seven new cards each to the "

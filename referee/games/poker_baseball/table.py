@@ -231,6 +231,21 @@ def ask_payment(
     )
 
 
+def rain_out(
+    state: JSON, new_hand: Callable[[list[int], int], JSON], phase: str
+) -> tuple[int, list[int]]:
+    """A rainout: a new hand for the seats still in; the pot stays.
+
+    Returns the rainouts in this hand so far and the seats dealt again.
+    """
+    count = state["hand"]["rainouts"] + 1
+    seats = live(state)
+    state["hand"] = new_hand(seats, count)
+    state["phase"] = phase
+    state["round"] = None
+    return count, seats
+
+
 def special(r: Rules, state: JSON, card: str) -> specials.Special:
     """What ``card`` turned face up sets off in this deal (under the match options)."""
     return specials.special_of(
