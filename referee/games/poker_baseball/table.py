@@ -400,10 +400,6 @@ def due_words(state: JSON, due: JSON) -> str:
     )
 
 
-def due_expects(due: JSON) -> list[str]:
-    return ["pay", "fold"] if due["mode"] == PAY_OR_FOLD else ["pay", "decline", "fold"]
-
-
 def settle_due(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, str]:
     """``pay``, ``decline`` or ``fold`` answering the payment owed now.
 
