@@ -11,6 +11,7 @@ checks on cards shown, and settling a hand (the split, the jackpot, the account)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -272,7 +273,7 @@ def waiting_or_settle(
     words: str,
     cited: list[str],
     waiting: Sequence[int],
-    then: Any = None,
+    then: Callable[[], Step] | None = None,
 ) -> Step:
     """Others still to show: say who; else ``then()`` (the settlement by default)."""
     if waiting:
@@ -283,7 +284,7 @@ def waiting_or_settle(
             options=options_cited(v, state),
         )
     if then is not None:
-        return then()  # type: ignore[no-any-return]
+        return then()
     return settle(v, state, words, cited)
 
 
