@@ -45,13 +45,9 @@ from referee.games.poker_baseball.specials import PAY_OR_FOLD
 
 PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
 CARD = Field("card", "card", "The card, rank then suit: 3H, 10S, QD.")
-AMOUNT = Field(
-    "amount",
-    "integer",
-    "Chips each player antes (0 for none).",
-    minimum=0,
-    maximum=1_000_000,
-)
+MAX_CHIPS = 1_000_000  # the most chips one ante, bet or price may be
+ANTE_HELP = "Chips each player antes (0 for none)."
+AMOUNT = Field("amount", "integer", ANTE_HELP, minimum=0, maximum=MAX_CHIPS)
 ACTION = Field(
     "action",
     "choice",
@@ -64,7 +60,7 @@ BET_AMOUNT = Field(
     "Chips: the bet, or by how much to raise (a call needs none).",
     required=False,
     minimum=1,
-    maximum=1_000_000,
+    maximum=MAX_CHIPS,
 )
 
 
@@ -115,7 +111,7 @@ PRICE_OPTION = Option(
     "integer",
     0,
     minimum=0,
-    maximum=1_000_000,
+    maximum=MAX_CHIPS,
 )
 
 
