@@ -105,16 +105,16 @@ DRAW_FIELDS = (
         required=False,
     ),
 )
+
+
+def hand_field(help: str) -> Field:
+    """A hand of five cards shown, optional (left out: none shown)."""
+    return Field("cards", "cards", help, required=False, minimum=5, maximum=5)
+
+
 SHOW_FIELDS = (
     Field("player", "seat", "Who shows."),
-    Field(
-        "cards",
-        "cards",
-        "The five cards; leave out to concede without showing.",
-        required=False,
-        minimum=5,
-        maximum=5,
-    ),
+    hand_field("The five cards; leave out to concede without showing."),
 )
 
 

@@ -37,6 +37,7 @@ from referee.games.poker.five_card_draw import checks
 from referee.games.poker.five_card_draw import draw_event
 from referee.games.poker.five_card_draw import draws
 from referee.games.poker.five_card_draw import end_event
+from referee.games.poker.five_card_draw import hand_field
 from referee.rulebook import cite
 
 CITE = cite("poker-jacks-trips")
@@ -137,13 +138,8 @@ EVENTS = (
         "the others send no cards. Nobody reveals: exchange again.",
         fields=(
             Field("player", "seat", "Who answers."),
-            Field(
-                "cards",
-                "cards",
-                "Five cards with three of a kind or better; leave out for none.",
-                required=False,
-                minimum=5,
-                maximum=5,
+            hand_field(
+                "Five cards with three of a kind or better; leave out for none."
             ),
         ),
         examples=(
