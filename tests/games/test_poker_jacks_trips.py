@@ -241,3 +241,17 @@ def test_chips_are_never_made_or_lost_whoever_reveals(deck):
         assert state["phase"] == "deal"
     else:
         assert state["phase"] == "draw"
+
+
+def test_each_draw_variant_cites_its_own_rulebook():
+    from referee.games.poker import five_card_draw
+    from referee.games.poker import jacks_trips
+
+    for module in (five_card_draw, jacks_trips):
+        book = {r.id for r in rulebook.books()[module.VARIANT.game_id].rules}
+        assert set(module.VARIANT.rules.values()) <= book
+        assert module.CITE.cited <= book
+    assert jacks_trips.VARIANT.rule("openers") == "poker-jacks-trips/openers"
+    assert five_card_draw.VARIANT.rule("session") == "poker-draw/session"
+    with pytest.raises(LookupError, match="no rule 'openers'"):
+        five_card_draw.CITE("openers")

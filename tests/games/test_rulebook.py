@@ -24,6 +24,8 @@ def cited_ids(game_id: str) -> set[str]:
     package = base / module_name(game_id)
     if package.is_dir():
         files = sorted(package.glob("*.py"))
+    # a game declared in its family's package cites through a rulebook handle
+    files = [f for f in files if f.exists()]
     found: set[str] = set()
     texts = [path.read_text(encoding="utf-8") for path in files]
     # engines that build ids with a helper: rule("bust") / _rule("bust"), defined in

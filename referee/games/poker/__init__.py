@@ -1,4 +1,8 @@
-"""Shared poker core (not a game): hand evaluator, pot keeper, betting round, showdown.
+"""Draw poker (``GAMES``: five card draw, jacks to open) and the shared poker core.
+
+The family registers its two games, declared in ``five_card_draw`` and ``jacks_trips``
+on the draw table (``draw``, ``drawing``, ``jacks``). The core, shared with the
+baseball family:
 
 * ``referee.games.poker.hands``: ``best_high(cards, wilds)``, ``best_low(cards, low,
   wilds)``, ``Wilds``, ``LowRule`` (``ACE_TO_FIVE``, ``DEUCE_TO_SEVEN``,
@@ -11,6 +15,7 @@
   ``best``, ``winners``, ``judge_table``.
 """
 
+from referee.games.poker.five_card_draw import GAME as FIVE_CARD_DRAW  # noqa: I001
 from referee.games.poker.hands import ACE_TO_FIVE
 from referee.games.poker.hands import ACE_TO_SIX
 from referee.games.poker.hands import DEUCE_TO_SEVEN
@@ -21,10 +26,14 @@ from referee.games.poker.hands import LowRule
 from referee.games.poker.hands import Wilds
 from referee.games.poker.hands import best_high
 from referee.games.poker.hands import best_low
+from referee.games.poker.jacks_trips import GAME as JACKS_TRIPS
 from referee.games.poker.showdown import Judge
+
+GAMES = (FIVE_CARD_DRAW, JACKS_TRIPS)
 
 __all__ = [
     "ACE_TO_FIVE",
+    "GAMES",
     "ACE_TO_SIX",
     "DEUCE_TO_SEVEN",
     "LOW_RULES",

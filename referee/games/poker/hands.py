@@ -256,6 +256,56 @@ def _five_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
     return key
 
 
+def _five_kind_or_straight_flush(
+    counts: Sequence[int],
+    suit_masks: Sequence[int],
+    suit_counts: Sequence[int],
+    wild: int,
+    five_of_a_kind: bool,
+) -> int:
+    """The key of five of a kind or a straight flush, 0 if the cards make neither."""
+    if five_of_a_kind and wild:
+        if wild >= 5:
+            return pack(FIVE_KIND, (14,) * 5)
+        for r in range(14, 1, -1):
+            if counts[r] + wild >= 5:
+                return pack(FIVE_KIND, (r,) * 5)
+    best = 0
+    for s in range(4):
+        if suit_counts[s] + wild >= 5:
+            m = suit_masks[s]
+            for top, window in _WINDOWS:
+                if top <= best:
+                    break
+                if 5 - _bits(m & window) <= wild:
+                    best = top
+                    break
+    if best:
+        return pack(STRAIGHT_FLUSH, tuple(range(best, best - 5, -1)))
+    return 0
+
+
+def _flush_or_straight(
+    codes: Sequence[int], suit_counts: Sequence[int], mask: int, wild: int
+) -> int:
+    """The key of the best flush, else of the best straight, 0 for neither."""
+    best_flush: tuple[int, ...] = ()
+    for s in range(4):
+        if suit_counts[s] + wild >= 5:
+            ranks = [c >> 2 for c in codes if c & 3 == s]
+            ranks.sort(reverse=True)
+            use = min(wild, 5)
+            candidate = tuple([14] * use + ranks[: 5 - use])
+            if candidate > best_flush:
+                best_flush = candidate
+    if best_flush:
+        return pack(FLUSH, best_flush)
+    for top, window in _WINDOWS:
+        if 5 - _bits(mask & window) <= wild:
+            return pack(STRAIGHT, tuple(range(top, top - 5, -1)))
+    return 0
+
+
 def _count_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
     """The key from the counts of ranks and suits (any number of cards)."""
     n = len(codes) + wild
@@ -277,24 +327,11 @@ def _count_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
             if suit_masks[s] & (1 << 14):
                 suit_masks[s] |= 2
     if size >= 5:
-        if five_of_a_kind and wild:
-            if wild >= 5:
-                return pack(FIVE_KIND, (14,) * 5)
-            for r in range(14, 1, -1):
-                if counts[r] + wild >= 5:
-                    return pack(FIVE_KIND, (r,) * 5)
-        best = 0
-        for s in range(4):
-            if suit_counts[s] + wild >= 5:
-                m = suit_masks[s]
-                for top, window in _WINDOWS:
-                    if top <= best:
-                        break
-                    if 5 - _bits(m & window) <= wild:
-                        best = top
-                        break
-        if best:
-            return pack(STRAIGHT_FLUSH, tuple(range(best, best - 5, -1)))
+        top = _five_kind_or_straight_flush(
+            counts, suit_masks, suit_counts, wild, five_of_a_kind
+        )
+        if top:
+            return top
     if size >= 4:
         for r in range(14, 1, -1):
             if counts[r] + wild >= 4:
@@ -313,20 +350,9 @@ def _count_key(codes: Sequence[int], wild: int, five_of_a_kind: bool) -> int:
                 for p in range(14, 1, -1):
                     if p != t and counts[p] + left >= 2:
                         return pack(FULL_HOUSE, (t, t, t, p, p))
-        best_flush: tuple[int, ...] = ()
-        for s in range(4):
-            if suit_counts[s] + wild >= 5:
-                ranks = [c >> 2 for c in codes if c & 3 == s]
-                ranks.sort(reverse=True)
-                use = min(wild, 5)
-                candidate = tuple([14] * use + ranks[: 5 - use])
-                if candidate > best_flush:
-                    best_flush = candidate
-        if best_flush:
-            return pack(FLUSH, best_flush)
-        for top, window in _WINDOWS:
-            if 5 - _bits(mask & window) <= wild:
-                return pack(STRAIGHT, tuple(range(top, top - 5, -1)))
+        made = _flush_or_straight(codes, suit_counts, mask, wild)
+        if made:
+            return made
     if size >= 3:
         for r in range(14, 1, -1):
             if counts[r] + wild >= 3:

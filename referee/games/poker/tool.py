@@ -37,6 +37,16 @@ from referee.games.base import Tool
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
 from referee.games.poker import showdown as sd
+from referee.rulebook import cite
+
+# The tool answers as the draw poker rulebook names its rules.
+CITE = cite("poker-draw")
+R_SHOWDOWN = CITE("showdown")
+R_RANKING = CITE("hand-ranking")
+R_WILD = CITE("wild-cards")
+R_LOWBALL = CITE("lowball")
+R_HIGH_LOW = CITE("high-low")
+R_SPLIT = CITE("split-pot")
 
 MAX_PLAYERS = 10
 EXAMPLE_HANDS = "Ann: 9S 9H 2D QC 4S\nBob: KS KD 7C 4H JK\nCy: AS AD 8C 8H 3D"
@@ -302,16 +312,16 @@ def _showdown_rules(
     judge: sd.Judge, winners: dict[str, list[int]], players: list[tuple[str, list[str]]]
 ) -> list[str]:
     """The rules the answer rests on (as the draw poker rulebook names them)."""
-    out = ["poker-draw/showdown", "poker-draw/hand-ranking"]
+    out = [R_SHOWDOWN, R_RANKING]
     wild = judge.wilds.ranks or judge.wilds.cards
     if wild or any(cardlib.JOKER in cards for _, cards in players):
-        out.append("poker-draw/wild-cards")
+        out.append(R_WILD)
     if judge.mode == "low":
-        out.append("poker-draw/lowball")
+        out.append(R_LOWBALL)
     if judge.mode == "high-low":
-        out.append("poker-draw/high-low")
+        out.append(R_HIGH_LOW)
     if judge.mode == "high-low" or any(len(s) > 1 for s in winners.values()):
-        out.append("poker-draw/split-pot")
+        out.append(R_SPLIT)
     return out
 
 

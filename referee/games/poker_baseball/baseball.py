@@ -2,7 +2,8 @@
 
 Rules source: the Baseball section of the poker texts (seed 004); readings in
 referee/rulebook/poker_baseball.toml. The referee is told each face-up card as it is
-dealt, the payments, the bets and, at the end, every hand still in.
+dealt, the payments, the bets and, at the end, every hand still in. This module is the
+engine (its handlers and board); ``baseball_game`` declares the game.
 
 Events: ``ante`` ``{"amount"}``; ``up`` ``{"player", "card"}`` (a card dealt face up;
 ``player`` may be left out: the referee knows whose card is next); ``pay``,
@@ -30,11 +31,7 @@ from itertools import combinations
 from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
-from referee.games.base import EventKind
-from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Game
-from referee.games.base import Option
+from referee.games.base import Handler
 from referee.games.base import Refused
 from referee.games.base import Setup
 from referee.games.base import Step
@@ -46,8 +43,8 @@ from referee.games.poker_baseball import specials
 from referee.games.poker_baseball import stud
 from referee.games.poker_baseball import table
 from referee.games.poker_baseball.specials import FREE
-from referee.games.poker_baseball.specials import MODES
 from referee.games.poker_baseball.specials import PAY_OR_FOLD
+from referee.rulebook import cite
 
 GAME_ID = "poker-baseball"
 TITLE = "Baseball"
@@ -64,11 +61,37 @@ USUAL = {
     "rainouts": "off",
     "price": 0,
 }
-
-
-def rule(local: str) -> str:
-    """The full rulebook id of one of baseball's rules."""
-    return f"{GAME_ID}/{local}"
+CITE = cite(GAME_ID)
+RULES = table.Rules(
+    rules={
+        n: CITE(n)
+        for n in (
+            "ante",
+            "deal",
+            "streets",
+            "betting",
+            "wild",
+            "five-of-a-kind",
+            "four",
+            "rainout",
+            "dome",
+            "payment",
+            *WILD_RULES.values(),
+            "pay-down-wilds",
+            "pay-four",
+            "turn-up-four",
+            "usual-way",
+            "short-deck",
+            "showdown",
+            "fold",
+        )
+    },
+    payment="payment",
+    wild_rules=WILD_RULES,
+    wild_options=WILD_OPTIONS,
+    over="showdown",
+)
+rule = RULES.rule
 
 
 # --- the engine ----------------------------------------------------------------------
@@ -76,41 +99,6 @@ def rule(local: str) -> str:
 
 def start(setup: Setup) -> JSON:
     return table.start_session(setup, GAME_ID)
-
-
-def apply(state: JSON, event: JSON) -> Step:
-    state = table.fresh(state)
-    if state["phase"] == "over":
-        raise Refused("The match is over.", [rule("showdown")])
-    kind = event["type"]
-    if state["due"] is not None and kind not in ("pay", "decline", "fold"):
-        due = state["due"]
-        raise Refused(
-            table.due_words(state, due) + " That comes first.",
-            _due_rules(due),
-        )
-    match kind:
-        case "ante":
-            return _ante(state, event)
-        case "up":
-            if state["phase"] == "ante":
-                return _without_ante(state, event)
-            return _up(state, event)
-        case "pay" | "decline" | "fold":
-            if state["due"] is None and kind == "fold":
-                return _fold_in_betting(state, event)
-            return _settle(state, event)
-        case "pay_down":
-            return _pay_down(state, event)
-        case "turn_up":
-            return _turn_up(state, event)
-        case "bet":
-            return _bet(state, event)
-        case "common":
-            return _common(state, event)
-        case "show":
-            return _show(state, event)
-    raise BadInput(f"'{kind}' is not an event of {TITLE}.", field="type")
 
 
 def _ante(state: JSON, event: JSON) -> Step:
@@ -122,20 +110,6 @@ def _ante(state: JSON, event: JSON) -> Step:
     first = state["players"][stud.next_up(state["hand"]["deal"])]
     words += f" Two down and one up each; first face-up card to {first}."
     return table.step(state, Verdict.OK, words, [rule("ante"), rule("deal")])
-
-
-def _without_ante(state: JSON, event: JSON) -> Step:
-    """A deal that starts with its first card: nobody anted (a game without antes)."""
-    started = _ante(state, {"type": "ante", "amount": 0})
-    step = _up(started.state, event)
-    ruling = step.ruling
-    return table.step(
-        step.state,
-        ruling.verdict,
-        f"No ante recorded. {ruling.summary}",
-        [rule("ante"), rule("deal"), *ruling.rules],
-        options=ruling.options,
-    )
 
 
 def _new_hand(count: int, dealer: int, seats: Sequence[int], rainouts: int) -> JSON:
@@ -150,6 +124,8 @@ def _new_hand(count: int, dealer: int, seats: Sequence[int], rainouts: int) -> J
 
 
 def _up(state: JSON, event: JSON) -> Step:
+    if state["phase"] == "ante":
+        return table.without_ante(state, event, _ante, _up)
     deal = state["hand"]["deal"] if state["hand"] else None
     if state["phase"] != "deal" or deal is None or stud.next_up(deal) is None:
         raise Refused(_not_now(state, "a face-up card"), [rule("streets")])
@@ -175,9 +151,7 @@ def _after_face_up(
 ) -> Step:
     """What a card turned face up in front of ``seat`` sets off, then play goes on."""
     hand = state["hand"]
-    special = specials.special_of(
-        card, state["options"], WILD_OPTIONS, hand["rainouts"]
-    )
+    special = table.special(RULES, state, card)
     options: list[str] = []
     if special.kind == "rainout":
         return _rainout(state, words, rules)
@@ -191,19 +165,9 @@ def _after_face_up(
                 rules.append(rule("usual-way"))
         else:
             rules += [rule(WILD_RULES[r]), rule("payment")]
-            state["due"] = table.make_due(
-                state, seat, card, "wild", special.mode, WILD_OPTIONS[r]
-            )
-            state["phase"] = "due"
             if _usual(state):
                 rules.append(rule("usual-way"))
-            return table.step(
-                state,
-                Verdict.OK,
-                f"{words} {table.due_words(state, state['due'])}",
-                rules,
-                options=tuple(options),
-            )
+            return table.ask_payment(state, seat, card, special, words, rules, options)
     if special.kind == "four":
         rules.append(rule("four"))
         if stud.stock(hand["deal"]) < 1:
@@ -217,26 +181,16 @@ def _after_face_up(
         else:
             options.append("pay_four")
             rules += [rule("pay-four"), rule("payment")]
-            state["due"] = table.make_due(state, seat, card, "four", "pay", "pay_four")
-            state["phase"] = "due"
-            return table.step(
-                state,
-                Verdict.OK,
-                f"{words} {table.due_words(state, state['due'])}",
-                rules,
-                options=tuple(options),
-            )
+            return table.ask_payment(state, seat, card, special, words, rules, options)
     return _go_on(state, words, rules, options)
 
 
 def _rainout(state: JSON, words: str, rules: list[str]) -> Step:
-    hand = state["hand"]
-    count = hand["rainouts"] + 1
-    seats = table.live(state)
-    state["hand"] = _new_hand(
-        len(state["players"]), state["dealer"], seats, rainouts=count
+    count, seats = table.rain_out(
+        state,
+        lambda seats, n: _new_hand(len(state["players"]), state["dealer"], seats, n),
+        "deal",
     )
-    state["round"] = None
     rules.append(rule("rainout"))
     words += (
         f" Queen of spades face up: rainout ({count}). The hand is dealt again to the "
@@ -246,7 +200,6 @@ def _rainout(state: JSON, words: str, rules: list[str]) -> Step:
         rules.append(rule("dome"))
         if count >= specials.DOME_AFTER:
             words += " That is the third: the dome goes up, no more rainouts this hand."
-    state["phase"] = "deal"
     return table.step(state, Verdict.VOID, words, rules, options=("rainouts",))
 
 
@@ -290,7 +243,7 @@ def _go_on(
 
 def _settle(state: JSON, event: JSON) -> Step:
     due = state["due"]
-    rules = _due_rules(due) if due else [rule("payment")]
+    rules = RULES.due_rules(due) if due else [rule("payment")]
     state, words, what = table.settle_due(state, event, rules)
     seat = due["seat"]
     options = [due["option"]]
@@ -320,10 +273,6 @@ def _settle(state: JSON, event: JSON) -> Step:
     return _go_on(state, words, rules, options)
 
 
-def _fold_in_betting(state: JSON, event: JSON) -> Step:
-    return _bet(state, {**event, "type": "bet", "action": "fold"})
-
-
 def _bet(state: JSON, event: JSON) -> Step:
     rules = [rule("betting")]
     state, words, done = table.bet(state, event, rules)
@@ -343,14 +292,13 @@ def _betting_over(state: JSON, words: str, rules: list[str]) -> Step:
     state["round"] = None
     deal = state["hand"]["deal"]
     if deal["street"] == stud.LAST_STREET:
-        state["phase"] = "show"
-        rules.append(rule("showdown"))
-        return table.step(
+        return table.moved_on(
             state,
-            Verdict.OK,
+            "show",
             f"{words} Betting over: showdown. Every player still in shows all their "
             "cards.",
             rules,
+            rule("showdown"),
         )
     count = len(state["players"])
     deal = stud.next_street(deal, count, state["dealer"], table.live(state))
@@ -359,14 +307,13 @@ def _betting_over(state: JSON, words: str, rules: list[str]) -> Step:
     rules.append(rule("streets"))
     if deal["street"] == stud.LAST_STREET:
         if stud.needs_common(deal):
-            state["phase"] = "common"
-            rules.append(rule("short-deck"))
-            return table.step(
+            return table.moved_on(
                 state,
-                Verdict.OK,
+                "common",
                 f"{words} Betting over. Seventh street: too few cards left to go "
                 "round, so one shared card goes face up in the middle.",
                 rules,
+                rule("short-deck"),
             )
         first = _first_to_bet(state)
         state, opened = table.open_betting(state, first, [rule("betting")])
@@ -394,9 +341,7 @@ def _common(state: JSON, event: JSON) -> Step:
     state["hand"]["deal"] = {**deal, "common": card}
     rules = [rule("short-deck")]
     words = f"Shared card {card}: it belongs to every hand."
-    special = specials.special_of(
-        card, state["options"], WILD_OPTIONS, state["hand"]["rainouts"]
-    )
+    special = table.special(RULES, state, card)
     if special.kind == "rainout":
         return _rainout(state, words, rules)
     if special.kind == "wild":
@@ -536,8 +481,7 @@ def _showdown(state: JSON, words: str, rules: list[str]) -> Step:
     )
     for s in winners:  # the rules that made the winning hands what they are
         rules += _hand_rules(state, hands[s], _best(state, s)[2])
-    state, summary, change = table.finish(state, rank, why)
-    return table.step(state, Verdict.WIN, f"{words} {summary}", rules, score=change)
+    return table.deal_won(state, rank, why, words, rules)
 
 
 def _win_uncontested(
@@ -546,15 +490,7 @@ def _win_uncontested(
     (seat,) = table.live(state)
     rules.append(rule("showdown"))
     why = f"Everyone else has folded: {state['players'][seat]} wins without showing."
-    state, summary, change = table.finish(state, lambda eligible: [seat], why)
-    return table.step(
-        state,
-        Verdict.WIN,
-        f"{words} {summary}",
-        rules,
-        score=change,
-        options=tuple(options),
-    )
+    return table.deal_won(state, lambda eligible: [seat], why, words, rules, options)
 
 
 # --- hands ---------------------------------------------------------------------------
@@ -654,12 +590,6 @@ def _usual(state: JSON) -> bool:
     return all(state["options"].get(k) == v for k, v in USUAL.items())
 
 
-def _due_rules(due: JSON) -> list[str]:
-    if due["kind"] == "four":
-        return [rule("pay-four"), rule("payment")]
-    return [rule(WILD_RULES[cards.rank(due["card"])]), rule("payment")]
-
-
 def _check_unseen(state: JSON, card: str) -> None:
     deal = state["hand"]["deal"]
     if card in stud.seen(deal):
@@ -686,7 +616,7 @@ def _not_now(state: JSON, what: str) -> str:
 # --- the board -----------------------------------------------------------------------
 
 
-def view(state: JSON) -> JSON:
+def view(state: JSON, expects: list[str]) -> JSON:
     hand = state["hand"]
     deal = hand["deal"] if hand else None
     players = state["players"]
@@ -730,7 +660,7 @@ def view(state: JSON) -> JSON:
     }
     return table.view_board(
         state,
-        expects=_expects(state),
+        expects=expects,
         prompt=_prompt(state),
         turn=_turn(state),
         detail=detail,
@@ -744,29 +674,6 @@ def _title(state: JSON) -> str:
         if _usual(state)
         else f"{TITLE} (house options)"
     )
-
-
-def _expects(state: JSON) -> list[str]:
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if state["due"]:
-        return table.due_expects(state["due"])
-    out = {
-        "ante": ["ante", "up"],
-        "deal": ["up"],
-        "bet": ["bet"],
-        "common": ["common"],
-        "show": ["show"],
-    }[phase]
-    if phase in ("deal", "bet", "common"):
-        if state["options"]["turn_up_fours"]:
-            out = [*out, "turn_up"]
-        if state["options"]["pay_down_wilds"] and any(
-            state["options"][n] != FREE for n in WILD_OPTIONS.values()
-        ):
-            out = [*out, "pay_down"]
-    return out
 
 
 def _turn(state: JSON) -> str | None:
@@ -783,20 +690,13 @@ def _turn(state: JSON) -> str | None:
 def _prompt(state: JSON) -> str:
     phase = state["phase"]
     players = state["players"]
-    if phase == "over":
-        return f"Match over: {state['winner']}."
-    if state["due"]:
-        return table.due_words(state, state["due"])
-    if phase == "ante":
-        return (
-            f"Deal {state['hand_no']}: {players[state['dealer']]} deals. Antes first."
-        )
+    first = table.prompt_before_play(state)
+    if first is not None:
+        return first
     deal = state["hand"]["deal"]
     if phase == "deal":
         street = stud.STREET_NAMES[deal["street"]]
         return f"{street.capitalize()}: face-up card to {players[stud.next_up(deal)]}."
-    if phase == "bet":
-        return table.betting_prompt(state)
     if phase == "common":
         return "Seventh street is short: the shared card face up in the middle."
     waiting = [
@@ -805,288 +705,33 @@ def _prompt(state: JSON) -> str:
     return f"Showdown: {', '.join(waiting)} to show all their cards."
 
 
-# --- the declaration -----------------------------------------------------------------
+# --- the entry point -----------------------------------------------------------------
 
-RANK_FIELD = Field(
-    "rank",
-    "choice",
-    "Which face-down wild is paid for: 3 or 9.",
-    choices=specials.WILD_RANKS,
-)
-SHOWN = Field(
-    "cards",
-    "cards",
-    "Every card the player holds, face up and face down: 5D 9C KH KS 4C 2H 7D 8S.",
-    minimum=5,
-    maximum=12,
-)
-PLAYER_OPT = Field(
-    "player",
-    "seat",
-    "Who gets the card (may be left out: the next player in turn).",
-    required=False,
-)
-SETUP3 = ("Ann", "Bob", "Cy")
-ANTE = {"type": "ante", "amount": 1}
-DEAL3 = (ANTE, {"type": "up", "card": "KD"}, {"type": "up", "card": "7C"})
+PLAYING = ("deal", "bet", "common")  # when a four may be turned up, a wild paid for
 
 
-def script(players: Sequence[str], dealt: Sequence[str], ante: int = 1) -> list[JSON]:
-    """The events of a deal where ``dealt`` face-up cards go round and everyone checks.
-
-    Builds worked examples (and test transcripts): each card goes to the player owed
-    it; whenever a betting round is open, the player to act checks.
-    """
-    state = start(Setup(tuple(players), dict(_DEFAULTS)))
-    events: list[JSON] = [{"type": "ante", "amount": ante}]
-    state = apply(state, events[0]).state
-    queue = list(dealt)
-    while queue or state["phase"] == "bet":
-        if state["phase"] == "bet":
-            event: JSON = {
-                "type": "bet",
-                "player": state["round"]["turn"],
-                "action": "check",
-            }
-        elif state["phase"] == "common":
-            event = {"type": "common", "card": queue.pop(0)}
-        elif state["phase"] == "deal":
-            event = {"type": "up", "card": queue.pop(0)}
-        else:
-            break
-        events.append(event)
-        state = apply(state, event).state
-    return events
+def _pay_down_offered(state: JSON) -> bool:
+    opts = state["options"]
+    return (
+        state["phase"] in PLAYING
+        and opts["pay_down_wilds"]
+        and any(opts[n] != FREE for n in WILD_OPTIONS.values())
+    )
 
 
-_DEFAULTS = {
-    "up_threes": PAY_OR_FOLD,
-    "up_nines": FREE,
-    "pay_down_wilds": False,
-    "pay_four": False,
-    "turn_up_fours": True,
-    "rainouts": "off",
-    "price": 0,
-    "hands": 1,
+# In the order a board lists what it expects (a payment owed: pay, decline, fold).
+HANDLERS = {
+    "ante": Handler(_ante, when=lambda s: s["phase"] == "ante"),
+    "up": Handler(_up, when=lambda s: s["phase"] in ("ante", "deal")),
+    "bet": Handler(_bet, when=lambda s: s["phase"] == "bet"),
+    **table.due_handlers(_settle, _bet),
+    "common": Handler(_common, when=lambda s: s["phase"] == "common"),
+    "show": Handler(_show, when=lambda s: s["phase"] == "show"),
+    "turn_up": Handler(
+        _turn_up,
+        when=lambda s: s["phase"] in PLAYING and s["options"]["turn_up_fours"],
+    ),
+    "pay_down": Handler(_pay_down, when=_pay_down_offered),
 }
-# Bob: kings and deuces showing; Cy sevens and eights; Ann spades and hearts.
-SHOWDOWN = tuple(
-    script(
-        SETUP3,
-        ["KD", "7C", "5S", "KH", "7D", "6S", "2C", "8C", "10H", "2D", "8D", "JH"],
-    )
-)
-SEVEN = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")
-# Four fours face up on third street: four extra cards, so seventh street is short.
-SHORT = tuple(
-    script(
-        SEVEN,
-        ["4S", "4H", "4D", "4C", "KD", "KH", "KC"]
-        + ["2S", "2H", "2D", "2C", "5S", "5H", "5D"]
-        + ["6S", "6H", "6D", "6C", "7S", "7H", "7D"]
-        + ["8S", "8H", "8D", "8C", "10S", "10H", "10D"],
-    )
-)
-
-EVENTS = (
-    EventKind(
-        "ante",
-        "Ante",
-        "Everyone antes this many chips; the deal starts.",
-        (table.AMOUNT,),
-        (Example(ANTE, players=SETUP3),),
-    ),
-    EventKind(
-        "up",
-        "Card face up",
-        "A card dealt face up, to the player owed the next one.",
-        (PLAYER_OPT, table.CARD),
-        (
-            Example(
-                {"type": "up", "player": 1, "card": "KD"},
-                setup=(ANTE,),
-                players=SETUP3,
-            ),
-            Example(
-                {"type": "up", "card": "3H"},
-                setup=(ANTE,),
-                players=SETUP3,
-                title="A face-up three: match the pot or fold",
-            ),
-        ),
-    ),
-    EventKind(
-        "pay",
-        "Pay",
-        "The player owing a payment pays it (the referee says how much).",
-        (table.PLAYER,),
-        (
-            Example(
-                {"type": "pay", "player": 1},
-                setup=(ANTE, {"type": "up", "card": "3H"}),
-                players=SETUP3,
-            ),
-        ),
-    ),
-    EventKind(
-        "decline",
-        "Decline",
-        "The player declines an optional payment: the card stays at face value, or "
-        "no extra card.",
-        (table.PLAYER,),
-        (
-            Example(
-                {"type": "decline", "player": 1},
-                setup=(ANTE, {"type": "up", "card": "3H"}),
-                players=SETUP3,
-                options={"up_threes": "pay"},
-            ),
-        ),
-    ),
-    EventKind(
-        "fold",
-        "Fold",
-        "The player folds: rather than pay, or in turn in the betting.",
-        (table.PLAYER,),
-        (
-            Example(
-                {"type": "fold", "player": 1},
-                setup=(ANTE, {"type": "up", "card": "3H"}),
-                players=SETUP3,
-            ),
-        ),
-    ),
-    EventKind(
-        "pay_down",
-        "Pay for a face-down wild",
-        "A player pays for a face-down three or nine (option: pay for face-down "
-        "wilds).",
-        (table.PLAYER, RANK_FIELD),
-        (
-            Example(
-                {"type": "pay_down", "player": 0, "rank": "3"},
-                setup=(ANTE,),
-                players=SETUP3,
-                options={"pay_down_wilds": True},
-            ),
-        ),
-    ),
-    EventKind(
-        "turn_up",
-        "Turn a four up",
-        "A player turns a face-down four face up and gets the extra card.",
-        (table.PLAYER, table.CARD),
-        (
-            Example(
-                {"type": "turn_up", "player": 2, "card": "4S"},
-                setup=(ANTE,),
-                players=SETUP3,
-            ),
-        ),
-    ),
-    EventKind(
-        "bet",
-        "Bet",
-        "A betting action in turn: check, bet, call, raise (by an amount) or fold.",
-        (table.PLAYER, table.ACTION, table.BET_AMOUNT),
-        (
-            Example(
-                {"type": "bet", "player": 1, "action": "bet", "amount": 2},
-                setup=(*DEAL3, {"type": "up", "card": "5S"}),
-                players=SETUP3,
-            ),
-        ),
-    ),
-    EventKind(
-        "common",
-        "Shared card",
-        "Seventh street with too few cards: the one card turned up in the middle.",
-        (table.CARD,),
-        (Example({"type": "common", "card": "JS"}, setup=SHORT, players=SEVEN),),
-    ),
-    EventKind(
-        "show",
-        "Show",
-        "At the showdown, all of a player's cards.",
-        (table.PLAYER, SHOWN),
-        (
-            Example(
-                {"type": "show", "player": 1, "cards": "KD KH 2C 2D AS AH QC"},
-                setup=SHOWDOWN,
-                players=SETUP3,
-            ),
-        ),
-    ),
-)
-
-
-def _mode_option(name: str, label: str, rank: str, default: str) -> Option:
-    return Option(
-        name,
-        label,
-        f"A {rank} dealt face up: free (wild at no cost), pay (wild only if paid "
-        f"for), or pay-or-fold (pay at once or fold).",
-        "choice",
-        default,
-        choices=MODES,
-    )
-
-
-OPTIONS = (
-    _mode_option("up_threes", "Face-up threes", "three", PAY_OR_FOLD),
-    _mode_option("up_nines", "Face-up nines", "nine", FREE),
-    Option(
-        "pay_down_wilds",
-        "Pay for face-down wilds",
-        "Face-down threes and nines are paid for like face-up ones; unpaid, they play "
-        "at face value.",
-        "boolean",
-        False,
-    ),
-    Option(
-        "pay_four",
-        "Pay for the four's card",
-        "The extra card a face-up four brings costs the price; decline to go without.",
-        "boolean",
-        False,
-    ),
-    Option(
-        "turn_up_fours",
-        "Turn down fours up",
-        "A player may turn a face-down four up to get the extra card.",
-        "boolean",
-        True,
-    ),
-    Option(
-        "rainouts",
-        "Rainouts",
-        "off; on (a queen of spades face up redeals the hand to the players still in); "
-        "dome (rainouts stop after three in one hand).",
-        "choice",
-        "off",
-        choices=specials.RAINOUT_CHOICES,
-    ),
-    table.PRICE_OPTION,
-    table.HANDS_OPTION,
-)
-
-
-GAME = Game(
-    id=GAME_ID,
-    title=TITLE,
-    summary="Seven-card stud with threes and nines wild and an extra card for a "
-    "face-up four: the referee follows every face-up card, says what each payment "
-    "costs and who must pay or fold, keeps the pot and judges the showdown. Default: "
-    "the way the text usually plays it.",
-    source="The Baseball text (seed 004). Readings: stud streets and betting order, "
-    "five of a kind tops, a payment costs the pot, unpaid face-down wilds play at "
-    "face value, the dome counts per hand, a short seventh street gives a shared card.",
-    min_players=3,
-    max_players=7,
-    options=OPTIONS,
-    events=EVENTS,
-    start=start,
-    apply=apply,
-    view=view,
-    deck="standard",
-)
+FINISHED = table.finished(RULES)
+BEFORE = table.due_first(RULES)

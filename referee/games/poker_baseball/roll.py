@@ -32,6 +32,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.base import Handler
 from referee.games.base import Option
 from referee.games.base import Refused
 from referee.games.base import Setup
@@ -58,9 +59,10 @@ class Variant:
     title: str
     specials: bool  # midnight baseball: wild threes and nines, fours, rainouts
     fold_on_match: bool  # mexican sweat: the table card's rank folds the roller
+    rules: table.Rules  # its rulebook ids, from the game's handle
 
     def cite(self, local: str) -> str:
-        return f"{self.game_id}/{local}"
+        return self.rules.rule(local)
 
     @property
     def wilds(self) -> evaluator.Wilds:
@@ -73,66 +75,55 @@ def make_game(
     variant: Variant, summary: str, source: str, options: Sequence[Option]
 ) -> Game:
     """The Game record of one rolling game."""
-    cite = variant.cite
+    v = variant
+    events = _events(v)
 
     def start(setup: Setup) -> JSON:
-        return table.start_session(setup, variant.game_id)
-
-    def apply(state: JSON, event: JSON) -> Step:
-        state = table.fresh(state)
-        if state["phase"] == "over":
-            raise Refused("The match is over.", [cite("end")])
-        kind = event["type"]
-        if state["due"] is not None and kind not in ("pay", "decline", "fold"):
-            raise Refused(
-                table.due_words(state, state["due"]) + " That comes first.",
-                _due_rules(variant, state["due"]),
-            )
-        match kind:
-            case "ante":
-                return _ante(variant, state, event)
-            case "table":
-                if state["phase"] == "ante":
-                    # a deal that starts with its table card: nobody anted
-                    started = _ante(variant, state, {"type": "ante", "amount": 0})
-                    step = _table(variant, started.state, event)
-                    return table.step(
-                        step.state,
-                        step.ruling.verdict,
-                        f"No ante recorded. {step.ruling.summary}",
-                        [*started.ruling.rules, *step.ruling.rules],
-                        options=step.ruling.options,
-                    )
-                return _table(variant, state, event)
-            case "roll":
-                return _roll(variant, state, event)
-            case "pay" | "decline" | "fold":
-                if state["due"] is None and kind == "fold":
-                    return _bet(
-                        variant, state, {**event, "type": "bet", "action": "fold"}
-                    )
-                return _settle(variant, state, event)
-            case "bet":
-                return _bet(variant, state, event)
-        raise BadInput(f"'{kind}' is not an event of {variant.title}.", field="type")
+        return table.start_session(setup, v.game_id)
 
     def view(state: JSON) -> JSON:
-        return _view(variant, state)
+        return _view(v, state, game.expects(state))
 
-    return Game(
-        id=variant.game_id,
-        title=variant.title,
+    def bet(state: JSON, event: JSON) -> Step:
+        return _bet(v, state, event)
+
+    def table_card(state: JSON, event: JSON) -> Step:
+        if state["phase"] == "ante":
+            return table.without_ante(state, event, ante, table_card)
+        return _table(v, state, event)
+
+    def ante(state: JSON, event: JSON) -> Step:
+        return _ante(v, state, event)
+
+    answers = table.due_handlers(lambda s, e: _settle(v, s, e), bet)
+    # In the order a board lists what it expects (a payment owed: pay, decline, fold).
+    handlers = {
+        "ante": Handler(ante, when=lambda s: s["phase"] == "ante"),
+        "table": Handler(table_card, when=lambda s: s["phase"] in ("ante", "table")),
+        "roll": Handler(
+            lambda s, e: _roll(v, s, e), when=lambda s: s["phase"] == "roll"
+        ),
+        "bet": Handler(bet, when=lambda s: s["phase"] == "bet"),
+        **{t: h for t, h in answers.items() if any(k.type == t for k in events)},
+    }
+    game = Game(
+        id=v.game_id,
+        title=v.title,
         summary=summary,
         source=source,
         min_players=3,
         max_players=7,
         options=tuple(options),
-        events=_events(variant),
+        events=events,
         start=start,
-        apply=apply,
         view=view,
         deck="standard",
+        handlers=handlers,
+        finished=table.finished(v.rules),
+        before=table.due_first(v.rules),
+        order_rule=v.cite("lead"),
     )
+    return game
 
 
 # --- the deal ------------------------------------------------------------------------
@@ -172,9 +163,7 @@ def _table(v: Variant, state: JSON, event: JSON) -> Step:
     hand["table"] = card
     words = f"Table card {card}."
     if v.specials:
-        special = specials.special_of(
-            card, state["options"], WILD_OPTIONS, hand["rainouts"]
-        )
+        special = table.special(v.rules, state, card)
         if special.kind == "rainout":
             return _rainout(v, state, words, rules)
         if special.kind == "wild":
@@ -192,12 +181,9 @@ def _table(v: Variant, state: JSON, event: JSON) -> Step:
 
 
 def _rainout(v: Variant, state: JSON, words: str, rules: list[str]) -> Step:
-    hand = state["hand"]
-    count = hand["rainouts"] + 1
-    seats = table.live(state)
-    state["hand"] = _new_hand(len(state["players"]), seats, count)
-    state["phase"] = "table"
-    state["round"] = None
+    count, seats = table.rain_out(
+        state, lambda seats, n: _new_hand(len(state["players"]), seats, n), "table"
+    )
     rules.append(v.cite("rainout"))
     words += (
         f" Queen of spades face up: rainout ({count}). Seven new cards each to the "
@@ -246,9 +232,7 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
     if not v.specials and _would_be_special(card):
         rules.append(v.cite("no-specials"))
     if v.specials:
-        special = specials.special_of(
-            card, state["options"], WILD_OPTIONS, hand["rainouts"]
-        )
+        special = table.special(v.rules, state, card)
         if special.kind == "rainout":
             return _rainout(v, state, words, rules)
         if special.kind == "wild":
@@ -256,16 +240,8 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
             rules.append(v.cite("wild"))
             if special.mode != FREE:
                 rules += [v.cite(WILD_RULES[r]), v.cite("payments")]
-                state["due"] = table.make_due(
-                    state, seat, card, "wild", special.mode, WILD_OPTIONS[r]
-                )
-                state["phase"] = "due"
-                return table.step(
-                    state,
-                    Verdict.OK,
-                    f"{words} {table.due_words(state, state['due'])}",
-                    rules,
-                    options=(WILD_OPTIONS[r],),
+                return table.ask_payment(
+                    state, seat, card, special, words, rules, (WILD_OPTIONS[r],)
                 )
             words += f" A {specials.RANK_WORD[r]}: wild, free."
         if special.kind == "four":
@@ -277,23 +253,15 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
                 words += " A four: one more face-down card to roll."
             else:
                 rules += [v.cite("pay-four"), v.cite("payments")]
-                state["due"] = table.make_due(
-                    state, seat, card, "four", "pay", "pay_four"
-                )
-                state["phase"] = "due"
-                return table.step(
-                    state,
-                    Verdict.OK,
-                    f"{words} {table.due_words(state, state['due'])}",
-                    rules,
-                    options=("pay_four",),
+                return table.ask_payment(
+                    state, seat, card, special, words, rules, ("pay_four",)
                 )
     return _judge(v, state, seat, words, rules)
 
 
 def _settle(v: Variant, state: JSON, event: JSON) -> Step:
     due = state["due"]
-    rules = _due_rules(v, due) if due else [v.cite("payments")]
+    rules = v.rules.due_rules(due) if due else [v.cite("payments")]
     state, words, what = table.settle_due(state, event, rules)
     seat = due["seat"]
     hand = state["hand"]
@@ -395,16 +363,9 @@ def _stopped(
             state, Verdict.OK, f"{words} {opened}", rules, options=tuple(options)
         )
     nxt = _next_roller(state, seat)
-    hand["roller"] = nxt
-    state["phase"] = "roll"
-    rules.append(v.cite("lead"))
-    return table.step(
-        state,
-        Verdict.OK,
-        f"{words} No betting: {state['players'][nxt]} rolls next.",
-        rules,
-        options=tuple(options),
-    )
+    _rolls_next(v, state, nxt, rules)
+    said = f"{words} No betting: {state['players'][nxt]} rolls next."
+    return table.step(state, Verdict.OK, said, rules, options=tuple(options))
 
 
 def _bet(v: Variant, state: JSON, event: JSON) -> Step:
@@ -431,16 +392,19 @@ def _betting_over(v: Variant, state: JSON, words: str, rules: list[str]) -> Step
     nxt = _next_roller(state, hand["after_bet"])
     if nxt is None:
         return _end(v, state, words, rules, ())
-    hand["roller"] = nxt
+    _rolls_next(v, state, nxt, rules)
+    said = (
+        f"{words} Betting over: {state['players'][nxt]} rolls next, to beat "
+        f"{_high_name(state)}."
+    )
+    return table.step(state, Verdict.OK, said, rules)
+
+
+def _rolls_next(v: Variant, state: JSON, seat: int, rules: list[str]) -> None:
+    """``seat`` rolls next, as the lead passes to the left."""
+    state["hand"]["roller"] = seat
     state["phase"] = "roll"
     rules.append(v.cite("lead"))
-    return table.step(
-        state,
-        Verdict.OK,
-        f"{words} Betting over: {state['players'][nxt]} rolls next, to beat "
-        f"{_high_name(state)}.",
-        rules,
-    )
 
 
 def _end(
@@ -457,15 +421,7 @@ def _end(
         why = (
             f"Every card is up: {state['players'][seat]} holds the high hand and wins."
         )
-    state, summary, change = table.finish(state, lambda eligible: [seat], why)
-    return table.step(
-        state,
-        Verdict.WIN,
-        f"{words} {summary}",
-        rules,
-        score=change,
-        options=tuple(options),
-    )
+    return table.deal_won(state, lambda eligible: [seat], why, words, rules, options)
 
 
 # --- helpers -------------------------------------------------------------------------
@@ -570,16 +526,10 @@ def _rank_word(card: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def _due_rules(v: Variant, due: JSON) -> list[str]:
-    if due["kind"] == "four":
-        return [v.cite("pay-four"), v.cite("payments")]
-    return [v.cite(WILD_RULES[cards.rank(due["card"])]), v.cite("payments")]
-
-
 # --- the board -----------------------------------------------------------------------
 
 
-def _view(v: Variant, state: JSON) -> JSON:
+def _view(v: Variant, state: JSON, expects: list[str]) -> JSON:
     hand = state["hand"]
     players = state["players"]
 
@@ -614,25 +564,12 @@ def _view(v: Variant, state: JSON) -> JSON:
     }
     return table.view_board(
         state,
-        expects=_expects(state),
+        expects=expects,
         prompt=_prompt(v, state),
         turn=_turn(state),
         detail=detail,
         per_seat=per_seat,
     )
-
-
-def _expects(state: JSON) -> list[str]:
-    if state["phase"] == "over":
-        return []
-    if state["due"]:
-        return table.due_expects(state["due"])
-    return {
-        "ante": ["ante", "table"],
-        "table": ["table"],
-        "roll": ["roll"],
-        "bet": ["bet"],
-    }[state["phase"]]
 
 
 def _turn(state: JSON) -> str | None:
@@ -648,18 +585,11 @@ def _turn(state: JSON) -> str | None:
 def _prompt(v: Variant, state: JSON) -> str:
     phase = state["phase"]
     players = state["players"]
-    if phase == "over":
-        return f"Match over: {state['winner']}."
-    if state["due"]:
-        return table.due_words(state, state["due"])
-    if phase == "ante":
-        return (
-            f"Deal {state['hand_no']}: {players[state['dealer']]} deals. Antes first."
-        )
+    first = table.prompt_before_play(state)
+    if first is not None:
+        return first
     if phase == "table":
         return "Seven cards face down each; the card turned up in the middle?"
-    if phase == "bet":
-        return table.betting_prompt(state)
     hand = state["hand"]
     roller = hand["roller"]
     return (
@@ -709,56 +639,35 @@ def _events(v: Variant) -> tuple[EventKind, ...]:
     ]
     after_table = (ANTE, {"type": "table", "card": "8D"})
     if v.specials:
-        three = (*after_table, {"type": "roll", "card": "3H"})
-        kinds += [
-            EventKind(
-                "pay",
-                "Pay",
-                "The roller pays the payment owed (the referee says how much).",
-                (table.PLAYER,),
-                (Example({"type": "pay", "player": 1}, setup=three, players=SETUP3),),
-            ),
-            EventKind(
-                "decline",
-                "Decline",
-                "The roller declines an optional payment: face value, or no extra "
-                "card.",
-                (table.PLAYER,),
-                (
-                    Example(
-                        {"type": "decline", "player": 1},
-                        setup=three,
-                        players=SETUP3,
-                        options={"threes": "pay"},
-                    ),
-                ),
-            ),
-        ]
+        kinds += _payment_events((*after_table, {"type": "roll", "card": "3H"}))
     beat = (*after_table, {"type": "roll", "card": "KS"})
     fold_setup = (*after_table, {"type": "roll", "card": "3H"}) if v.specials else beat
     kinds += [
-        EventKind(
+        table.answer_event(
             "fold",
-            "Fold",
             "A player folds: rather than pay, or in turn in the betting.",
-            (table.PLAYER,),
-            (Example({"type": "fold", "player": 1}, setup=fold_setup, players=SETUP3),),
+            fold_setup,
         ),
-        EventKind(
-            "bet",
-            "Bet",
-            "A betting action in turn: check, bet, call, raise (by an amount) or fold.",
-            (table.PLAYER, table.ACTION, table.BET_AMOUNT),
-            (
-                Example(
-                    {"type": "bet", "player": 1, "action": "bet", "amount": 2},
-                    setup=beat,
-                    players=SETUP3,
-                ),
-            ),
-        ),
+        table.bet_event(beat),
     ]
     return tuple(kinds)
+
+
+def _payment_events(three: tuple[JSON, ...]) -> list[EventKind]:
+    """``pay`` and ``decline``: the games with payments (``three``: a three rolled)."""
+    return [
+        table.answer_event(
+            "pay",
+            "The roller pays the payment owed (the referee says how much).",
+            three,
+        ),
+        table.answer_event(
+            "decline",
+            "The roller declines an optional payment: face value, or no extra card.",
+            three,
+            threes="pay",
+        ),
+    ]
 
 
 def bet_after_out_option() -> Option:

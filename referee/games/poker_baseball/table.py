@@ -15,15 +15,20 @@ round or None), ``due`` (the payment owed now or None), ``hand`` (the game's own
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import EventKind
+from referee.games.base import Example
 from referee.games.base import Field
+from referee.games.base import Handler
 from referee.games.base import Option
 from referee.games.base import Refused
 from referee.games.base import Ruling
@@ -40,13 +45,9 @@ from referee.games.poker_baseball.specials import PAY_OR_FOLD
 
 PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
 CARD = Field("card", "card", "The card, rank then suit: 3H, 10S, QD.")
-AMOUNT = Field(
-    "amount",
-    "integer",
-    "Chips each player antes (0 for none).",
-    minimum=0,
-    maximum=1_000_000,
-)
+MAX_CHIPS = 1_000_000  # the most chips one ante, bet or price may be
+ANTE_HELP = "Chips each player antes (0 for none)."
+AMOUNT = Field("amount", "integer", ANTE_HELP, minimum=0, maximum=MAX_CHIPS)
 ACTION = Field(
     "action",
     "choice",
@@ -59,8 +60,39 @@ BET_AMOUNT = Field(
     "Chips: the bet, or by how much to raise (a call needs none).",
     required=False,
     minimum=1,
-    maximum=1_000_000,
+    maximum=MAX_CHIPS,
 )
+
+
+def answer_event(
+    type_: str, help: str, setup: tuple[JSON, ...], **options: Any
+) -> EventKind:
+    """``pay``, ``decline`` or ``fold``; its example: Bob answers after ``setup``."""
+    example = Example(
+        {"type": type_, "player": 1},
+        setup=setup,
+        players=("Ann", "Bob", "Cy"),
+        options=options,
+    )
+    return EventKind(type_, type_.capitalize(), help, (PLAYER,), (example,))
+
+
+def bet_event(setup: tuple[JSON, ...]) -> EventKind:
+    """The family's ``bet`` event, its example a bet of 2 after ``setup``."""
+    return EventKind(
+        "bet",
+        "Bet",
+        "A betting action in turn: check, bet, call, raise (by an amount) or fold.",
+        (PLAYER, ACTION, BET_AMOUNT),
+        (
+            Example(
+                {"type": "bet", "player": 1, "action": "bet", "amount": 2},
+                setup=setup,
+                players=("Ann", "Bob", "Cy"),
+            ),
+        ),
+    )
+
 
 HANDS_OPTION = Option(
     "hands",
@@ -79,13 +111,184 @@ PRICE_OPTION = Option(
     "integer",
     0,
     minimum=0,
-    maximum=1_000_000,
+    maximum=MAX_CHIPS,
 )
 
 
-def cite(game_id: str, local: str) -> str:
-    """A rulebook id of one of the family's games."""
-    return f"{game_id}/{local}"
+@dataclass(frozen=True)
+class Rules:
+    """How one game of the family cites the steps it shares with the others."""
+
+    rules: Mapping[str, str]  # local rule id -> full id, from the game's handle
+    payment: str = ""  # the local id of the rule on payments
+    # wild rank -> the local id of its payment setting, and the option setting it
+    wild_rules: Mapping[str, str] = field(default_factory=dict)
+    wild_options: Mapping[str, str] = field(default_factory=dict)
+    over: str = "end"  # the local id cited once the match is over
+
+    def rule(self, local: str) -> str:
+        return self.rules[local]
+
+    def due_rules(self, due: JSON) -> list[str]:
+        """The rules a payment owed now rests on."""
+        if due["kind"] == "four":
+            return [self.rule("pay-four"), self.rule(self.payment)]
+        rank = cards.rank(due["card"])
+        return [self.rule(self.wild_rules[rank]), self.rule(self.payment)]
+
+
+def finished(r: Rules) -> Callable[[JSON], Refused | None]:
+    """The refusal of any event once the match is over."""
+
+    def refusal(state: JSON) -> Refused | None:
+        if state["phase"] != "over":
+            return None
+        return Refused("The match is over.", [r.rule(r.over)])
+
+    return refusal
+
+
+DUE_ANSWERS = ("pay", "decline", "fold")
+
+
+def due_first(r: Rules) -> Callable[[JSON, JSON], None]:
+    """Every event's first check: a payment owed is answered before anything else."""
+
+    def check(state: JSON, event: JSON) -> None:
+        if state["due"] is not None and event["type"] not in DUE_ANSWERS:
+            raise Refused(
+                due_words(state, state["due"]) + " That comes first.",
+                r.due_rules(state["due"]),
+            )
+
+    return check
+
+
+def due_handlers(
+    settle: Callable[[JSON, JSON], Step], fold_in_betting: Callable[[JSON, JSON], Step]
+) -> dict[str, Handler]:
+    """``pay``, ``decline`` and ``fold``: answers to a payment; ``fold`` also bets."""
+
+    def answer(state: JSON, event: JSON) -> Step:
+        if state["due"] is None and event["type"] == "fold":
+            return fold_in_betting(state, {**event, "type": "bet", "action": "fold"})
+        return settle(state, event)
+
+    return {
+        "pay": Handler(answer, when=lambda s: s["due"] is not None),
+        "decline": Handler(
+            answer,
+            when=lambda s: s["due"] is not None and s["due"]["mode"] != PAY_OR_FOLD,
+        ),
+        "fold": Handler(
+            answer, when=lambda s: s["due"] is not None or s["phase"] == "bet"
+        ),
+    }
+
+
+def without_ante(
+    state: JSON,
+    event: JSON,
+    ante_step: Callable[[JSON, JSON], Step],
+    then: Callable[[JSON, JSON], Step],
+) -> Step:
+    """A deal that starts with its first card: nobody anted (a game without antes)."""
+    started = ante_step(state, {"type": "ante", "amount": 0})
+    got = then(started.state, event)
+    return step(
+        got.state,
+        got.ruling.verdict,
+        f"No ante recorded. {got.ruling.summary}",
+        [*started.ruling.rules, *got.ruling.rules],
+        options=got.ruling.options,
+    )
+
+
+def ask_payment(
+    state: JSON,
+    seat: int,
+    card: str,
+    special: specials.Special,
+    words: str,
+    rules: list[str],
+    options: Sequence[str],
+) -> Step:
+    """A card turned up has a price: the play stops until its owner answers."""
+    state["due"] = make_due(
+        state, seat, card, special.kind, special.mode, special.option
+    )
+    state["phase"] = "due"
+    return step(
+        state,
+        Verdict.OK,
+        f"{words} {due_words(state, state['due'])}",
+        rules,
+        options=tuple(options),
+    )
+
+
+def rain_out(
+    state: JSON, new_hand: Callable[[list[int], int], JSON], phase: str
+) -> tuple[int, list[int]]:
+    """A rainout: a new hand for the seats still in; the pot stays.
+
+    Returns the rainouts in this hand so far and the seats dealt again.
+    """
+    count = state["hand"]["rainouts"] + 1
+    seats = live(state)
+    state["hand"] = new_hand(seats, count)
+    state["phase"] = phase
+    state["round"] = None
+    return count, seats
+
+
+def special(r: Rules, state: JSON, card: str) -> specials.Special:
+    """What ``card`` turned face up sets off in this deal (under the match options)."""
+    return specials.special_of(
+        card, state["options"], r.wild_options, state["hand"]["rainouts"]
+    )
+
+
+def deal_won(
+    state: JSON,
+    rank: Callable[[list[int]], list[int]],
+    why: str,
+    words: str,
+    rules: Sequence[str],
+    options: Sequence[str] = (),
+) -> Step:
+    """The deal is won (see ``finish``): the ruling that says so."""
+    state, summary, change = finish(state, rank, why)
+    return step(
+        state,
+        Verdict.WIN,
+        f"{words} {summary}",
+        rules,
+        score=change,
+        options=tuple(options),
+    )
+
+
+def moved_on(state: JSON, phase: str, words: str, rules: list[str], rule: str) -> Step:
+    """Play moves on to ``phase`` for the reason ``rule`` gives."""
+    state["phase"] = phase
+    rules.append(rule)
+    return step(state, Verdict.OK, words, rules)
+
+
+def prompt_before_play(state: JSON) -> str | None:
+    """The prompt when the match is over, a payment is owed or the antes are due."""
+    phase = state["phase"]
+    if phase == "over":
+        return f"Match over: {state['winner']}."
+    if state["due"]:
+        return due_words(state, state["due"])
+    if phase == "ante":
+        dealer = state["players"][state["dealer"]]
+        return f"Deal {state['hand_no']}: {dealer} deals. Antes first."
+    if phase == "bet":
+        return betting_prompt(state)
+    return None
 
 
 # --- the session ---------------------------------------------------------------------
@@ -191,10 +394,6 @@ def due_words(state: JSON, due: JSON) -> str:
         f"{who} may pay {price} to make the {cards.describe(due['card'])} wild, "
         "or decline (it stays at face value)."
     )
-
-
-def due_expects(due: JSON) -> list[str]:
-    return ["pay", "fold"] if due["mode"] == PAY_OR_FOLD else ["pay", "decline", "fold"]
 
 
 def settle_due(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, str, str]:
@@ -357,11 +556,6 @@ def step(
     state: JSON, verdict: Verdict, words: str, rules: Sequence[str], **extra: Any
 ) -> Step:
     return Step(state, Ruling(verdict, words, tuple(dict.fromkeys(rules)), **extra))
-
-
-def fresh(state: JSON) -> JSON:
-    """A copy to build on, so ``apply`` never touches its input."""
-    return copy.deepcopy(state)
 
 
 # --- the board -----------------------------------------------------------------------

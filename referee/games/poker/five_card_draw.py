@@ -1,8 +1,8 @@
 """Five card draw: antes, betting, one exchange (or two), betting, the showdown.
 
 The engine is the shared draw-poker table (``referee.games.poker.draw``); this module
-declares the game: its options (the text's standard variations), its events and its
-showdown calculator. Events:
+declares the game: its variant record, its options (the text's standard variations),
+its events and its showdown calculator. Events:
 
 * ``deal`` ``{}``: the hand is dealt; everyone antes the ``ante`` option.
 * ``bet`` ``{"player": 1, "action": "raise", "amount": 5}``: check, bet, call, raise
@@ -27,25 +27,47 @@ from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.poker import draw
+from referee.games.poker import drawing
 from referee.games.poker import hands as hl
 from referee.games.poker.tool import SHOWDOWN_TOOL
+from referee.rulebook import cite
 
-GAME_ID = "poker-draw"
+CITE = cite("poker-draw")
+COMMON_RULES = (
+    "deal",
+    "ante",
+    "betting",
+    "order-of-play",
+    "draw",
+    "four-card-draw",
+    "showdown",
+    "hand-ranking",
+    "wild-cards",
+    "high-low",
+    "split-pot",
+    "session",
+)
+VARIANT = drawing.DrawVariant(
+    game_id="poker-draw",
+    rules={n: CITE(n) for n in (*COMMON_RULES, "double-draw", "lowball")},
+    wild_option=True,
+    double_draw=True,
+    jacks_to_open=False,
+    trips_to_win=False,
+    progressive=False,
+    winner_modes=drawing.WINNER_MODES,
+    cited_when=(("wilds", "off"), ("winner", "high")),
+)
 ACTIONS = ("check", "bet", "call", "raise", "fold")
 
 
 def start(setup: Setup) -> JSON:
-    return draw.start(setup, GAME_ID)
-
-
-def apply(state: JSON, event: JSON) -> Step:
-    return draw.apply(state, event)
+    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
-    board = draw.view(state)
+    board = draw.view(VARIANT, state, GAME.expects(state))
     opts = state["options"]
     names = {"high": "", "high-low": " (high/low)", "lowball": " (lowball)"}
     wild = "" if opts["wilds"] == "off" else f", {opts['wilds'].replace('-', ' ')} wild"
@@ -83,29 +105,41 @@ DRAW_FIELDS = (
         required=False,
     ),
 )
+
+
+def hand_field(help: str) -> Field:
+    """A hand of five cards shown, optional (left out: none shown)."""
+    return Field("cards", "cards", help, required=False, minimum=5, maximum=5)
+
+
 SHOW_FIELDS = (
     Field("player", "seat", "Who shows."),
-    Field(
-        "cards",
-        "cards",
-        "The five cards; leave out to concede without showing.",
-        required=False,
-        minimum=5,
-        maximum=5,
-    ),
+    hand_field("The five cards; leave out to concede without showing."),
 )
-BET_ROUND = (
-    DEAL,
-    {"type": "bet", "player": 1, "action": "check"},
-    {"type": "bet", "player": 0, "action": "check"},
-)
-DRAWN = (
-    *BET_ROUND,
-    {"type": "draw", "player": 1, "count": 3},
-    {"type": "draw", "player": 0, "count": 1},
-    {"type": "bet", "player": 1, "action": "check"},
-    {"type": "bet", "player": 0, "action": "check"},
-)
+
+
+def checks(*seats: int) -> tuple[JSON, ...]:
+    """A check by each of ``seats`` in turn (worked examples)."""
+    return tuple({"type": "bet", "player": p, "action": "check"} for p in seats)
+
+
+def draws(*pairs: tuple[int, int]) -> tuple[JSON, ...]:
+    """``(seat, count)`` exchanges in turn (worked examples)."""
+    return tuple({"type": "draw", "player": p, "count": n} for p, n in pairs)
+
+
+def draw_event(help: str, *examples: Example) -> EventKind:
+    """The ``draw`` event of a draw poker game (``help``: its exchange limits)."""
+    return EventKind("draw", "Exchange", help, DRAW_FIELDS, examples)
+
+
+def end_event(help: str, example: Example) -> EventKind:
+    """The ``end`` event: the session stops between hands."""
+    return EventKind("end", "End the session", help, (), (example,))
+
+
+BET_ROUND = (DEAL, *checks(1, 0))
+DRAWN = (*BET_ROUND, *draws((1, 3), (0, 1)), *checks(1, 0))
 
 EVENTS = (
     EventKind(
@@ -137,23 +171,18 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="draw",
-        title="Exchange",
-        help="How many cards a player exchanges, in turn from the dealer's left: up "
+    draw_event(
+        "How many cards a player exchanges, in turn from the dealer's left: up "
         "to three, or four by showing the ace kept (fewer than six players).",
-        fields=DRAW_FIELDS,
-        examples=(
-            Example(
-                {"type": "draw", "player": 1, "count": 3},
-                setup=BET_ROUND,
-                title="Bob draws three",
-            ),
-            Example(
-                {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
-                setup=BET_ROUND,
-                title="Bob keeps an ace and draws four",
-            ),
+        Example(
+            {"type": "draw", "player": 1, "count": 3},
+            setup=BET_ROUND,
+            title="Bob draws three",
+        ),
+        Example(
+            {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
+            setup=BET_ROUND,
+            title="Bob keeps an ace and draws four",
         ),
     ),
     EventKind(
@@ -176,12 +205,9 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="end",
-        title="End the session",
-        help="Stop playing between hands; the referee gives each player's net chips.",
-        fields=(),
-        examples=(Example({"type": "end"}, title="Stop before dealing"),),
+    end_event(
+        "Stop playing between hands; the referee gives each player's net chips.",
+        Example({"type": "end"}, title="Stop before dealing"),
     ),
 )
 
@@ -237,7 +263,7 @@ OPTIONS = (
         "one-eyed jacks (JS JH).",
         "choice",
         "off",
-        choices=tuple(draw.WILD_CHOICES),
+        choices=tuple(drawing.WILD_CHOICES),
     ),
     Option(
         "five_of_a_kind",
@@ -253,7 +279,7 @@ OPTIONS = (
         "(the low hand).",
         "choice",
         "high",
-        choices=tuple(draw.WINNER_MODES),
+        choices=tuple(drawing.WINNER_MODES),
     ),
     Option(
         "low",
@@ -268,7 +294,7 @@ OPTIONS = (
 )
 
 GAME = Game(
-    id=GAME_ID,
+    id=VARIANT.game_id,
     title="Five card draw",
     summary="Draw poker referee: antes, betting turns, the exchange limits, the "
     "showdown judged with wild cards, high/low or lowball, and the pot account.",
@@ -280,8 +306,10 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     start=start,
-    apply=apply,
     view=view,
     tools=(SHOWDOWN_TOOL,),
     deck="standard-jokers",
+    handlers=draw.handlers(VARIANT),
+    finished=draw.finished(VARIANT),
+    order_rule=VARIANT.rule("order-of-play"),
 )

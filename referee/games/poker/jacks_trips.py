@@ -1,7 +1,8 @@
 """Jacks to open, trips to win: draw poker where jacks or better open and trips take it.
 
-The engine is the shared draw-poker table (``referee.games.poker.draw``). Events as in
-``poker-draw``, plus:
+The engine is the shared draw-poker table (``referee.games.poker.draw``, with the
+variant's own steps in ``referee.games.poker.jacks``). Events as in ``poker-draw``,
+plus:
 
 * ``bet`` with ``"openers": "JH JD"`` on the bet that opens: the cards that make a
   pair of jacks or better (queens, kings, aces after redeals in the progressive
@@ -25,27 +26,50 @@ from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.poker import draw
+from referee.games.poker import drawing
 from referee.games.poker import hands as hl
-from referee.games.poker_draw import BET_FIELDS
-from referee.games.poker_draw import COMMON_OPTIONS
-from referee.games.poker_draw import DRAW_FIELDS
-from referee.games.poker_draw import SHOW_FIELDS
+from referee.games.poker.five_card_draw import BET_FIELDS
+from referee.games.poker.five_card_draw import COMMON_OPTIONS
+from referee.games.poker.five_card_draw import COMMON_RULES
+from referee.games.poker.five_card_draw import SHOW_FIELDS
+from referee.games.poker.five_card_draw import checks
+from referee.games.poker.five_card_draw import draw_event
+from referee.games.poker.five_card_draw import draws
+from referee.games.poker.five_card_draw import end_event
+from referee.games.poker.five_card_draw import hand_field
+from referee.rulebook import cite
 
-GAME_ID = draw.JACKS
+CITE = cite("poker-jacks-trips")
+JACKS_RULES = (
+    "openers",
+    "must-open",
+    "nobody-opens",
+    "trips-to-win",
+    "nobody-reveals",
+    "winner",
+    "progressive-jackpot",
+    "rising-openers",
+)
+VARIANT = drawing.DrawVariant(
+    game_id="poker-jacks-trips",
+    rules={n: CITE(n) for n in (*COMMON_RULES, *JACKS_RULES)},
+    wild_option=False,
+    double_draw=False,
+    jacks_to_open=True,
+    trips_to_win=True,
+    progressive=True,
+    winner_modes={"high-low": "high-low", "high": "high"},
+    cited_when=(("progressive", False),),
+)
 
 
 def start(setup: Setup) -> JSON:
-    return draw.start(setup, GAME_ID)
-
-
-def apply(state: JSON, event: JSON) -> Step:
-    return draw.apply(state, event)
+    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
-    board = draw.view(state)
+    board = draw.view(VARIANT, state, GAME.expects(state))
     if state["options"]["progressive"]:
         board["detail"]["title"] = "Jacks to open, trips to win: progressive jackpot"
     return board
@@ -59,15 +83,7 @@ OPENED = (
     {"type": "bet", "player": 2, "action": "call"},
     {"type": "bet", "player": 0, "action": "call"},
 )
-DRAWN = (
-    *OPENED,
-    {"type": "draw", "player": 1, "count": 3},
-    {"type": "draw", "player": 2, "count": 2},
-    {"type": "draw", "player": 0, "count": 1},
-    {"type": "bet", "player": 1, "action": "check"},
-    {"type": "bet", "player": 2, "action": "check"},
-    {"type": "bet", "player": 0, "action": "check"},
-)
+DRAWN = (*OPENED, *draws((1, 3), (2, 2), (0, 1)), *checks(1, 2, 0))
 THREE = ("Ann", "Bob", "Cy")
 
 EVENTS = (
@@ -105,19 +121,14 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="draw",
-        title="Exchange",
-        help="Cards exchanged, in turn: up to three, four with an ace shown (fewer "
+    draw_event(
+        "Cards exchanged, in turn: up to three, four with an ace shown (fewer "
         "than six players).",
-        fields=DRAW_FIELDS,
-        examples=(
-            Example(
-                {"type": "draw", "player": 1, "count": 3},
-                setup=OPENED,
-                players=THREE,
-                title="Bob draws three",
-            ),
+        Example(
+            {"type": "draw", "player": 1, "count": 3},
+            setup=OPENED,
+            players=THREE,
+            title="Bob draws three",
         ),
     ),
     EventKind(
@@ -127,13 +138,8 @@ EVENTS = (
         "the others send no cards. Nobody reveals: exchange again.",
         fields=(
             Field("player", "seat", "Who answers."),
-            Field(
-                "cards",
-                "cards",
-                "Five cards with three of a kind or better; leave out for none.",
-                required=False,
-                minimum=5,
-                maximum=5,
+            hand_field(
+                "Five cards with three of a kind or better; leave out for none."
             ),
         ),
         examples=(
@@ -171,12 +177,9 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="end",
-        title="End the session",
-        help="Stop playing between hands (not while chips wait in the pot).",
-        fields=(),
-        examples=(Example({"type": "end"}, players=THREE, title="Stop"),),
+    end_event(
+        "Stop playing between hands (not while chips wait in the pot).",
+        Example({"type": "end"}, players=THREE, title="Stop"),
     ),
 )
 
@@ -189,7 +192,7 @@ OPTIONS = (
         "revealed hand takes it all).",
         "choice",
         "high-low",
-        choices=("high-low", "high"),
+        choices=tuple(VARIANT.winner_modes),
     ),
     Option(
         "low",
@@ -210,7 +213,7 @@ OPTIONS = (
 )
 
 GAME = Game(
-    id=GAME_ID,
+    id=VARIANT.game_id,
     title="Jacks to open, trips to win",
     summary="Draw poker where only jacks or better open and only trips or better "
     "win: openers checked, redeals, exchanges until someone reveals, the high/low "
@@ -223,7 +226,9 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     start=start,
-    apply=apply,
     view=view,
     deck="standard-jokers",
+    handlers=draw.handlers(VARIANT),
+    finished=draw.finished(VARIANT),
+    order_rule=VARIANT.rule("order-of-play"),
 )

@@ -1,0 +1,214 @@
+"""Jacks to open, trips to win: what that variant adds to the draw table.
+
+Openers (jacks or better, shown with the bet that opens), the redeal when nobody
+opens (openers rise in the progressive jackpot), the reveal of trips or better at the
+showdown and, in the high/low split, the low half shown by the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games import cards as cardlib
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.games.base import Ruling
+from referee.games.base import Step
+from referee.games.base import Verdict
+from referee.games.poker import hands as hl
+from referee.games.poker import pot as potlib
+from referee.games.poker.drawing import DrawVariant
+from referee.games.poker.drawing import check_answering
+from referee.games.poker.drawing import check_cards
+from referee.games.poker.drawing import game_rules
+from referee.games.poker.drawing import jokers
+from referee.games.poker.drawing import judge_of
+from referee.games.poker.drawing import names
+from referee.games.poker.drawing import new_exchange
+from referee.games.poker.drawing import ok
+from referee.games.poker.drawing import options_cited
+from referee.games.poker.drawing import settle
+from referee.games.poker.drawing import waiting_or_settle
+from referee.games.poker.drawing import wilds_of
+
+OPENING_RANKS = ("J", "Q", "K", "A")
+
+
+def _plural(rank: str) -> str:
+    return hl.PLURAL[hl.RANK_VALUE[rank]]
+
+
+def opening_bet(
+    v: DrawVariant, state: JSON, seat: int, action: str, openers: Any
+) -> tuple[str, list[str]]:
+    """Jacks or better to open; such a hand must open (the referee cannot see it)."""
+    need = state["openers_needed"]
+    cited = [v.rule("openers")]
+    if action == "bet":
+        example = (
+            f'{{"type": "bet", "player": {seat}, "action": "bet", '
+            '"amount": 2, "openers": "JH JD"}'
+        )
+        if not openers:
+            raise BadInput(
+                f"Show the openers (a pair of {_plural(need)} or better) with the bet "
+                "that opens.",
+                field="openers",
+                example=example,
+            )
+        if cardlib.JOKER in openers and not jokers(v, state):
+            raise BadInput(
+                "There are no jokers in this game's deck, so none can be openers.",
+                field="openers",
+                example=example,
+            )
+        hand = hl.best_high(openers, wilds_of(v, state))
+        if hand.key < hl.pack(hl.PAIR, (hl.RANK_VALUE[need],) * 2):
+            raise Refused(
+                f"{hand.name.capitalize()} does not open: it takes a pair of "
+                f"{_plural(need)} or better.",
+                cited,
+            )
+        return f" Opened with {hand.name}.", cited
+    if action == "check":
+        cited.append(v.rule("must-open"))
+        return (
+            " (A pass: only a player without openers may pass; openers must open.)",
+            cited,
+        )
+    if action == "fold":
+        if potlib.live(state["pot"]) == [seat]:
+            raise Refused(
+                f"{state['players'][seat]} is the last player in: open (bet, with "
+                "openers) to take the pot, or pass (check) and the hand is thrown in.",
+                cited,
+            )
+        return "", cited
+    raise Refused(
+        f"Nobody has opened yet: {state['players'][seat]} may open (bet, with "
+        "openers) or pass (check).",
+        cited,
+    )
+
+
+def nobody_opened(v: DrawVariant, state: JSON, words: str, cited: list[str]) -> Step:
+    """Nobody opened: everyone antes again and the same dealer deals again."""
+    cited = cited + [v.rule("nobody-opens")]
+    # the chips stay in the pot for the redeal: charge them to each player now
+    put = state["pot"]["put"]
+    state["net"] = [n - p for n, p in zip(state["net"], put, strict=True)]
+    charged = {state["players"][s]: -p for s, p in enumerate(put) if p}
+    state["pot"] = potlib.carry(state["pot"])
+    state["phase"] = "deal"
+    state["round"] = None
+    extra = ""
+    if state["options"]["progressive"]:
+        i = OPENING_RANKS.index(state["openers_needed"])
+        state["openers_needed"] = OPENING_RANKS[min(i + 1, len(OPENING_RANKS) - 1)]
+        extra = f" Openers rise to a pair of {_plural(state['openers_needed'])}."
+        cited.append(v.rule("rising-openers"))
+    return Step(
+        state,
+        Ruling(
+            Verdict.VOID,
+            f"{words} Nobody opened: the hand is thrown in; the pot "
+            f"({potlib.total(state['pot'])}) stays, everyone antes again and the "
+            f"cards are dealt again.{extra}",
+            tuple(cited),
+            score=charged,
+            options=options_cited(v, state),
+        ),
+    )
+
+
+def reveal(v: DrawVariant, state: JSON, event: JSON) -> Step:
+    """Trips to win: three of a kind or better must be revealed; the rest say none."""
+    seat = event["player"]
+    players = state["players"]
+    cited = [v.rule("trips-to-win")]
+    check_answering(state, seat, cited, "reveal", "answered")
+    shown = list(state["shown"])
+    judge = judge_of(v, state)
+    if event.get("cards"):
+        hand = check_cards(v, state, seat, event["cards"], "cards")
+        best = hl.best_high(hand, judge.wilds)
+        if best.key < hl.pack(hl.TRIPS, (2, 2, 2)):
+            raise Refused(
+                f"{best.name.capitalize()} is not three of a kind or better: only "
+                "trips or better are revealed. Send no cards to say so.",
+                cited,
+            )
+        shown[seat] = hand
+        words = f"{players[seat]} reveals {best.name}."
+        cited += game_rules(v, state, judge)
+    else:
+        shown[seat] = False
+        words = f"{players[seat]} has no three of a kind."
+    state["shown"] = shown
+    alive = potlib.live(state["pot"])
+    return waiting_or_settle(
+        v,
+        state,
+        words,
+        cited,
+        [s for s in alive if shown[s] is None],
+        lambda: _revealed(v, state, words, cited),
+    )
+
+
+def _revealed(v: DrawVariant, state: JSON, words: str, cited: list[str]) -> Step:
+    """Everyone has answered: exchange again, show for low, or settle."""
+    alive = potlib.live(state["pot"])
+    shown = state["shown"]
+    if not any(isinstance(shown[s], list) for s in alive):
+        cited.append(v.rule("nobody-reveals"))
+        state["shown"] = [None] * len(state["players"])
+        first = new_exchange(state)
+        return ok(
+            state,
+            f"{words} Nobody revealed three of a kind: everyone still in "
+            f"exchanges again, {first} first.",
+            cited,
+        )
+    others = [s for s in alive if not isinstance(shown[s], list)]
+    if judge_of(v, state).mode == "high-low" and others:
+        state["phase"] = "low"
+        cited.append(v.rule("winner"))
+        return ok(
+            state,
+            f"{words} Revealing done; for the low half "
+            f"{names(state, others)} may show or pass.",
+            cited,
+        )
+    return settle(v, state, words, cited)
+
+
+def show_low(v: DrawVariant, state: JSON, event: JSON) -> Step:
+    """High/low split: a player who did not reveal shows for low, or passes."""
+    seat = event["player"]
+    players = state["players"]
+    cited = [v.rule("winner")]
+    alive = potlib.live(state["pot"])
+    if seat not in alive or isinstance(state["shown"][seat], list):
+        raise Refused(f"{players[seat]} is not waiting to show for low.", cited)
+    if state["low_shown"][seat] is not None:
+        raise Refused(f"{players[seat]} has already answered.", cited)
+    low_shown = list(state["low_shown"])
+    if event.get("cards"):
+        hand = check_cards(v, state, seat, event["cards"], "cards")
+        low_shown[seat] = hand
+        judge = judge_of(v, state)
+        best = hl.best_low(hand, judge.low, judge.wilds)
+        words = f"{players[seat]} shows {best.name} for low."
+        cited.append(v.rule("high-low"))  # how the low hand ranks
+    else:
+        low_shown[seat] = False
+        words = f"{players[seat]} does not play for low."
+    state["low_shown"] = low_shown
+    waiting = [
+        s
+        for s in alive
+        if not isinstance(state["shown"][s], list) and low_shown[s] is None
+    ]
+    return waiting_or_settle(v, state, words, cited, waiting)
