@@ -70,8 +70,7 @@ class Option:
     maximum: int | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in OPTION_KINDS:
-            raise ValueError(f"unknown option kind {self.kind!r}")
+        option_kind(self)  # an unknown kind fails where it is declared
 
     @property
     def widget(self) -> str:
