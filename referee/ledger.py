@@ -66,6 +66,7 @@ from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Verdict
 from referee.games.base import side_names
+from referee.games.fields import KINDS
 from referee.models import CHECKPOINT_EVERY
 from referee.models import Match
 from referee.models import MatchCheckpoint
@@ -1651,7 +1652,8 @@ def describe_event(
             continue
         label = key.replace("_", " ")
         kind = kinds.get(key, "")
-        listed = (names or {}).get(kind) if kind in ("seat", "side") else None
+        seats = kind in KINDS and KINDS[kind].seats  # an index into names[kind]
+        listed = (names or {}).get(kind) if seats else None
         if listed and isinstance(value, int) and 0 <= value < len(listed):
             parts.append(f"{label} {listed[value]}")
         elif isinstance(value, list):

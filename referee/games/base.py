@@ -1,17 +1,13 @@
-"""The contract every rule engine keeps: games, events, rulings and the two errors.
+"""The contract every rule engine keeps: the Game, its events, setups and tools.
 
 An engine is pure: ``start(setup) -> state``, ``apply(state, event) -> Step`` and
 ``view(state) -> board``. State, events and boards are plain JSON values, so the
 ledger can store them, replay them and send them over the API unchanged.
 
-Three outcomes for any input, kept apart all the way to the HTTP status:
-
-* ``BadInput``: the input cannot describe anything real (``T25``, a die showing 7).
-  Rejected, nothing stored (422).
-* ``Refused``: well formed, but against the rules in this state, and the player can
-  do something else instead (a roll out of turn). Nothing stored (409).
-* a ``Ruling`` in a ``Step``: it happened; fouls and busts are recorded with their
-  penalty (201).
+What the referee says (``BadInput``, ``Refused``, a ``Ruling`` in a ``Step``) is in
+``outcomes``; fields, options and their kinds in ``fields``; the board's shape and
+the helpers engines share to show a game in ``boards``. This module imports them,
+so every name engines use is importable from here too.
 """
 
 from __future__ import annotations
@@ -24,192 +20,37 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
-from enum import StrEnum
 from typing import Any
 
-from referee.games import text
+from referee.games.boards import HISTORY_WINDOW as HISTORY_WINDOW
+from referee.games.boards import TEAMS_EXAMPLE as TEAMS_EXAMPLE
+from referee.games.boards import board as board
+from referee.games.boards import partners_opposite as partners_opposite
+from referee.games.boards import recent as recent
+from referee.games.boards import side_names as side_names
+from referee.games.boards import two_partnerships as two_partnerships
+from referee.games.fields import FIELD_KINDS as FIELD_KINDS
+from referee.games.fields import MAX_NAME as MAX_NAME
+from referee.games.fields import Field as Field
+from referee.games.fields import Option as Option
+from referee.games.fields import example_text
+from referee.games.fields import parse_fields as parse_fields
+from referee.games.fields import parse_names
+from referee.games.fields import parse_option
+from referee.games.fields import parse_team
+from referee.games.outcomes import JSON as JSON
+from referee.games.outcomes import PENALTY_SCHEMA as PENALTY_SCHEMA
+from referee.games.outcomes import RULING_SCHEMA as RULING_SCHEMA
+from referee.games.outcomes import STRINGS as STRINGS
+from referee.games.outcomes import BadInput as BadInput
+from referee.games.outcomes import Penalty as Penalty
+from referee.games.outcomes import Refused as Refused
+from referee.games.outcomes import Ruling as Ruling
+from referee.games.outcomes import Step as Step
+from referee.games.outcomes import Verdict as Verdict
 
-JSON = dict[str, Any]
-
-
-class Verdict(StrEnum):
-    """What the referee says about an event that happened."""
-
-    OK = "ok"
-    WIN = "win"  # the event ended a leg, game or match
-    FOUL = "foul"
-    BUST = "bust"
-    WIPEOUT = "wipeout"
-    WARNING = "warning"
-    FORFEIT = "forfeit"
-    ILLEGAL = "illegal"  # only inside a Refused: nothing was recorded
-    VOID = "void"  # a hand or rack cancelled without score
-
-
-class BadInput(ValueError):
-    """Input that cannot describe anything real; names the field, shows an example."""
-
-    def __init__(
-        self, message: str, *, field: str = "event", example: str = ""
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.example = example
-
-    @property
-    def errors(self) -> dict[str, str]:
-        text = self.message
-        if self.example and "e.g." not in text and "example" not in text.lower():
-            text = f"{text} Example: {self.example}"
-        return {self.field: text}
-
-    def __str__(self) -> str:
-        return self.errors[self.field]
-
-
-class Refused(ValueError):
-    """A well-formed action the rules do not allow now; carries the ruling."""
-
-    def __init__(self, summary: str, rules: Sequence[str] = (), **extra: Any) -> None:
-        super().__init__(summary)
-        self.ruling = Ruling(Verdict.ILLEGAL, summary, tuple(rules), **extra)
-
-
-@dataclass(frozen=True)
-class Penalty:
-    """A penalty applied to a side: who, why, how many points (negative = lost)."""
-
-    side: str
-    reason: str
-    points: int = 0
-    rule: str = ""
-
-    def to_json(self) -> JSON:
-        return {
-            "side": self.side,
-            "reason": self.reason,
-            "points": self.points,
-            "rule": self.rule,
-        }
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """What the referee says: a verdict, one sentence, the rules it rests on.
-
-    ``score`` maps a side's name to the change this event made to its score;
-    ``options`` names the match options that changed this ruling.
-    """
-
-    verdict: Verdict | str
-    summary: str
-    rules: tuple[str, ...] = ()
-    penalties: tuple[Penalty, ...] = ()
-    score: Mapping[str, int] = field(default_factory=dict)
-    options: tuple[str, ...] = ()
-
-    def to_json(self) -> JSON:
-        return {
-            "verdict": str(self.verdict),
-            "summary": self.summary,
-            "rules": list(self.rules),
-            "penalties": [p.to_json() for p in self.penalties],
-            "score": dict(self.score),
-            "options": list(self.options),
-        }
-
-
-STRINGS: JSON = {"type": "array", "items": {"type": "string"}}
-
-# JSON Schemas of Penalty.to_json() and Ruling.to_json(), for tools that answer with
-# a ruling (the OpenAPI document uses the same ones).
-PENALTY_SCHEMA: JSON = {
-    "type": "object",
-    "required": ["side", "reason", "points", "rule"],
-    "properties": {
-        "side": {"type": "string"},
-        "reason": {"type": "string"},
-        "points": {"type": "integer"},
-        "rule": {"type": "string"},
-    },
-    "additionalProperties": False,
-}
-RULING_SCHEMA: JSON = {
-    "type": "object",
-    "required": ["verdict", "summary", "rules", "penalties", "score", "options"],
-    "properties": {
-        "verdict": {"enum": [str(v) for v in Verdict]},
-        "summary": {"type": "string"},
-        "rules": STRINGS,
-        "penalties": {"type": "array", "items": PENALTY_SCHEMA},
-        "score": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "options": STRINGS,
-    },
-    "additionalProperties": False,
-}
-
-
-# A hand-by-hand history in the state keeps its latest entries only: the rules never
-# read further back, and a match of 1,000 hands would otherwise carry (and copy into
-# every answer) all 1,000. The whole history is ``Game.history``, folded from the log
-# when a page asks for it. Longer than any real game: a gin game to 100 takes about
-# ten hands, golf and basketball at most 18 deals, bowling cards 12 frames.
-HISTORY_WINDOW = 32
-
-
-def recent(history: Sequence[JSON], record: JSON) -> list[JSON]:
-    """``history`` with ``record`` added, keeping the latest ``HISTORY_WINDOW``.
-
-    A state stored before the window existed (a longer list) loads as it is and is
-    cut here, at its next entry.
-    """
-    return [*history[max(0, len(history) - HISTORY_WINDOW + 1) :], record]
-
-
-@dataclass(frozen=True)
-class Step:
-    """The result of applying one event: the new state and the ruling on it."""
-
-    state: JSON
-    ruling: Ruling
-
-
-# --- describing events and options -------------------------------------------------
-
-FIELD_KINDS = (
-    "integer",  # a whole number, bounded by minimum/maximum
-    "boolean",
-    "string",  # free text, bounded by maximum (length)
-    "choice",  # one of ``choices``
-    "seat",  # a player: 0-based index or exact name; stored as the index
-    "side",  # a side (player or team): index or name; stored as the index
-    "dart",  # one dart in NOTATION.md form, stored canonical ("T20")
-    "darts",  # 1..maximum darts, stored as a list of canonical darts
-    "die",  # one plain die 1..6
-    "roll",  # exactly ``maximum`` plain dice (or minimum..maximum), stored as ints
-    "cards",  # a list of cards from the game's deck, stored canonical
-    "card",  # one card
-    "list",  # a list of raw values, checked by the engine
-)
-
-
-@dataclass(frozen=True)
-class Field:
-    """One field of an event or tool request."""
-
-    name: str
-    kind: str
-    help: str
-    required: bool = True
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    default: Any = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in FIELD_KINDS:
-            raise ValueError(f"unknown field kind {self.kind!r}")
+# the names the pairing formats import (until the lead moves their imports)
+_parse_names = parse_names
 
 
 @dataclass(frozen=True)
@@ -238,20 +79,6 @@ class EventKind:
 
 
 @dataclass(frozen=True)
-class Option:
-    """A match option: a variant rule or a match length, with its default."""
-
-    name: str
-    label: str
-    help: str
-    kind: str  # "integer", "boolean" or "choice"
-    default: Any
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-
-@dataclass(frozen=True)
 class Setup:
     """Who plays and under which options; what ``start`` receives."""
 
@@ -275,9 +102,6 @@ class Tool:
     run: Callable[[JSON], JSON]
     example: JSON
     result: JSON = field(default_factory=dict)
-
-
-Parser = Callable[[Field, Any, JSON | None], Any]
 
 
 @dataclass(frozen=True)
@@ -409,7 +233,7 @@ class Game:
         out: JSON = {}
         for opt in self.options:
             value = raw.get(opt.name, opt.default)
-            out[opt.name] = _parse_option(opt, value)
+            out[opt.name] = parse_option(opt, value)
         return out
 
     def new_setup(
@@ -427,9 +251,9 @@ class Game:
                     field="teams",
                     example='"players": ["Ann", "Bob"]',
                 )
-            team_list = tuple(_parse_team(t, i) for i, t in enumerate(teams))
+            team_list = tuple(parse_team(t, i) for i, t in enumerate(teams))
             players = [p for _, members in team_list for p in members]
-        names = tuple(_parse_names(players or []))
+        names = tuple(parse_names(players or []))
         if not self.min_players <= len(names) <= self.max_players:
             span = (
                 f"{self.min_players}"
@@ -473,7 +297,7 @@ class Game:
         if not isinstance(raw, Mapping):
             raise BadInput(
                 "An event is an object with a 'type'.",
-                example=_example_text(self.events[0]),
+                example=example_text(self.events[0]),
             )
         type_ = raw.get("type")
         kinds = ", ".join(k.type for k in self.events)
@@ -481,7 +305,7 @@ class Game:
             raise BadInput(
                 f"The event has no 'type' (one of: {kinds}).",
                 field="type",
-                example=_example_text(self.events[0]),
+                example=example_text(self.events[0]),
             )
         try:
             kind = self.event_kind(type_.strip().lower())
@@ -489,7 +313,7 @@ class Game:
             raise BadInput(
                 f"'{type_}' is not an event of {self.title} (one of: {kinds}).",
                 field="type",
-                example=_example_text(self.events[0]),
+                example=example_text(self.events[0]),
             ) from None
         return {"type": kind.type, **parse_fields(kind.fields, raw, state, self, kind)}
 
@@ -519,261 +343,3 @@ class Game:
                 last = entries[-1]
                 out.append(last)
         return out
-
-
-def parse_fields(
-    fields: Sequence[Field],
-    raw: Mapping[str, Any],
-    state: JSON | None,
-    game: Game | None = None,
-    kind: EventKind | None = None,
-) -> JSON:
-    """Check and canonicalise a request's fields; an unknown field is bad input."""
-    allowed = {f.name for f in fields} | {"type"}
-    extra = sorted(set(raw) - allowed)
-    example = _example_text(kind) if kind else ""
-    if extra:
-        what = f"'{kind.type}'" if kind else "this request"
-        names = ", ".join(sorted(allowed - {"type"})) or "none"
-        raise BadInput(
-            f"'{extra[0]}' is not a field of {what} (fields: {names}).",
-            field=extra[0],
-            example=example,
-        )
-    out: JSON = {}
-    for f in fields:
-        if f.name not in raw or raw[f.name] is None or raw[f.name] == "":
-            if f.required:
-                raise BadInput(
-                    f"'{f.name}' is missing: {f.help}", field=f.name, example=example
-                )
-            if f.default is not None:
-                out[f.name] = f.default
-            continue
-        # Late import: the notation modules import this one.
-        from referee.games import notation
-
-        value = raw[f.name]
-        if f.kind in text.LIST_KINDS and isinstance(value, list):
-            _check_list(f, value, example)
-        try:
-            out[f.name] = notation.parse_field(f, raw[f.name], state, game)
-        except BadInput as err:
-            raise BadInput(
-                err.message, field=f.name, example=err.example or example
-            ) from None
-    return out
-
-
-def _check_list(f: Field, value: list[Any], example: str) -> None:
-    """The bounds of a list field: its items (or ``text.MAX_LIST``), each a word."""
-    if f.maximum is None and len(value) > text.MAX_LIST:
-        raise BadInput(
-            f"'{f.name}' holds at most {text.MAX_LIST} items; {len(value)} given. "
-            f"{f.help}",
-            field=f.name,
-            example=example,
-        )
-    word = text.LIMITS["word"]
-    long = next((v for v in value if isinstance(v, str) and len(v) > word), None)
-    if long is not None:
-        raise BadInput(
-            f"'{f.name}' has an item of {len(long)} characters; an item (a card, a "
-            f"ball, a dart) has at most {word}. {f.help}",
-            field=f.name,
-            example=example,
-        )
-
-
-# --- board helpers shared by engines ------------------------------------------------
-
-
-TEAMS_EXAMPLE = (
-    '"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}, '
-    '{"name": "Blues", "players": ["Bob", "Di"]}]'
-)
-
-
-def two_partnerships(
-    refusal: str, example: str = TEAMS_EXAMPLE
-) -> Callable[[Setup], None]:
-    """A ``check_setup`` for four players in two teams of two, seated opposite."""
-
-    def check(setup: Setup) -> None:
-        if setup.teams and len(setup.teams) != 2:
-            raise BadInput(refusal, field="teams", example=example)
-
-    return check
-
-
-def partners_opposite(setup: Setup) -> tuple[list[str], list[JSON]]:
-    """Four seats clockwise with partners opposite (0 and 2 against 1 and 3).
-
-    Two teams of two sit alternately; four players as listed make the teams
-    "Ann & Cy" and "Bob & Di". Returns the seats and the two teams.
-    """
-    if setup.teams:
-        (a_name, (a1, a2)), (b_name, (b1, b2)) = setup.teams
-        seats = [a1, b1, a2, b2]
-    else:
-        seats = list(setup.players)
-        a_name = f"{seats[0]} & {seats[2]}"
-        b_name = f"{seats[1]} & {seats[3]}"
-    return seats, [
-        {"name": a_name, "players": [seats[0], seats[2]]},
-        {"name": b_name, "players": [seats[1], seats[3]]},
-    ]
-
-
-def side_names(state: JSON) -> list[str]:
-    """Names of the sides that score (teams when there are teams, else players)."""
-    teams = state.get("teams") or []
-    return [t["name"] for t in teams] if teams else list(state["players"])
-
-
-def board(
-    *,
-    sides: list[JSON],
-    turn: str | None,
-    expects: list[str],
-    prompt: str,
-    phase: str = "play",
-    winner: str | None = None,
-    detail: JSON | None = None,
-) -> JSON:
-    """The common shape of ``view(state)``: the scoreboard every page and client reads.
-
-    ``sides`` is a list of ``{"name", "score", ...}``; ``expects`` the event types the
-    game accepts now (empty when it is over); ``prompt`` one line for the player.
-    """
-    return {
-        "sides": sides,
-        "turn": turn,
-        "expects": expects,
-        "prompt": prompt,
-        "phase": phase,
-        "over": winner is not None or phase == "over",
-        "winner": winner,
-        "detail": detail or {},
-    }
-
-
-# --- private helpers ---------------------------------------------------------------
-
-
-def _example_text(kind: EventKind | None) -> str:
-    if kind is None or not kind.examples:
-        return ""
-    import json
-
-    return json.dumps(kind.examples[0].event)
-
-
-def _parse_option(opt: Option, value: Any) -> Any:
-    where = f"options.{opt.name}"
-    if opt.kind == "boolean":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in {
-            "true",
-            "on",
-            "yes",
-            "1",
-        }:
-            return True
-        if isinstance(value, str) and value.strip().lower() in {
-            "false",
-            "off",
-            "no",
-            "0",
-        }:
-            return False
-        raise BadInput(
-            f"Option '{opt.name}' is true or false.",
-            field=where,
-            example=f'"{opt.name}": true',
-        )
-    if opt.kind == "integer":
-        try:
-            number = int(value)
-            if isinstance(value, bool) or (
-                isinstance(value, float) and value != number
-            ):
-                raise ValueError
-        except (TypeError, ValueError, OverflowError):
-            raise BadInput(
-                f"Option '{opt.name}' is a whole number.",
-                field=where,
-                example=f'"{opt.name}": {opt.default}',
-            ) from None
-        if (opt.minimum is not None and number < opt.minimum) or (
-            opt.maximum is not None and number > opt.maximum
-        ):
-            raise BadInput(
-                f"Option '{opt.name}' goes from {opt.minimum} to {opt.maximum}; "
-                f"{number} given.",
-                field=where,
-                example=f'"{opt.name}": {opt.default}',
-            )
-        return number
-    if opt.kind == "choice":
-        text = str(value).strip().lower()
-        if text not in opt.choices:
-            raise BadInput(
-                f"Option '{opt.name}' is one of {', '.join(opt.choices)}; "
-                f"'{value}' given.",
-                field=where,
-                example=f'"{opt.name}": "{opt.default}"',
-            )
-        return text
-    raise ValueError(f"unknown option kind {opt.kind!r}")
-
-
-MAX_NAME = text.LIMITS["name"]
-
-
-def _parse_names(players: Sequence[Any]) -> list[str]:
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise BadInput(
-            "'players' is a list of names.",
-            field="players",
-            example='"players": ["Ann", "Bob"]',
-        )
-    names = []
-    for p in players:
-        ok = isinstance(p, str | int) and not isinstance(p, bool)
-        name = text.check(p, "players", "name") if ok else ""
-        if not name:
-            raise BadInput(
-                "A player's name is empty.",
-                field="players",
-                example='"players": ["Ann", "Bob"]',
-            )
-        names.append(name)
-    folded = [n.casefold() for n in names]
-    dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
-    if dupes:
-        raise BadInput(
-            f"Two players are called '{dupes[0]}': give each a different name "
-            "(e.g. 'Ann B.').",
-            field="players",
-        )
-    return names
-
-
-def _parse_team(team: Any, index: int) -> tuple[str, tuple[str, ...]]:
-    if not isinstance(team, Mapping) or "players" not in team:
-        raise BadInput(
-            "A team is an object with a 'name' and 'players'.",
-            field="teams",
-            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
-        )
-    name = text.check(team.get("name") or "", "teams", "name") or f"Team {index + 1}"
-    members = tuple(_parse_names(team["players"]))
-    if not members:  # so there are never more teams than the game has players
-        raise BadInput(
-            f"{name} has no players: a team has at least one.",
-            field="teams",
-            example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
-        )
-    return name, members

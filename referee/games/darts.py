@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 
 BULL = 25
 EXAMPLE = "T20, D16, S5, SB, DB or M"

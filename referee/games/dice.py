@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.games import cards
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")
 _FACE = re.compile(r"[1-6]", re.ASCII)

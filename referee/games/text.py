@@ -17,7 +17,7 @@ anything reads it:
 where the request is read; the parsers of names, titles, stations and notes call
 ``check`` for their own kind's length. ``repair`` is the other direction: what a
 page does with a string stored before these rules (and migration 0007 with the rows).
-Pure, like the engines: the standard library only.
+Pure, like the engines: the standard library and ``outcomes`` only.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Any
+
+from referee.games.outcomes import BadInput
 
 # The deepest a JSON body may nest: the deepest request the API documents nests 4
 # levels ({"event": {"rolls": {"Ann": 3}}}); 32 leaves room without letting a body
@@ -37,7 +39,6 @@ MAX_ITEMS = 256
 # own: canasta's whole pack, two decks and four jokers, is the largest collection of
 # things on any table here.
 MAX_LIST = 108
-LIST_KINDS = frozenset({"cards", "darts", "list"})
 
 # The longest text per kind of field, in characters (after NFC).
 LIMITS: dict[str, int] = {
@@ -94,8 +95,6 @@ def check(value: Any, field: str, kind: str) -> str:
     ``BadInput`` names ``field`` and shows an example of the kind. Whole numbers
     pass as their text (a player called 7), as the pages have always taken them.
     """
-    from referee.games.base import BadInput  # base imports this module
-
     limit, example = LIMITS[kind], EXAMPLES[kind]
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)

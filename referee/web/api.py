@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,13 +19,14 @@ from referee import games
 from referee import ledger
 from referee import rulebook
 from referee.games import cards
-from referee.games.base import MAX_NAME
-from referee.games.base import BadInput
-from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Refused
 from referee.games.base import Tool
-from referee.games.base import parse_fields
+from referee.games.fields import KINDS
+from referee.games.fields import MAX_NAME
+from referee.games.fields import Field
+from referee.games.fields import parse_fields
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.models import Match
 from referee.web import access
 from referee.web import paging
@@ -485,7 +485,7 @@ def check_json_types(game: Game, tool: Tool, body: dict[str, Any]) -> None:
                 example=example,
             )
         try:
-            ok = _json_type_ok(f, value, cards.DECKS[game.deck or "standard"])
+            ok = KINDS[f.kind].json_ok(f, value, cards.DECKS[game.deck or "standard"])
         except BadInput as err:  # a card code NOTATION.md does not list
             raise BadInput(err.message, field=name, example=example) from None
         if not ok:
@@ -494,7 +494,8 @@ def check_json_types(game: Game, tool: Tool, body: dict[str, Any]) -> None:
 
 def _type_problem(f: Field, value: Any) -> str:
     """What is wrong with a value of the wrong JSON shape: the count, else the type."""
-    if f.kind in ("list", "cards") and isinstance(value, list):
+    kind = KINDS[f.kind]
+    if kind.many and isinstance(value, list):
         low, high = f.minimum, f.maximum
         if (low is not None and len(value) < low) or (
             high is not None and len(value) > high
@@ -503,67 +504,7 @@ def _type_problem(f: Field, value: Any) -> str:
             span = span if high is not None else f"at least {low}"
             return f"'{f.name}' holds {span} items; {len(value)} given. {f.help}"
         return f"'{f.name}' has an item that is not allowed here: {f.help}"
-    return f"'{f.name}' is {_JSON_TYPES.get(f.kind, 'a value')}: {f.help}"
-
-
-_JSON_TYPES = {
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "choice": "one of the listed words",
-    "string": "text",
-    "card": 'a card code such as "7H"',
-    "cards": "a list of card codes",
-    "list": "a list",
-}
-
-
-def _json_type_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
-    match f.kind:
-        case "integer":
-            if isinstance(value, float):
-                return value.is_integer()
-            return isinstance(value, int) and not isinstance(value, bool)
-        case "boolean":
-            return isinstance(value, bool)
-        case "choice":
-            # in any case, as the tool's parser reads it (its choices are lower case)
-            return isinstance(value, str) and value.lower() in f.choices
-        case "string":
-            return isinstance(value, str) and (
-                f.maximum is None or len(value) <= f.maximum
-            )
-        case "card":
-            return _spells_a_card(value, deck)
-        case "cards":
-            # a list of card codes, or the calculator's text form "7H 8H 9H ..."
-            return isinstance(value, str) or (
-                isinstance(value, list) and all(_spells_a_card(c, deck) for c in value)
-            )
-        case "list":
-            if not isinstance(value, list):
-                return False
-            if (f.minimum is not None and len(value) < f.minimum) or (
-                f.maximum is not None and len(value) > f.maximum
-            ):
-                return False
-            if f.choices:  # a list of words from a fixed set (a pin, a card)
-                return all(isinstance(x, str) and x in f.choices for x in value)
-            return all(
-                isinstance(x, int | str) and not isinstance(x, bool) for x in value
-            )
-    return value is not None
-
-
-def _spells_a_card(value: Any, deck: cards.Deck) -> bool:
-    """A card of the deck in any spelling NOTATION.md lists (``7h`` as well as
-    ``7H``), as the OpenAPI document's pattern says; an unlisted one is refused by
-    the card parser itself, whose message names what is wrong with it."""
-    if not isinstance(value, str):
-        return False
-    if re.fullmatch(cards.card_pattern(deck), value) is None:
-        cards.parse_card(value, deck)  # raises, naming the bad token
-        return False  # a card, but spelt with spaces the schema does not allow
-    return True
+    return f"'{f.name}' is {kind.json_type}: {f.help}"
 
 
 @bp.get("/openapi.json")

@@ -20,10 +20,12 @@ from wtforms.validators import Optional
 from wtforms.validators import ValidationError
 
 from referee.games import text
-from referee.games.base import BadInput
 from referee.games.base import EventKind
-from referee.games.base import Field
 from referee.games.base import Game
+from referee.games.fields import Field
+from referee.games.fields import read_form
+from referee.games.fields import read_options
+from referee.games.outcomes import BadInput
 
 
 class Text:
@@ -132,14 +134,7 @@ def options_from_form(
     game: Game, form: Mapping[str, Any], prefix: str = "opt_"
 ) -> dict[str, Any]:
     """Raw option values from a form; a checkbox that is absent means false."""
-    raw: dict[str, Any] = {}
-    for opt in game.options:
-        key = f"{prefix}{opt.name}"
-        if opt.kind == "boolean":
-            raw[opt.name] = key in form
-        elif form.get(key, "") != "":
-            raw[opt.name] = form.get(key)
-    return raw
+    return read_options(game.options, form, prefix)
 
 
 def event_from_form(kind: EventKind, form: MultiDict[str, str]) -> dict[str, Any]:
@@ -152,23 +147,9 @@ def fields_from_form(
 ) -> dict[str, Any]:
     """Raw values of ``fields`` from a submitted form or query string.
 
-    A dart may come as one code (``dart=T20``) or as a multiplier radio and a number
-    button (``mult=T``, ``seg=20``), so the dartboard pad works without JavaScript. A
-    repeated name (checkboxes, a card picker's buttons) becomes a list.
+    Each kind reads its own (``referee.games.fields.KINDS``): a dart may come as one
+    code (``dart=T20``) or as a multiplier radio and a number button (``mult=T``,
+    ``seg=20``), so the dartboard pad works without JavaScript; a checkbox left out
+    is false; a repeated name (checkboxes, a card picker's buttons) becomes a list.
     """
-    event: dict[str, Any] = {}
-    for f in fields:
-        if f.kind == "dart" and f.name not in form and form.get("seg"):
-            event[f.name] = (form.get("mult") or "S") + form["seg"]
-            continue
-        if f.kind == "boolean":
-            if f.name in form:
-                event[f.name] = form.get(f.name) not in ("", "0", "false", "off", "no")
-            elif f.required:
-                event[f.name] = False
-            continue
-        values = [v for v in form.getlist(f.name) if v.strip()]
-        if not values:
-            continue
-        event[f.name] = values if len(values) > 1 else values[0]
-    return event
+    return read_form(fields, form)

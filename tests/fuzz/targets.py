@@ -23,12 +23,13 @@ with atheris.instrument_imports(include=["referee"]):
     from referee.games import cards
     from referee.games import darts
     from referee.games import dice
-    from referee.games import notation
     from referee.games.base import BadInput
     from referee.games.base import Field
     from referee.games.base import Refused
     from referee.games.base import parse_fields
     from referee.games.billiards.facts import parse_ball
+    from referee.games.fields import KINDS
+    from referee.games.fields import parse_field
     from referee.games.liars_dice import hands as liars
     from referee.games.poker import tool as poker_tool
 
@@ -161,12 +162,11 @@ def notation_target(data: bytes) -> None:
 
 
 def _field_kinds(fdp: atheris.FuzzedDataProvider, raw: Any) -> object:
-    kinds = ("integer", "boolean", "string", "choice", "seat", "side", "dart",
-             "darts", "die", "roll", "card", "cards", "list")  # fmt: skip
+    kinds = tuple(KINDS)
     kind = kinds[fdp.ConsumeIntInRange(0, len(kinds) - 1)]
     f = Field("x", kind, "fuzzed", minimum=1, maximum=5, choices=("yes", "no"))
     game = GAMES[fdp.ConsumeIntInRange(0, len(GAMES) - 1)]
-    return notation.parse_field(f, raw, {"players": PLAYERS[:2]}, game)
+    return parse_field(f, raw, {"players": PLAYERS[:2]}, game)
 
 
 def events_target(data: bytes) -> None:

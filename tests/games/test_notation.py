@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from referee.games import cards
 from referee.games import darts
 from referee.games import dice
-from referee.games import notation
-from referee.games.base import BadInput
-from referee.games.base import Field
+from referee.games import fields
 from referee.games.billiards.facts import parse_ball
+from referee.games.fields import Field
+from referee.games.outcomes import BadInput
 
 
 @pytest.mark.parametrize(
@@ -367,9 +367,9 @@ def test_random_text_is_the_ball_it_reads_as_or_refused(text):
 def test_a_whole_number_field_takes_ascii_digits_only(text):
     field = Field("points", "integer", "Points scored.", minimum=0, maximum=180)
     with pytest.raises(BadInput, match="'points' is a whole number"):
-        notation.parse_field(field, text, None, None)
-    assert notation.parse_field(field, " 10 ", None, None) == 10
-    assert notation.parse_field(field, "-0", None, None) == 0
+        fields.parse_field(field, text, None, None)
+    assert fields.parse_field(field, " 10 ", None, None) == 10
+    assert fields.parse_field(field, "-0", None, None) == 0
 
 
 @pytest.mark.parametrize("text", ["[" * 5000, "[" * 5000 + "]" * 5000, "[[6, 6, 1]]"])
@@ -385,8 +385,8 @@ def test_a_seat_by_number_is_a_few_ascii_digits_and_never_a_crash(text):
     """Issue 25 (found by the fuzzer): 5,000 digits made int() raise ValueError."""
     seat = Field("player", "seat", "Who.")
     with pytest.raises(BadInput, match="is not a player in this match"):
-        notation.parse_field(seat, text, {"players": ["Ann", "Bob"]}, None)
-    assert notation.parse_field(seat, " 1 ", {"players": ["Ann", "Bob"]}, None) == 1
+        fields.parse_field(seat, text, {"players": ["Ann", "Bob"]}, None)
+    assert fields.parse_field(seat, " 1 ", {"players": ["Ann", "Bob"]}, None) == 1
 
 
 @given(NOTATION_TEXT, st.sampled_from(sorted(cards.DECKS)))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee import games
-from referee.games import cards
 from referee.games.base import Game
 from referee.games.base import Tool
-from referee.games.base import parse_fields
+from referee.games.fields import KINDS
+from referee.games.fields import parse_fields
 from referee.web.openapi.common import _name
 from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.fields import tool_field_schema
@@ -31,9 +31,15 @@ def tool_example(tool: Tool) -> JSONSchema:
     """The tool's example as the JSON API documents it (cards as a list)."""
     out = dict(tool.example)
     for f in tool.fields:
-        if f.kind == "cards" and isinstance(out.get(f.name), str):
-            out[f.name] = cards.split_cards(out[f.name])
+        if f.name in out:
+            out[f.name] = KINDS[f.kind].to_json(out[f.name])
     return out
+
+
+def _json(schema: str, example: Any) -> JSONSchema:
+    """A JSON body: a reference to a component schema, with an example."""
+    ref = {"$ref": f"#/components/schemas/{schema}"}
+    return {"application/json": {"schema": ref, "example": example}}
 
 
 def tool_paths() -> dict[str, JSONSchema]:
@@ -42,6 +48,7 @@ def tool_paths() -> dict[str, JSONSchema]:
     for game in games.registry().values():
         for tool in game.tools:
             name = f"{_name(game)}{tool.name.title()}"
+            answer = tool.run(parse_fields(tool.fields, tool.example, None, game))
             paths[f"/api/v1/tools/{game.id}/{tool.name}"] = {
                 "post": {
                     "operationId": f"tool{name}",
@@ -50,30 +57,12 @@ def tool_paths() -> dict[str, JSONSchema]:
                     "tags": ["tools"],
                     "requestBody": {
                         "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "$ref": f"#/components/schemas/{name}Request"
-                                },
-                                "example": tool_example(tool),
-                            }
-                        },
+                        "content": _json(f"{name}Request", tool_example(tool)),
                     },
                     "responses": {
                         "200": {
                             "description": "The answer",
-                            "content": {
-                                "application/json": {
-                                    "schema": {
-                                        "$ref": f"#/components/schemas/{name}Result"
-                                    },
-                                    "example": tool.run(
-                                        parse_fields(
-                                            tool.fields, tool.example, None, game
-                                        )
-                                    ),
-                                }
-                            },
+                            "content": _json(f"{name}Result", answer),
                         },
                         "422": _problem_ref(
                             "Bad input: an unknown field, a value of the wrong "
