@@ -26,151 +26,34 @@ query, after Snowball stemming, typo correction and the synonym list, so "scratc
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-
-from referee import warmup
-
-HERE = Path(__file__).parent
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str  # full id: "<game>/<local id>"
-    game: str
-    number: str  # the local id ("19", "bust")
-    title: str
-    summary: str
-    text: str
-    penalty: str = ""
-    see: tuple[str, ...] = ()
-    keywords: tuple[str, ...] = ()
-    option: str = ""  # the match option this rule belongs to, if any
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "title": self.title,
-            "summary": self.summary,
-            "text": self.text,
-            "penalty": self.penalty,
-            "see": list(self.see),
-            "keywords": list(self.keywords),
-            "option": self.option,
-        }
-
-
-@dataclass(frozen=True)
-class Book:
-    game: str
-    title: str
-    source: str
-    rules: tuple[Rule, ...]
-    intro: str = ""
-    synonyms: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-
-@warmup.at_start
-@cache
-def books() -> dict[str, Book]:
-    """Every game's rulebook, by game id."""
-    out: dict[str, Book] = {}
-    for path in sorted(HERE.glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        game = data["game"]
-        rules = tuple(
-            Rule(
-                id=f"{game}/{r['id']}",
-                game=game,
-                number=str(r["id"]),
-                title=r["title"],
-                summary=r["summary"],
-                text=r["text"].strip(),
-                penalty=r.get("penalty", "").strip(),
-                see=tuple(r.get("see", ())),
-                keywords=tuple(r.get("keywords", ())),
-                option=r.get("option", ""),
-            )
-            for r in data.get("rule", [])
-        )
-        synonyms = tuple(
-            (word.lower(), tuple(v)) for word, v in data.get("synonyms", {}).items()
-        )
-        out[game] = Book(
-            game,
-            data["title"],
-            data["source"].strip(),
-            rules,
-            data.get("intro", "").strip(),
-            synonyms,
-        )
-    return out
-
-
-@cache
-def _index() -> dict[str, Rule]:
-    return {r.id: r for b in books().values() for r in b.rules}
-
-
-def rule(rule_id: str) -> Rule | None:
-    return _index().get(rule_id)
-
-
-def all_rules() -> list[Rule]:
-    return list(_index().values())
-
-
-class Citations:
-    """One game's handle on its rulebook: ``cite("bust")`` -> ``"darts-301/bust"``.
-
-    An engine makes its handle and takes every id it cites from it at import
-    (module-level constants), so a misspelt or removed rule fails the import, not a
-    ruling at the table. ``cited`` is every id handed out, for the coverage matrix.
-    """
-
-    def __init__(self, game: str) -> None:
-        book = books().get(game)
-        if book is None:
-            raise LookupError(f"no rulebook for {game!r} (referee/rulebook/*.toml)")
-        self.game = game
-        self._numbers = frozenset(r.number for r in book.rules)
-        self.cited: set[str] = set()
-
-    def __call__(self, local: str) -> str:
-        if local not in self._numbers:
-            raise LookupError(f"{self.game} has no rule {local!r} in its rulebook")
-        full = f"{self.game}/{local}"
-        self.cited.add(full)
-        return full
-
-
-def cite(game: str) -> Citations:
-    """The rulebook handle of ``game`` (see ``Citations``)."""
-    return Citations(game)
-
-
-# --- search (in lookup.py; imported last, as it reads the books above) -------------
-
-from referee.rulebook.lookup import BASE_SYNONYMS  # noqa: E402
-from referee.rulebook.lookup import Term  # noqa: E402
-from referee.rulebook.lookup import analyse  # noqa: E402
-from referee.rulebook.lookup import corrections  # noqa: E402
-from referee.rulebook.lookup import search  # noqa: E402
-from referee.rulebook.lookup import stem  # noqa: E402
-from referee.rulebook.lookup import synonyms  # noqa: E402
-from referee.rulebook.lookup import terms  # noqa: E402
+from referee.rulebook.lookup import BASE_SYNONYMS
+from referee.rulebook.lookup import Term
+from referee.rulebook.lookup import analyse
+from referee.rulebook.lookup import corrections
+from referee.rulebook.lookup import search
+from referee.rulebook.lookup import stem
+from referee.rulebook.lookup import synonyms
+from referee.rulebook.lookup import terms
+from referee.rulebook.texts import HERE
+from referee.rulebook.texts import Book
+from referee.rulebook.texts import Citations
+from referee.rulebook.texts import Rule
+from referee.rulebook.texts import all_rules
+from referee.rulebook.texts import books
+from referee.rulebook.texts import cite
+from referee.rulebook.texts import rule
 
 __all__ = [
     "BASE_SYNONYMS",
     "Book",
+    "Citations",
+    "HERE",
     "Rule",
     "Term",
     "all_rules",
     "analyse",
     "books",
+    "cite",
     "corrections",
     "rule",
     "search",

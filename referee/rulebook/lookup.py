@@ -41,8 +41,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 from rapidfuzz.distance import Indel
 
-from referee import rulebook
 from referee import warmup
+from referee.rulebook import texts as rulebook
 
 K1 = 1.2
 B = 0.75

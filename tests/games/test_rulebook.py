@@ -2,42 +2,18 @@
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from referee import games
 from referee import rulebook
 from referee.games import GAME_IDS
-from referee.games import module_name
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDCHECK = ROOT.parent / "shared" / "tools" / "seedcheck.py"
-
-
-def cited_ids(game_id: str) -> set[str]:
-    """Every literal rule id an engine's source names (``"darts-301/bust"``)."""
-    base = ROOT / "referee" / "games"
-    files = [base / f"{module_name(game_id)}.py"]
-    package = base / module_name(game_id)
-    if package.is_dir():
-        files = sorted(package.glob("*.py"))
-    # a game declared in its family's package cites through a rulebook handle
-    files = [f for f in files if f.exists()]
-    found: set[str] = set()
-    texts = [path.read_text(encoding="utf-8") for path in files]
-    # engines that build ids with a helper: rule("bust") / _rule("bust"), defined in
-    # one module of a package and used in the others
-    helper = any(re.search(r"def _?rule\(", text) for text in texts)
-    for text in texts:
-        found |= set(re.findall(rf'"({re.escape(game_id)}/[\w./-]+)"', text))
-        if helper:
-            found |= {
-                f"{game_id}/{n}" for n in re.findall(r'\b_?rule\("([\w./-]+)"\)', text)
-            }
-    return found
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -49,9 +25,18 @@ def test_every_registered_game_has_a_rulebook(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_every_rule_an_engine_cites_exists(game_id):
-    missing = sorted(i for i in cited_ids(game_id) if rulebook.rule(i) is None)
-    assert not missing
+def test_an_engine_cites_its_rules_through_its_rulebook_handle(game_id):
+    games.get(game_id)  # the engine's import takes its ids from the handle
+    cited = rulebook.cite(game_id).cited
+    assert cited, f"{game_id} cites no rule through rulebook.cite({game_id!r})"
+    assert cited <= {r.id for r in rulebook.books()[game_id].rules}
+
+
+def test_a_handle_refuses_at_once_an_id_its_rulebook_lacks():
+    with pytest.raises(LookupError, match="darts-301 has no rule 'busted'"):
+        rulebook.cite("darts-301")("busted")
+    with pytest.raises(LookupError, match="no rulebook for 'snooker'"):
+        rulebook.cite("snooker")
 
 
 def test_every_cross_link_resolves_and_every_rule_is_complete():
