@@ -1,6 +1,6 @@
 """A bunko night as a tournament format: its events, their rulings, and its board.
 
-The rules live in ``referee.games.bunko_night`` (seating, stop, rotation, tallies);
+The rules live in ``rules`` (seating, stop, rotation, tallies);
 this module folds a night's log through them. Events (each with ``type``):
 
 * ``create`` ``{players, options, draw}``: ``draw`` is the organiser's permutation
@@ -36,12 +36,12 @@ from typing import Any
 from referee.formats import Format
 from referee.formats import TablePlan
 from referee.formats.bunko_night import approval
+from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.board import NightBoard
 from referee.formats.bunko_night.common import table_name
 from referee.formats.bunko_night.fold import NightFold
 from referee.formats.bunko_night.tables import NightTables
 from referee.formats.bunko_night.writes import NightWrites
-from referee.games import bunko_night as night
 from referee.games.base import JSON
 from referee.games.base import Option
 from referee.games.base import Refused

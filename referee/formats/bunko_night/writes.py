@@ -8,12 +8,12 @@ from typing import Any
 from referee.formats import approval as shared
 from referee.formats import current_round
 from referee.formats.bunko_night import approval
+from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.common import TITLES
 from referee.formats.bunko_night.common import NightBase
 from referee.formats.bunko_night.common import _counts
 from referee.formats.bunko_night.common import _scores
 from referee.formats.bunko_night.common import _whole
-from referee.games import bunko_night as night
 from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput

@@ -288,7 +288,7 @@ def tournament_schemas() -> dict[str, JSONSchema]:
     from referee.formats import bracket
     from referee.formats import round_robin
     from referee.formats import swiss_pairing
-    from referee.games import bunko_night as night
+    from referee.formats.bunko_night import rules as night
 
     string_list = {"type": "array", "items": {"type": "string"}}
     counts = {"type": "object", "additionalProperties": {"type": "integer"}}
