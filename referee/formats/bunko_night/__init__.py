@@ -40,6 +40,8 @@ from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.board import NightBoard
 from referee.formats.bunko_night.common import table_name
 from referee.formats.bunko_night.fold import NightFold
+from referee.formats.bunko_night.paths import PATHS
+from referee.formats.bunko_night.paths import WALK
 from referee.formats.bunko_night.tables import NightTables
 from referee.formats.bunko_night.writes import NightWrites
 from referee.games.base import JSON
@@ -77,7 +79,11 @@ class BunkoNight(NightWrites, NightFold, NightTables, NightBoard, Format):
             choices=("highest", "lowest"),
         ),
     )
+    family = "night"
     table_writes = frozenset({"result", "seating"})
+    # Its other writes each have a path of their own (``paths``).
+    paths = PATHS
+    walk = WALK
     # Sent to the events endpoint; the night's other writes have their own paths.
     events = approval.EVENTS
 

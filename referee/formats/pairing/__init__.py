@@ -92,6 +92,8 @@ RESULT_FIELDS = (
 class PairingFormat(Format):
     """Entrants paired into matches of any game, on stations, with results back."""
 
+    family = "pairing"
+    create_fields = ("game", "game_options", "stations", "teams", "ratings")
     organiser_rounds = False
     seatings = seeding.SEEDINGS
     min_entrants = 2

@@ -25,11 +25,27 @@ from referee.web.openapi.fields import event_schema
 JSONSchema = dict[str, Any]
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
+VIEW = "PairingTournament"  # the family's view schema, one of ``Tournament``'s
+
 
 def pairing_formats() -> list[PairingFormat]:
     from referee import formats
 
     return [f for f in formats.registry().values() if isinstance(f, PairingFormat)]
+
+
+def max_players() -> int:
+    return max(f.max_entrants for f in pairing_formats())
+
+
+def players_text() -> str:
+    """The bounds on a pairing format's players, for ``NewTournament``."""
+    by_id = {f.id: f.max_entrants for f in pairing_formats()}
+    return (
+        "A pairing format: 2 or more, up to its own maximum (round robin "
+        f"{by_id['round-robin']}, Swiss {by_id['swiss']}, elimination "
+        f"{by_id['single-elimination']})."
+    )
 
 
 def event_formats() -> list[Any]:
@@ -98,10 +114,10 @@ def create_properties() -> JSONSchema:
     }
 
 
-def create_examples() -> JSONSchema:
+def create_examples(fmts: list[Any]) -> JSONSchema:
     """One example create per pairing format."""
     out = {}
-    for fmt in pairing_formats():
+    for fmt in fmts:
         out[fmt.id] = {
             "summary": f"{fmt.title} of darts 501 on two boards, seeded by rating",
             "value": {
