@@ -115,6 +115,8 @@ class Format:
     # What a create takes besides kind, title, players, seating and options (read
     # by ``parse_setup``): a pairing format's game, stations, ratings, teams.
     create_fields: tuple[str, ...] = ()
+    # What ``parse_setup`` gives that the ``create`` event keeps.
+    setup_fields: tuple[str, ...] = ()
     # Writes at paths of their own (``PathWrite``), and the documented walk
     # through them (``Walk``).
     paths: tuple[PathWrite, ...] = ()
@@ -197,8 +199,19 @@ class Format:
         draw: Sequence[int] | None,
         setup: JSON | None = None,
     ) -> JSON:
-        """The ``create`` event: players, options, the draw, and ``parse_setup``'s."""
-        raise NotImplementedError
+        """The ``create`` event: players, options, the draw, and ``parse_setup``'s
+        (its ``setup_fields``), once ``check_create`` found them fit together."""
+        self.check_create(players, options)
+        return {
+            "type": "create",
+            "players": list(players),
+            "options": dict(options),
+            "draw": list(draw) if draw is not None else None,
+            **{k: (setup or {}).get(k) for k in self.setup_fields},
+        }
+
+    def check_create(self, players: Sequence[str], options: JSON) -> None:
+        """``BadInput`` if the options do not suit these players (none by default)."""
 
     def apply(self, state: JSON | None, event: JSON) -> Step:
         """Fold one event into a copy of the state (``None`` before ``create``)."""

@@ -95,20 +95,6 @@ class BunkoNight(NightWrites, NightFold, NightTables, NightBoard, Format):
     def tables_for(self, players: Sequence[str]) -> int:
         return len(players) // night.PER_TABLE
 
-    def create(
-        self,
-        players: Sequence[str],
-        options: JSON,
-        draw: Sequence[int] | None,
-        setup: JSON | None = None,
-    ) -> JSON:
-        return {
-            "type": "create",
-            "players": list(players),
-            "options": dict(options),
-            "draw": list(draw) if draw is not None else None,
-        }
-
     def plan(
         self, state: JSON, seating: Mapping[str, Sequence[str]] | None = None
     ) -> tuple[int, list[TablePlan]]:

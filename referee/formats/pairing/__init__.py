@@ -104,6 +104,7 @@ class PairingFormat(PairingFold, PairingTables, Format):
 
     family = "pairing"
     create_fields = ("game", "game_options", "stations", "teams", "ratings")
+    setup_fields = SETUP_FIELDS
     organiser_rounds = False
     seatings = seeding.SEEDINGS
     min_entrants = 2
@@ -289,22 +290,6 @@ class PairingFormat(PairingFold, PairingTables, Format):
             "seeding": how,
             "ratings": ratings if how == "rating" else None,
             "teams": teams,
-        }
-
-    def create(
-        self,
-        players: Sequence[str],
-        options: JSON,
-        draw: Sequence[int] | None,
-        setup: JSON | None = None,
-    ) -> JSON:
-        setup = setup or {}
-        return {
-            "type": "create",
-            "players": list(players),
-            "options": dict(options),
-            "draw": list(draw) if draw is not None else None,
-            **{k: setup.get(k) for k in SETUP_FIELDS},
         }
 
     def plan(

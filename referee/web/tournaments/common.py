@@ -16,6 +16,7 @@ from typing import Any
 from flask import abort
 from flask import flash
 from flask import redirect
+from flask import render_template
 from flask import request
 from flask import url_for
 from flask_wtf import FlaskForm
@@ -123,6 +124,23 @@ def context(tournament: Tournament) -> dict[str, Any]:
         "write": WriteForm.fresh(night.version),
         "player_index": {p: i for i, p in enumerate(night.players)},
     }
+
+
+def admin_page(
+    template: str, ctx: dict[str, Any], status: int, error: str | None
+) -> Page:
+    """The organiser's page: the view, every table's key and PIN, the organiser's."""
+    night = ctx["night"]
+    return render_template(
+        template,
+        **ctx,
+        keys=[
+            tournaments.table_key(night, number)
+            for number in range(1, len(night.table_keys) + 1)
+        ],
+        organiser_pin=tournaments.organiser_credentials(night).pin,
+        error=error,
+    ), status
 
 
 # --- page writes --------------------------------------------------------------------

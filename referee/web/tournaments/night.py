@@ -29,6 +29,7 @@ from referee.web.tournaments.access import table_actor
 from referee.web.tournaments.common import Family
 from referee.web.tournaments.common import NewForm
 from referee.web.tournaments.common import Page
+from referee.web.tournaments.common import admin_page
 from referee.web.tournaments.common import context
 from referee.web.tournaments.common import create_from_form
 from referee.web.tournaments.common import event_write
@@ -115,18 +116,7 @@ def show(night: Tournament) -> str:
 
 
 def admin(tournament: Tournament, status: int = 200, error: str | None = None) -> Page:
-    ctx = context(tournament)
-    night = ctx["night"]
-    return render_template(
-        "nights/admin.html",
-        **ctx,
-        keys=[
-            tournaments.table_key(night, number)
-            for number in range(1, len(night.table_keys) + 1)
-        ],
-        organiser_pin=tournaments.organiser_credentials(night).pin,
-        error=error,
-    ), status
+    return admin_page("nights/admin.html", context(tournament), status, error)
 
 
 def tv(night: Tournament) -> str:

@@ -45,6 +45,7 @@ from referee.web.tournaments.api import tournament_json
 from referee.web.tournaments.common import Family
 from referee.web.tournaments.common import NewForm
 from referee.web.tournaments.common import Page
+from referee.web.tournaments.common import admin_page
 from referee.web.tournaments.common import context as common_context
 from referee.web.tournaments.common import create_from_form
 from referee.web.tournaments.common import form_errors
@@ -263,18 +264,7 @@ def calls(tournament_id: str) -> str:
 
 
 def admin(night: Tournament, status: int = 200, error: str | None = None) -> Page:
-    ctx = context(night)
-    night = ctx["night"]
-    return render_template(
-        "tournaments/admin.html",
-        **ctx,
-        keys=[
-            tournaments.table_key(night, number)
-            for number in range(1, len(night.table_keys) + 1)
-        ],
-        organiser_pin=tournaments.organiser_credentials(night).pin,
-        error=error,
-    ), status
+    return admin_page("tournaments/admin.html", context(night), status, error)
 
 
 def player(night: Tournament, index: int) -> str:
