@@ -295,19 +295,11 @@ class PairingFormat(PairingFold, PairingTables, Format):
     def plan(
         self, state: JSON, seating: Mapping[str, Sequence[str]] | None = None
     ) -> tuple[int, list[TablePlan]]:
+        # ``round_event`` is never reached: ``start_round`` asks ``plan`` first.
         raise Refused(
             "There are no rounds to start here: each match is called to the next free "
             "station by itself."
         )
-
-    def round_event(
-        self,
-        state: JSON,
-        number: int,
-        matches: Mapping[int, str],
-        seating: Mapping[str, Sequence[str]] | None = None,
-    ) -> JSON:
-        return self.plan(state)  # type: ignore[return-value]  # always Refused
 
     # --- what clients send --------------------------------------------------------
 

@@ -274,23 +274,22 @@ def fingerprint(tournament_id: str) -> Response:
 @api_bp.get("/<tournament_id>/events")
 def events(tournament_id: str) -> Response:
     night = _api_night(tournament_id)
-    return jsonify(
+    return jsonify({"id": night.id, "seq": night.version, "events": log_json(night)})
+
+
+def log_json(night: Tournament) -> list[dict[str, Any]]:
+    """The tournament's log, oldest first (the API's events, the JSON export's)."""
+    return [
         {
-            "id": night.id,
-            "seq": night.version,
-            "events": [
-                {
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "event": e.event,
-                    "ruling": e.ruling,
-                    "actor": e.actor,
-                    "created_at": e.created_at.isoformat() if e.created_at else None,
-                }
-                for e in reversed(tournaments.history(night))
-            ],
+            "seq": e.seq,
+            "kind": e.kind,
+            "event": e.event,
+            "ruling": e.ruling,
+            "actor": e.actor,
+            "created_at": e.created_at.isoformat() if e.created_at else None,
         }
-    )
+        for e in reversed(tournaments.history(night))
+    ]
 
 
 def _event_route(kind: str, fields: set[str]) -> Callable[[str], Any]:

@@ -165,9 +165,6 @@ def station(
     ), status
 
 
-FAMILY = register(Family("night", new, show, admin, tv, player, station))
-
-
 # --- page writes --------------------------------------------------------------------
 
 
@@ -279,3 +276,7 @@ def tie_break(tournament_id: str) -> WerkzeugResponse | Page:
     }
     event = {"type": "tie_break", "title": request.form.get("title"), "rolls": rolls}
     return _admin_write(tournament_id, lambda night: event_write(night, event))
+
+
+# The pages above show every format of this family.
+FAMILY = register(Family("night", new, show, admin, tv, player, station))

@@ -41,6 +41,7 @@ from referee.web.forms import options_from_form
 from referee.web.tournaments.access import bp
 from referee.web.tournaments.access import is_organiser
 from referee.web.tournaments.access import table_actor
+from referee.web.tournaments.api import log_json
 from referee.web.tournaments.api import tournament_json
 from referee.web.tournaments.common import Family
 from referee.web.tournaments.common import NewForm
@@ -48,6 +49,7 @@ from referee.web.tournaments.common import Page
 from referee.web.tournaments.common import admin_page
 from referee.web.tournaments.common import context as common_context
 from referee.web.tournaments.common import create_from_form
+from referee.web.tournaments.common import event_write
 from referee.web.tournaments.common import form_errors
 from referee.web.tournaments.common import night_or_404
 from referee.web.tournaments.common import page_status
@@ -310,9 +312,6 @@ def station(
     ), status
 
 
-FAMILY = register(Family("pairing", new, show, admin, tv, player, station))
-
-
 # --- writes -------------------------------------------------------------------------
 
 
@@ -354,17 +353,7 @@ def pairing_result(tournament_id: str, number: int) -> WerkzeugResponse | Page:
         if back_to == "station" and on
         else url_for("tournaments.admin", tournament_id=night.id)
     )
-    return page_write(
-        lambda: tournaments.write(
-            night.id,
-            event,
-            actor,
-            expected_seq=request.form.get("seq", type=int),
-            idem_key=request.form.get("idem"),
-        ),
-        back,
-        done,
-    )
+    return page_write(event_write(night, event, actor), back, done)
 
 
 # --- exports ------------------------------------------------------------------------
@@ -376,17 +365,7 @@ def export_json(tournament_id: str) -> Response:
     tournaments.settle(night.id)
     night = tournaments.get(night.id)
     body = tournament_json(night)
-    body["log"] = [
-        {
-            "seq": e.seq,
-            "kind": e.kind,
-            "event": e.event,
-            "ruling": e.ruling,
-            "actor": e.actor,
-            "created_at": e.created_at.isoformat() if e.created_at else None,
-        }
-        for e in reversed(tournaments.history(night))
-    ]
+    body["log"] = log_json(night)
     response = Response(
         json.dumps(body, indent=2, default=str), mimetype="application/json"
     )
@@ -461,3 +440,7 @@ def _pairing_night(tournament_id: str) -> Tournament:
     if not is_pairing(night):
         abort(404, "A bunko night's results are on its page and in export.json.")
     return night
+
+
+# The pages above show every format of this family.
+FAMILY = register(Family("pairing", new, show, admin, tv, player, station))
