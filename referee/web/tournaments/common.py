@@ -36,12 +36,14 @@ from referee.games.base import Refused
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
+from referee.web import access
 from referee.web.boards import BOARDS
 from referee.web.errors import KEY_REUSED_STATUS
 from referee.web.forms import Text
 from referee.web.forms import WriteForm
 from referee.web.tournaments.access import _remember
 from referee.web.tournaments.access import is_organiser
+from referee.web.tournaments.access import table_actor
 
 Page = tuple[str, int]
 
@@ -141,6 +143,29 @@ def admin_page(
         organiser_pin=tournaments.organiser_credentials(night).pin,
         error=error,
     ), status
+
+
+def station_page(
+    template: str,
+    ctx: dict[str, Any],
+    number: int,
+    match: str | None,
+    status: int,
+    error: str | None,
+) -> Callable[..., Page]:
+    """A table's (or board's) page, given what else it shows. The phone that scores
+    there (the table's, or the organiser's) scores its match now with the table's
+    key."""
+    writer = table_actor(ctx["night"], number)
+    if writer is not None and match:
+        access.grant(ledger.get(match))
+
+    def page(**shown: Any) -> Page:
+        return render_template(
+            template, **ctx, number=number, writer=writer, error=error, **shown
+        ), status
+
+    return page
 
 
 # --- page writes --------------------------------------------------------------------

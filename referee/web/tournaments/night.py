@@ -21,7 +21,6 @@ from referee import tournaments
 from referee.formats import Format
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
-from referee.web import access
 from referee.web.forms import players_from_text
 from referee.web.tournaments.access import bp
 from referee.web.tournaments.access import is_organiser
@@ -42,6 +41,7 @@ from referee.web.tournaments.common import players_field
 from referee.web.tournaments.common import register
 from referee.web.tournaments.common import render_admin
 from referee.web.tournaments.common import render_station
+from referee.web.tournaments.common import station_page
 from referee.web.tournaments.common import table_number
 from referee.web.tournaments.common import title_field
 
@@ -146,23 +146,12 @@ def station(
     ctx = context(night)
     view = ctx["view"]
     here = next((t for t in view["tables"] if t["number"] == number), None)
-    writer = table_actor(ctx["night"], number)
-    if writer is not None and here and here["match"]:
-        # The table's phone scores this round's match with the table's key.
-        match = ledger.get(here["match"])
-        access.grant(match)
     upcoming = None
     if view["rotation"]:
         upcoming = view["rotation"]["tables"][number - 1]
-    return render_template(
-        "nights/table.html",
-        **ctx,
-        number=number,
-        here=here,
-        writer=writer,
-        upcoming=upcoming,
-        error=error,
-    ), status
+    match = here["match"] if here else None
+    page = station_page("nights/table.html", ctx, number, match, status, error)
+    return page(here=here, upcoming=upcoming)
 
 
 # --- page writes --------------------------------------------------------------------

@@ -26,14 +26,12 @@ from wtforms.validators import Optional
 
 from referee import formats
 from referee import games
-from referee import ledger
 from referee import tournaments
 from referee.formats import Format
 from referee.formats.pairing import PairingFormat
 from referee.formats.pairing import pairable
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
-from referee.web import access
 from referee.web import csvsafe
 from referee.web.boards import Snapshot
 from referee.web.forms import Text
@@ -56,6 +54,7 @@ from referee.web.tournaments.common import page_status
 from referee.web.tournaments.common import page_write
 from referee.web.tournaments.common import players_field
 from referee.web.tournaments.common import register
+from referee.web.tournaments.common import station_page
 from referee.web.tournaments.common import title_field
 
 SEEDING_CHOICES = [
@@ -297,19 +296,10 @@ def station(
     ctx = context(night)
     view = ctx["view"]
     here = view["stations"][number - 1]
-    writer = table_actor(ctx["night"], number)
     pairing = ctx["by_number"].get(here["pairing"]) if here["pairing"] else None
-    if writer is not None and pairing and pairing["match"]:
-        access.grant(ledger.get(pairing["match"]))  # the station's phone scores it
-    return render_template(
-        "tournaments/station.html",
-        **ctx,
-        number=number,
-        here=here,
-        pairing=pairing,
-        writer=writer,
-        error=error,
-    ), status
+    match = pairing["match"] if pairing else None
+    page = station_page("tournaments/station.html", ctx, number, match, status, error)
+    return page(here=here, pairing=pairing)
 
 
 # --- writes -------------------------------------------------------------------------
