@@ -25,9 +25,7 @@ class NightWrites(NightBase):
     """Parse the events clients send (results, seating choices, corrections...)."""
 
     def parse_event(self, raw: Any, state: JSON) -> JSON:
-        if not isinstance(raw, Mapping):
-            raise BadInput("An event is an object with a 'type'.", field="event")
-        kind = raw.get("type")
+        kind = shared.event_kind(raw)
         if kind in shared.KINDS:
             return approval.parse(raw, state)
         # The events its own paths send, with their fields (as the API reads them).

@@ -49,6 +49,7 @@ from referee import games
 from referee.formats import Format
 from referee.formats import TableMatch
 from referee.formats import TablePlan
+from referee.formats import approval as shared
 from referee.formats.pairing import approval
 from referee.formats.pairing import results
 from referee.formats.pairing import seeding
@@ -304,9 +305,7 @@ class PairingFormat(PairingFold, PairingTables, Format):
     # --- what clients send --------------------------------------------------------
 
     def parse_event(self, raw: Any, state: JSON) -> JSON:
-        if not isinstance(raw, Mapping):
-            raise BadInput("An event is an object with a 'type'.", field="event")
-        kind = raw.get("type")
+        kind = shared.event_kind(raw)
         if kind in approval.KINDS:
             return approval.parse(raw, state)
         if kind not in ("result", "correction"):

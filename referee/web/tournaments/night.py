@@ -123,6 +123,21 @@ def tv(night: Tournament) -> str:
     return render_template("nights/tv.html", **context(night))
 
 
+def station(
+    night: Tournament, number: int, status: int = 200, error: str | None = None
+) -> Page:
+    """A table's page: its phone scores this round's match there."""
+    ctx = context(night)
+    view = ctx["view"]
+    here = next((t for t in view["tables"] if t["number"] == number), None)
+    upcoming = None
+    if view["rotation"]:
+        upcoming = view["rotation"]["tables"][number - 1]
+    match = here["match"] if here else None
+    page = station_page("nights/table.html", ctx, number, match, status, error)
+    return page(here=here, upcoming=upcoming)
+
+
 def player(night: Tournament, index: int) -> str:
     ctx = context(night)
     name = night.players[index]
@@ -137,21 +152,6 @@ def player(night: Tournament, index: int) -> str:
     return render_template(
         "nights/player.html", **ctx, name=name, now=now, upcoming=upcoming, rank=rank
     )
-
-
-def station(
-    night: Tournament, number: int, status: int = 200, error: str | None = None
-) -> Page:
-    """A table's page: its phone scores this round's match there."""
-    ctx = context(night)
-    view = ctx["view"]
-    here = next((t for t in view["tables"] if t["number"] == number), None)
-    upcoming = None
-    if view["rotation"]:
-        upcoming = view["rotation"]["tables"][number - 1]
-    match = here["match"] if here else None
-    page = station_page("nights/table.html", ctx, number, match, status, error)
-    return page(here=here, upcoming=upcoming)
 
 
 # --- page writes --------------------------------------------------------------------

@@ -4,6 +4,7 @@ declared ``family``: ``night``, ``pairings``) and shows that family's page."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import segno
 from flask import Response
@@ -18,6 +19,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import formats
 from referee import tournaments
+from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.web import access
 from referee.web.forms import WriteForm
@@ -27,6 +29,7 @@ from referee.web.tournaments.access import _remember
 from referee.web.tournaments.access import bp
 from referee.web.tournaments.access import is_organiser
 from referee.web.tournaments.common import FAMILIES
+from referee.web.tournaments.common import Family
 from referee.web.tournaments.common import Page
 from referee.web.tournaments.common import context
 from referee.web.tournaments.common import family_of
@@ -35,6 +38,8 @@ from referee.web.tournaments.common import organised
 from referee.web.tournaments.common import render_admin
 from referee.web.tournaments.common import render_station
 from referee.web.tournaments.common import table_number
+
+Shown = Callable[[Tournament], str]
 
 # --- creating -----------------------------------------------------------------------
 
@@ -58,10 +63,15 @@ def new_event(kind: str) -> str | WerkzeugResponse | Page:
 # --- pages --------------------------------------------------------------------------
 
 
+def _family_page(tournament_id: str, pick: Callable[[Family], Shown]) -> str:
+    """The page ``pick`` names among the tournament's family's pages."""
+    night = night_or_404(tournament_id)
+    return pick(family_of(night))(night)
+
+
 @bp.get("/<tournament_id>")
 def show(tournament_id: str) -> str:
-    night = night_or_404(tournament_id)
-    return family_of(night).show(night)
+    return _family_page(tournament_id, lambda family: family.show)
 
 
 @bp.get("/<tournament_id>/admin")
@@ -71,8 +81,7 @@ def admin(tournament_id: str) -> Page:
 
 @bp.get("/<tournament_id>/tv")
 def tv(tournament_id: str) -> str:
-    night = night_or_404(tournament_id)
-    return family_of(night).tv(night)
+    return _family_page(tournament_id, lambda family: family.tv)
 
 
 @bp.get("/<tournament_id>/log")
