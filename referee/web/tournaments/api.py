@@ -1,4 +1,6 @@
-"""A night's JSON API (``/api/v1/tournaments``): the same writes with bearer keys."""
+"""The tournaments' JSON API (``/api/v1/tournaments``): the same writes with bearer
+keys. What a create takes, and each format's writes at paths of their own, are the
+formats' declarations (``Format.create_fields``, ``Format.paths``)."""
 
 from __future__ import annotations
 
@@ -192,7 +194,7 @@ def _api_write(
 @api_bp.post("")
 def create() -> Response | tuple[Response, int]:
     body = _body()
-    own = formats.create_fields()  # what some format's create takes besides
+    own = formats.create_fields()  # the formats' own (a pairing format's game...)
     allowed = {"kind", "title", "players", "seating", "options", *own}
     extra = sorted(set(body) - allowed)
     if extra:

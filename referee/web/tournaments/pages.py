@@ -23,8 +23,8 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.web import access
 from referee.web.forms import WriteForm
-from referee.web.tournaments import night as night
-from referee.web.tournaments import pairings as pairings
+from referee.web.tournaments import night as night_pages  # noqa: F401 (its family)
+from referee.web.tournaments import pairings as pairing_pages  # noqa: F401 (its family)
 from referee.web.tournaments.access import _remember
 from referee.web.tournaments.access import bp
 from referee.web.tournaments.access import is_organiser
