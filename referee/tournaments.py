@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import logging
 import secrets
 import time
@@ -61,7 +60,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from referee import formats
@@ -82,6 +80,14 @@ from referee.ledger import request_hash
 from referee.models import Match
 from referee.models import Tournament
 from referee.models import TournamentEvent
+from referee.tournament_reads import Entry as Entry
+from referee.tournament_reads import audit as audit
+from referee.tournament_reads import fingerprint as fingerprint
+from referee.tournament_reads import format_of as format_of
+from referee.tournament_reads import history as history
+from referee.tournament_reads import rows as rows
+from referee.tournament_reads import table_matches as table_matches
+from referee.tournament_reads import view as view
 
 FIRST_ROUND_TRIES = 10  # a twin create seating round 1 meanwhile: wait for it
 SETTLE_PASSES = 4  # stop -> matches end -> results: two passes do it; spare ones
@@ -142,25 +148,9 @@ ORGANISER = Actor("organiser")
 MATCHES = Actor("match")
 
 
-@dataclass
-class Entry:
-    """One row of a tournament's log as a reader sees it."""
-
-    seq: int
-    kind: str
-    event: JSON
-    ruling: JSON
-    actor: str
-    created_at: Any
-
-
 # --- creating and reading -----------------------------------------------------------
 
 logger = logging.getLogger(__name__)
-
-
-def format_of(tournament: Tournament) -> Format:
-    return formats.get(tournament.kind)
 
 
 def create(
@@ -188,21 +178,7 @@ def create(
         prior = created_before(idem_key, fingerprint or "")
         if prior is not None:
             return _first_round(prior.id)
-    try:
-        fmt = formats.get(kind)
-    except KeyError:
-        kinds = ", ".join(formats.registry())
-        raise BadInput(
-            f"'{kind}' is not a kind of tournament here (one of: {kinds}).",
-            field="kind",
-        ) from None
-    if seating not in fmt.seatings:
-        raise BadInput(
-            f"'seating' is one of {', '.join(fmt.seatings)} ('given': as listed, "
-            f"'drawn': shuffled); '{seating}' given.",
-            field="seating",
-            example='"seating": "drawn"',
-        )
+    fmt = _format_for(kind, seating)
     title = text.check(title or "", "title", "title")
     names = fmt.check_players(players)
     parsed = fmt.parse_options(options)
@@ -211,19 +187,7 @@ def create(
         order = list(range(len(names)))
         secrets.SystemRandom().shuffle(order)
         draw = order
-    event = fmt.create(names, parsed, draw, extra)
-    step = fmt.apply(None, event)  # checks the draw too
-    # What the new tournament calls for at once (a pairing format's first pairings)
-    # goes in the log straight after ``create``.
-    steps = [(event, step.ruling)]
-    state = step.state
-    for _ in range(10_000):
-        follow = fmt.follow_ups(state)
-        if not follow:
-            break
-        nxt = fmt.apply(copy.deepcopy(state), follow[0])
-        steps.append((follow[0], nxt.ruling))
-        state = nxt.state
+    steps, state = _opening(fmt, fmt.create(names, parsed, draw, extra))
     tables = fmt.stations_for(names, extra)
     for _attempt in range(5):
         write_lock()  # the key's lookup and the insert in one writer's transaction
@@ -234,10 +198,6 @@ def create(
                 db.session.rollback()
                 return _first_round(prior_id)
         tournament_id = ledger._token(10)
-        pins = _pins(tables + 1)
-        organiser = keys.stored(
-            f"tournament:{tournament_id}", keys.Credentials(keys.new_key(), pins[0])
-        )
         tournament = Tournament(
             id=tournament_id,
             kind=fmt.id,
@@ -248,19 +208,10 @@ def create(
             status="over" if state.get("over") else "live",
             version=len(steps),
             state=state,
-            edit_key=organiser["key"],
-            pin=organiser["pin"],
-            sealed=organiser["sealed"],
-            table_keys=[
-                keys.stored(
-                    _table_row(tournament_id, number),
-                    keys.Credentials(keys.new_key(), pin),
-                )
-                for number, pin in enumerate(pins[1:], start=1)
-            ],
             create_key=idem_key or None,
             create_hash=fingerprint if idem_key else None,
         )
+        _give_keys(tournament, tables)
         db.session.add(tournament)
         for seq, (data, ruling) in enumerate(steps, start=1):
             db.session.add(
@@ -278,10 +229,61 @@ def create(
         except IntegrityError:  # an id collision (draw again), or a racing twin
             db.session.rollback()
             continue  # the next attempt finds the twin by its key, if it was one
-        break
-    else:
-        raise RuntimeError("could not draw a free tournament id")
-    return _first_round(tournament_id)
+        return _first_round(tournament_id)
+    raise RuntimeError("could not draw a free tournament id")
+
+
+def _format_for(kind: str, seating: str) -> Format:
+    """The format a create names, if it takes that seating; ``BadInput`` if not."""
+    try:
+        fmt = formats.get(kind)
+    except KeyError:
+        kinds = ", ".join(formats.registry())
+        raise BadInput(
+            f"'{kind}' is not a kind of tournament here (one of: {kinds}).",
+            field="kind",
+        ) from None
+    if seating not in fmt.seatings:
+        raise BadInput(
+            f"'seating' is one of {', '.join(fmt.seatings)} ('given': as listed, "
+            f"'drawn': shuffled); '{seating}' given.",
+            field="seating",
+            example='"seating": "drawn"',
+        )
+    return fmt
+
+
+def _opening(fmt: Format, event: JSON) -> tuple[list[tuple[JSON, Ruling]], JSON]:
+    """The ``create`` event and what the new tournament calls for at once (a pairing
+    format's first pairings), which goes in the log straight after it."""
+    step = fmt.apply(None, event)  # checks the draw too
+    steps = [(event, step.ruling)]
+    state = step.state
+    for _ in range(10_000):
+        follow = fmt.follow_ups(state)
+        if not follow:
+            break
+        nxt = fmt.apply(copy.deepcopy(state), follow[0])
+        steps.append((follow[0], nxt.ruling))
+        state = nxt.state
+    return steps, state
+
+
+def _give_keys(tournament: Tournament, tables: int) -> None:
+    """The organiser's key and PIN, and one per table, all different PINs."""
+    pins = _pins(tables + 1)
+    organiser = keys.stored(
+        f"tournament:{tournament.id}", keys.Credentials(keys.new_key(), pins[0])
+    )
+    tournament.edit_key = organiser["key"]
+    tournament.pin = organiser["pin"]
+    tournament.sealed = organiser["sealed"]
+    tournament.table_keys = [
+        keys.stored(
+            _table_row(tournament.id, number), keys.Credentials(keys.new_key(), pin)
+        )
+        for number, pin in enumerate(pins[1:], start=1)
+    ]
 
 
 def _first_round(tournament_id: str) -> Tournament:
@@ -361,90 +363,6 @@ def table_key(tournament: Tournament, table: int) -> JSON:
 
 def _table_row(tournament_id: str, table: int) -> str:
     return f"tournament:{tournament_id}:table:{table}"
-
-
-def table_matches(
-    tournament: Tournament, written: str | None = None
-) -> list[TableMatch]:
-    """The matches the format follows now (a round's tables), read fresh.
-
-    ``written``: a match whose result just changed, read too if the format still
-    knows it (one SELECT all the same).
-    """
-    fmt = format_of(tournament)
-    ids = fmt.live_matches(tournament.state)
-    if written and written not in ids:
-        number = fmt.match_number(tournament.state, written)
-        if number is not None:
-            ids = {**ids, written: number}
-    if not ids:
-        return []
-    found = db.session.execute(
-        select(Match)
-        .where(Match.id.in_(list(ids)))
-        .execution_options(populate_existing=True)
-    ).scalars()
-    out = []
-    for match in found:
-        board = ledger.board(match)
-        out.append(
-            TableMatch(ids[match.id], match.id, match.version, match.state, board)
-        )
-    return sorted(out, key=lambda tm: tm.number)
-
-
-def view(tournament: Tournament, tables: list[TableMatch] | None = None) -> JSON:
-    """The tournament as the format shows it, over its live table matches."""
-    if tables is None:
-        tables = table_matches(tournament)
-    return format_of(tournament).view(tournament.state, tables)
-
-
-def fingerprint(tournament: Tournament, tables: list[TableMatch] | None = None) -> str:
-    """Changes whenever the tournament or one of its current matches does."""
-    if tables is None:
-        tables = table_matches(tournament)
-    return f"{tournament.version}.{sum(tm.version for tm in tables)}"
-
-
-def rows(tournament: Tournament) -> list[TournamentEvent]:
-    return list(
-        db.session.execute(
-            select(TournamentEvent)
-            .where(TournamentEvent.tournament_id == tournament.id)
-            .order_by(TournamentEvent.seq)
-        ).scalars()
-    )
-
-
-def history(tournament: Tournament) -> list[Entry]:
-    """Every row of the log, newest first."""
-    return [
-        Entry(r.seq, r.kind, r.data, r.ruling, r.actor, r.created_at)
-        for r in reversed(rows(tournament))
-    ]
-
-
-def audit(tournament: Tournament) -> list[str]:
-    """Problems found by replaying the log (empty when the rows and snapshot agree)."""
-    fmt = format_of(tournament)
-    problems = []
-    state: JSON | None = None
-    log = rows(tournament)
-    for row in log:
-        try:
-            step = fmt.apply(copy.deepcopy(state), row.data)
-        except (BadInput, Refused) as err:
-            problems.append(f"#{row.seq}: no longer applies: {err}")
-            continue
-        state = step.state
-        if step.ruling.to_json() != row.ruling:
-            problems.append(f"#{row.seq}: stored ruling differs from the replay")
-    if not log or log[-1].seq != tournament.version or len(log) != tournament.version:
-        problems.append(f"version {tournament.version} but the log has {len(log)} rows")
-    if _canonical(state) != _canonical(tournament.state):
-        problems.append("the snapshot differs from the replayed state")
-    return problems
 
 
 # --- writing ------------------------------------------------------------------------
@@ -819,7 +737,3 @@ def _pins(count: int) -> list[str]:
         if pin not in pins:
             pins.append(pin)
     return pins
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=str)

@@ -68,6 +68,40 @@ class Order:
     key: str
 
 
+@dataclass(frozen=True)
+class PathWrite:
+    """A write a format takes at a path of its own, ``POST .../{id}/<path>`` (a bunko
+    night's results, seating, corrections...), besides its ``events``.
+
+    The API reads the body's ``fields`` (plus ``expected_seq``) into the event
+    ``event`` (None: the next round, ``plan``); the OpenAPI document shows the
+    request as the schema ``schema`` made of ``fields`` (name, JSON Schema).
+    """
+
+    path: str
+    event: str | None
+    operation: str
+    summary: str
+    schema: str
+    fields: tuple[tuple[str, JSON], ...] = ()
+    required: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> set[str]:
+        return {name for name, _ in self.fields}
+
+
+@dataclass(frozen=True)
+class Walk:
+    """One step of a format's documented walk through its path writes: the OpenAPI
+    examples, replayed in order on one live tournament by the tests."""
+
+    path: str
+    name: str
+    summary: str
+    body: JSON
+
+
 class Format:
     """The interface of a tournament format; ``bunko_night.BunkoNight`` is one."""
 
@@ -75,6 +109,18 @@ class Format:
     title: str = ""
     game: str = ""  # the game each table plays
     summary: str = ""
+    # Which pages, API views and OpenAPI schemas show it (the web layer's lookup):
+    # "night" (tables of four, rounds, rotation) or "pairing" (matches on stations).
+    family: str = ""
+    # What a create takes besides kind, title, players, seating and options (read
+    # by ``parse_setup``): a pairing format's game, stations, ratings, teams.
+    create_fields: tuple[str, ...] = ()
+    # What ``parse_setup`` gives that the ``create`` event keeps.
+    setup_fields: tuple[str, ...] = ()
+    # Writes at paths of their own (``PathWrite``), and the documented walk
+    # through them (``Walk``).
+    paths: tuple[PathWrite, ...] = ()
+    walk: tuple[Walk, ...] = ()
     options: tuple[Option, ...] = ()
     # Who may send each write besides the organiser: "table" means the table named
     # in the event, from its own phone.
@@ -153,8 +199,19 @@ class Format:
         draw: Sequence[int] | None,
         setup: JSON | None = None,
     ) -> JSON:
-        """The ``create`` event: players, options, the draw, and ``parse_setup``'s."""
-        raise NotImplementedError
+        """The ``create`` event: players, options, the draw, and ``parse_setup``'s
+        (its ``setup_fields``), once ``check_create`` found them fit together."""
+        self.check_create(players, options)
+        return {
+            "type": "create",
+            "players": list(players),
+            "options": dict(options),
+            "draw": list(draw) if draw is not None else None,
+            **{k: (setup or {}).get(k) for k in self.setup_fields},
+        }
+
+    def check_create(self, players: Sequence[str], options: JSON) -> None:
+        """``BadInput`` if the options do not suit these players (none by default)."""
 
     def apply(self, state: JSON | None, event: JSON) -> Step:
         """Fold one event into a copy of the state (``None`` before ``create``)."""
@@ -213,6 +270,11 @@ FORMAT_MODULES = (
 )
 
 
+# A create that names no kind makes a bunko night: documented (docs/api.md's first
+# example, and the OpenAPI document's NewTournament default), so kept, from here.
+DEFAULT_KIND = "bunko-night"
+
+
 def registry() -> dict[str, Format]:
     """Every format by id (loaded on first use)."""
     import importlib
@@ -224,3 +286,9 @@ def registry() -> dict[str, Format]:
 def get(kind: str) -> Format:
     """The format with this id; ``KeyError`` for an unknown one."""
     return registry()[kind]
+
+
+def create_fields() -> tuple[str, ...]:
+    """Every field some format's create takes besides the common ones, in order."""
+    names = [f for fmt in registry().values() for f in fmt.create_fields]
+    return tuple(dict.fromkeys(names))

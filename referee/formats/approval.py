@@ -37,6 +37,13 @@ APPROVAL = EventKind(
 )
 
 
+def event_kind(raw: Any) -> Any:
+    """The ``type`` of a client's event; ``BadInput`` if it is not an object."""
+    if not isinstance(raw, Mapping):
+        raise BadInput("An event is an object with a 'type'.", field="event")
+    return raw.get("type")
+
+
 def required(state: JSON) -> bool:
     """Whether results wait for the organiser's approval now."""
     return bool(state.get("approval"))

@@ -117,13 +117,7 @@ class Swiss(PairingFormat):
 
     # --- setting up -----------------------------------------------------------------
 
-    def create(
-        self,
-        players: Sequence[str],
-        options: JSON,
-        draw: Sequence[int] | None,
-        setup: JSON | None = None,
-    ) -> JSON:
+    def check_create(self, players: Sequence[str], options: JSON) -> None:
         most = sw.max_rounds(len(players))
         if options.get("rounds", 0) > most:
             raise BadInput(
@@ -131,7 +125,6 @@ class Swiss(PairingFormat):
                 field="options.rounds",
                 example=f'"rounds": {sw.default_rounds(len(players))}',
             )
-        return super().create(players, options, draw, setup)
 
     def target(self, state: JSON) -> int:
         """The number of rounds this event plays."""

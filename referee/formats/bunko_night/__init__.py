@@ -1,6 +1,6 @@
 """A bunko night as a tournament format: its events, their rulings, and its board.
 
-The rules live in ``referee.games.bunko_night`` (seating, stop, rotation, tallies);
+The rules live in ``rules`` (seating, stop, rotation, tallies);
 this module folds a night's log through them. Events (each with ``type``):
 
 * ``create`` ``{players, options, draw}``: ``draw`` is the organiser's permutation
@@ -36,12 +36,14 @@ from typing import Any
 from referee.formats import Format
 from referee.formats import TablePlan
 from referee.formats.bunko_night import approval
+from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.board import NightBoard
 from referee.formats.bunko_night.common import table_name
 from referee.formats.bunko_night.fold import NightFold
+from referee.formats.bunko_night.paths import PATHS
+from referee.formats.bunko_night.paths import WALK
 from referee.formats.bunko_night.tables import NightTables
 from referee.formats.bunko_night.writes import NightWrites
-from referee.games import bunko_night as night
 from referee.games.base import JSON
 from referee.games.base import Option
 from referee.games.base import Refused
@@ -77,7 +79,11 @@ class BunkoNight(NightWrites, NightFold, NightTables, NightBoard, Format):
             choices=("highest", "lowest"),
         ),
     )
+    family = "night"
     table_writes = frozenset({"result", "seating"})
+    # Its other writes each have a path of their own (``paths``).
+    paths = PATHS
+    walk = WALK
     # Sent to the events endpoint; the night's other writes have their own paths.
     events = approval.EVENTS
 
@@ -88,20 +94,6 @@ class BunkoNight(NightWrites, NightFold, NightTables, NightBoard, Format):
 
     def tables_for(self, players: Sequence[str]) -> int:
         return len(players) // night.PER_TABLE
-
-    def create(
-        self,
-        players: Sequence[str],
-        options: JSON,
-        draw: Sequence[int] | None,
-        setup: JSON | None = None,
-    ) -> JSON:
-        return {
-            "type": "create",
-            "players": list(players),
-            "options": dict(options),
-            "draw": list(draw) if draw is not None else None,
-        }
 
     def plan(
         self, state: JSON, seating: Mapping[str, Sequence[str]] | None = None

@@ -16,10 +16,11 @@ from typing import Any
 
 from referee.formats import approval as shared
 from referee.formats import current_round
+from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.common import _result_text
 from referee.formats.bunko_night.common import _round
 from referee.formats.bunko_night.common import _whole
-from referee.games import bunko_night as night
+from referee.formats.bunko_night.rules import GameResult
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import EventKind
@@ -27,7 +28,6 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Refused
 from referee.games.base import Step
-from referee.games.bunko_night import GameResult
 
 APPROVE_EXAMPLE = '{"type": "approve", "round": 1, "table": 2}'
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from referee.formats import TableMatch
 from referee.formats import current_round
+from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.common import NightBase
 from referee.formats.bunko_night.common import _missing
 from referee.formats.bunko_night.common import _pairings
@@ -16,9 +17,8 @@ from referee.formats.bunko_night.common import _table_json
 from referee.formats.bunko_night.common import overall_json
 from referee.formats.bunko_night.common import table_name
 from referee.formats.bunko_night.common import tallies_of
-from referee.games import bunko_night as night
+from referee.formats.bunko_night.rules import Table
 from referee.games.base import JSON
-from referee.games.bunko_night import Table
 
 
 class NightBoard(NightBase):

@@ -8,15 +8,15 @@ from typing import Any
 
 from referee.formats import TableMatch
 from referee.formats import current_round
-from referee.games import bunko_night as night
+from referee.formats.bunko_night import rules as night
+from referee.formats.bunko_night.rules import GameResult
+from referee.formats.bunko_night.rules import Round
+from referee.formats.bunko_night.rules import Table
+from referee.formats.bunko_night.rules import Tally
 from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
-from referee.games.bunko_night import GameResult
-from referee.games.bunko_night import Round
-from referee.games.bunko_night import Table
-from referee.games.bunko_night import Tally
 
 TITLES = ("winner", "loser")
 MAX_NOTE = text.LIMITS["note"]

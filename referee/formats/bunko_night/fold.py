@@ -7,6 +7,7 @@ import copy
 from referee.formats import approval as shared
 from referee.formats import current_round
 from referee.formats.bunko_night import approval
+from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.common import TITLES
 from referee.formats.bunko_night.common import NightBase
 from referee.formats.bunko_night.common import _and
@@ -20,7 +21,6 @@ from referee.formats.bunko_night.common import _stored
 from referee.formats.bunko_night.common import _tied
 from referee.formats.bunko_night.common import overall_json
 from referee.formats.bunko_night.common import table_name
-from referee.games import bunko_night as night
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused

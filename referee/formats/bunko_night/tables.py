@@ -8,16 +8,16 @@ from collections.abc import Sequence
 from referee.formats import Order
 from referee.formats import TableMatch
 from referee.formats import current_round
+from referee.formats.bunko_night import rules as night
 from referee.formats.bunko_night.common import STOP_KEY
 from referee.formats.bunko_night.common import NightBase
 from referee.formats.bunko_night.common import _reported
 from referee.formats.bunko_night.common import _round
 from referee.formats.bunko_night.common import _team_scores
-from referee.games import bunko_night as night
+from referee.formats.bunko_night.rules import Table
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
-from referee.games.bunko_night import Table
 
 
 class NightTables(NightBase):

@@ -31,11 +31,16 @@ reset final when it is due; ``[]`` when none) and ``standings(state)`` (ranked r
 ``{"rank", "entrant", ...}`` with the keys named in ``columns``); optionally
 ``finished``, ``layout`` (its own view: a round robin's grid, a bracket's tree) and
 its own events (``own_events``, ``parse_own``, ``apply_own``).
+
+The layer is split by what each part does, as the bunko night is: this module
+declares the format (its events, its setup, what clients send, its view), ``fold``
+gives each event its ruling, ``tables`` follows the matches and calls pairings to
+stations, ``common`` holds what they share; ``results``, ``seeding`` and
+``approval`` as before.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -44,9 +49,17 @@ from referee import games
 from referee.formats import Format
 from referee.formats import TableMatch
 from referee.formats import TablePlan
+from referee.formats import approval as shared
 from referee.formats.pairing import approval
 from referee.formats.pairing import results
 from referee.formats.pairing import seeding
+from referee.formats.pairing.common import _find_pairing
+from referee.formats.pairing.common import _score
+from referee.formats.pairing.common import _winner
+from referee.formats.pairing.common import pairable as pairable
+from referee.formats.pairing.common import pairing_json
+from referee.formats.pairing.fold import PairingFold
+from referee.formats.pairing.tables import PairingTables
 from referee.games import text
 from referee.games.base import JSON
 from referee.games.base import BadInput
@@ -54,9 +67,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Step
-from referee.games.base import Verdict
 from referee.games.base import _parse_names
 
 MAX_NOTE = text.LIMITS["note"]
@@ -89,9 +100,12 @@ RESULT_FIELDS = (
 )
 
 
-class PairingFormat(Format):
+class PairingFormat(PairingFold, PairingTables, Format):
     """Entrants paired into matches of any game, on stations, with results back."""
 
+    family = "pairing"
+    create_fields = ("game", "game_options", "stations", "teams", "ratings")
+    setup_fields = SETUP_FIELDS
     organiser_rounds = False
     seatings = seeding.SEEDINGS
     min_entrants = 2
@@ -279,241 +293,19 @@ class PairingFormat(Format):
             "teams": teams,
         }
 
-    def create(
-        self,
-        players: Sequence[str],
-        options: JSON,
-        draw: Sequence[int] | None,
-        setup: JSON | None = None,
-    ) -> JSON:
-        setup = setup or {}
-        return {
-            "type": "create",
-            "players": list(players),
-            "options": dict(options),
-            "draw": list(draw) if draw is not None else None,
-            **{k: setup.get(k) for k in SETUP_FIELDS},
-        }
-
     def plan(
         self, state: JSON, seating: Mapping[str, Sequence[str]] | None = None
     ) -> tuple[int, list[TablePlan]]:
+        # ``round_event`` is never reached: ``start_round`` asks ``plan`` first.
         raise Refused(
             "There are no rounds to start here: each match is called to the next free "
             "station by itself."
         )
 
-    def round_event(
-        self,
-        state: JSON,
-        number: int,
-        matches: Mapping[int, str],
-        seating: Mapping[str, Sequence[str]] | None = None,
-    ) -> JSON:
-        return self.plan(state)  # type: ignore[return-value]  # always Refused
-
-    # --- folding ----------------------------------------------------------------
-
-    def apply(self, state: JSON | None, event: JSON) -> Step:
-        kind = event.get("type")
-        state = copy.deepcopy(state)  # never the caller's: replay and trials reuse it
-        if state is None:
-            if kind != "create":
-                raise BadInput("A tournament's log opens with 'create'.", field="type")
-            return self._create(event)
-        handlers = {
-            "pairings": self._pairings,
-            "call": self._call,
-            "result": self._result,
-            "withdraw": self._withdraw,
-            "correction": self._correction,
-            "approval": lambda s, e: approval.apply(s, e, results.text),
-            "approve": lambda s, e: approval.apply(s, e, results.text),
-        }
-        handler = handlers.get(str(kind))
-        step = handler(state, event) if handler else self.apply_own(state, event)
-        resolve(step.state)
-        step.state["over"] = self.finished(step.state)
-        return step
-
-    def _create(self, event: JSON) -> Step:
-        players = list(event["players"])
-        draw = seeding.check_draw(event.get("draw"), len(players))
-        how = event.get("seeding") or "given"
-        state: JSON = {
-            "format": self.id,
-            "players": players,
-            "options": dict(event["options"]),
-            "game": event["game"],
-            "game_options": dict(event.get("game_options") or {}),
-            "stations": list(event["stations"]),
-            "seeding": how,
-            "ratings": event.get("ratings"),
-            "teams": event.get("teams"),
-            "draw": draw,
-            "seeds": seeding.seeds(players, how, draw, event.get("ratings")),
-            "pairings": [],
-            "rounds": [],  # the bunko night's round list; pairings carry theirs
-            "over": False,
-        }
-        by = {"given": "as listed", "drawn": "by draw", "rating": "by rating"}[how]
-        summary = (
-            f"{self.title} of {games.get(state['game']).title}: {len(players)} "
-            f"players, seeded {by}, on {len(state['stations'])} "
-            f"{'station' if len(state['stations']) == 1 else 'stations'}."
-        )
-        return Step(state, Ruling(Verdict.OK, summary))
-
-    def _pairings(self, state: JSON, event: JSON) -> Step:
-        known = {p["id"] for p in state["pairings"]}
-        added = []
-        for raw in event["pairings"]:
-            if raw["id"] in known:
-                raise Refused(f"Pairing {raw['id']} exists already.")
-            known.add(raw["id"])
-            pairing = {
-                "number": len(state["pairings"]) + 1,
-                "id": raw["id"],
-                "round": int(raw.get("round", 1)),
-                "label": raw.get("label") or f"Round {raw.get('round', 1)}",
-                "group": raw.get("group"),
-                "sides": list(raw["sides"]),
-                "entrants": [None, None],
-                "known": [False, False],
-                "station": None,
-                "match": None,
-                "result": None,
-            }
-            state["pairings"].append(pairing)
-            added.append(pairing)
-        resolve(state)
-        rounds = sorted({p["round"] for p in added})
-        what = ", ".join(str(r) for r in rounds)
-        summary = (
-            f"{len(added)} pairing{'s' if len(added) != 1 else ''} drawn up "
-            f"(round{'s' if len(rounds) != 1 else ''} {what})."
-        )
-        return Step(state, Ruling(Verdict.OK, summary))
-
-    def _call(self, state: JSON, event: JSON) -> Step:
-        lines = []
-        for call in event["calls"]:
-            p = pairing_by_number(state, call["pairing"])
-            if p["match"] is not None or p["result"] is not None:
-                raise Refused(f"Pairing {p['number']} has been called already.")
-            if not all(p["known"]) or None in p["entrants"]:
-                raise Refused(f"Pairing {p['number']} is not ready.")
-            station = int(call["station"])
-            if not 1 <= station <= len(state["stations"]):
-                raise BadInput(f"There is no station {station}.", field="station")
-            if station in busy_stations(state):
-                raise Refused(f"{state['stations'][station - 1]} is in use.")
-            p["match"], p["station"] = call["match"], station
-            a, b = p["entrants"]
-            lines.append(f"{a} v {b} to {state['stations'][station - 1]}")
-        return Step(state, Ruling(Verdict.OK, "Call: " + "; ".join(lines) + "."))
-
-    def _result(self, state: JSON, event: JSON) -> Step:
-        p = pairing_by_number(state, event["pairing"])
-        if p["result"] is not None:
-            raise Refused(
-                f"Pairing {p['number']} has a result already "
-                f"({results.text(p['result'], p['entrants'])}): send a correction.",
-            )
-        self._check_result(state, p, event)
-        if event.get("source") == "match" and p["match"] is None:
-            raise Refused(f"Pairing {p['number']} has no match.")
-        if approval.waits(state, _stored(event)):
-            p["pending"] = _stored(event)
-            return Step(
-                state,
-                Ruling(
-                    Verdict.OK,
-                    f"{p['label']}: {results.text(p['pending'], p['entrants'])}; it "
-                    "waits for the organiser's approval.",
-                ),
-            )
-        p["result"] = _stored(event)
-        verdict = Verdict.OK if event["how"] == "bye" else Verdict.WIN
-        return Step(
-            state,
-            Ruling(
-                verdict, f"{p['label']}: {results.text(p['result'], p['entrants'])}."
-            ),
-        )
-
-    def _withdraw(self, state: JSON, event: JSON) -> Step:
-        p = pairing_by_number(state, event["pairing"])
-        if (p.get("pending") or {}).get("source") == "match":
-            p["pending"] = None  # the match was reopened before its approval
-            a, b = p["entrants"]
-            return Step(
-                state, Ruling(Verdict.OK, f"{a} v {b} was reopened: its result waits.")
-            )
-        if p["result"] is None or p["result"]["source"] != "match":
-            raise Refused(f"Pairing {p['number']} has no result from its match.")
-        if any(dependants_started(state, p)):
-            raise Refused(f"Pairing {p['number']}'s winner plays on already.")
-        p["result"] = None
-        a, b = p["entrants"]
-        return Step(
-            state,
-            Ruling(Verdict.OK, f"{a} v {b} was reopened: its result waits."),
-        )
-
-    def _correction(self, state: JSON, event: JSON) -> Step:
-        p = pairing_by_number(state, event["pairing"])
-        self._check_result(state, p, event)
-        prior = p["result"]
-        new = _stored({**event, "source": "correction", "match_seq": None})
-        changed = prior is None or prior["winner"] != new["winner"]
-        if changed and any(dependants_started(state, p)):
-            raise Refused(
-                f"Pairing {p['number']}'s result decides who plays in a pairing "
-                "already called: correct that one first.",
-            )
-        p["result"], p["pending"] = new, None
-        line = f"Correction, {p['label']}: {results.text(new, p['entrants'])}."
-        if prior is not None:
-            line += f" Before: {results.text(prior, p['entrants'])}."
-        if new.get("note"):
-            line += f" Note: {new['note']}"
-        return Step(state, Ruling(Verdict.OK, line))
-
-    def _check_result(self, state: JSON, p: JSON, event: JSON) -> None:
-        if not all(p["known"]):
-            raise Refused(f"Pairing {p['number']}'s players are not known yet.")
-        how, winner, score = event["how"], event["winner"], event["score"]
-        if how == "bye":
-            return
-        if None in p["entrants"]:
-            raise Refused(f"Pairing {p['number']} is a bye: it needs no result.")
-        if winner is None and (how != "played" or not self.allows_draws):
-            raise BadInput(
-                "Name the winner: this format has no draws."
-                if how == "played"
-                else f"A {how} needs a winner.",
-                field="winner",
-                example='"winner": "Ann"',
-            )
-        if how == "played" and any(score):
-            game = state["game"]
-            if winner is None and score[0] != score[1]:
-                raise BadInput("A draw has equal scores.", field="score")
-            if winner is not None and results.difference(game, event, winner) < 0:
-                raise BadInput(
-                    f"{p['entrants'][winner]} won, so their score cannot be the "
-                    f"worse one ({score[0]}-{score[1]}).",
-                    field="score",
-                    example="[3, 1]",
-                )
-
     # --- what clients send --------------------------------------------------------
 
     def parse_event(self, raw: Any, state: JSON) -> JSON:
-        if not isinstance(raw, Mapping):
-            raise BadInput("An event is an object with a 'type'.", field="event")
-        kind = raw.get("type")
+        kind = shared.event_kind(raw)
         if kind in approval.KINDS:
             return approval.parse(raw, state)
         if kind not in ("result", "correction"):
@@ -552,167 +344,6 @@ class PairingFormat(Format):
             "note": note,
             **({"source": "organiser", "match_seq": None} if kind == "result" else {}),
         }
-
-    # --- following the matches ------------------------------------------------------
-
-    def live_matches(self, state: JSON) -> dict[str, int]:
-        """The matches to read: those on a station (playing, or just finished)."""
-        out = {}
-        latest: dict[int, JSON] = {}
-        for p in state["pairings"]:
-            if p["station"] is not None and p["match"]:
-                latest[p["station"]] = p
-        for p in latest.values():
-            if p["result"] is None or p["result"]["source"] == "match":
-                out[p["match"]] = p["number"]
-        # Every match in play, whatever was called to its station since: a pairing
-        # called out of the declared order (its players were busy) is not the last
-        # on its station by number, and its result must still be read.
-        for p in state["pairings"]:
-            if p["match"] and p["result"] is None and not p.get("pending"):
-                out[p["match"]] = p["number"]
-        return out
-
-    def match_number(self, state: JSON, match_id: str) -> int | None:
-        for p in state["pairings"]:
-            if p["match"] == match_id:
-                return int(p["number"])
-        return None
-
-    def sync(self, state: JSON, tables: Sequence[TableMatch]) -> list[JSON]:
-        events = []
-        for tm in tables:
-            p = pairing_by_number(state, tm.number)
-            if p["match"] != tm.match:
-                continue
-            prior = p["result"] or p.get("pending")
-            if prior is not None and prior["source"] != "match":
-                continue  # an entered result or a correction wins over the match
-            if tm.board.get("over"):
-                found = results.from_board(state["game"], tm.board)
-                event = {
-                    "type": "result",
-                    "pairing": p["number"],
-                    "table": p["station"],
-                    "winner": found["winner"],
-                    "score": found["score"],
-                    "how": "played",
-                    "note": "",
-                    "source": "match",
-                    "match_seq": tm.version,
-                }
-                if prior is None:
-                    events.append(event)
-                elif (prior["winner"], prior["score"]) != (
-                    event["winner"],
-                    event["score"],
-                ):
-                    events += [
-                        {"type": "withdraw", "pairing": p["number"], "match_seq": None},
-                        event,
-                    ]
-            elif prior is not None:
-                events.append(
-                    {
-                        "type": "withdraw",
-                        "pairing": p["number"],
-                        "match_seq": tm.version,
-                    }
-                )
-        return self._acceptable(state, events)
-
-    def _acceptable(self, state: JSON, events: list[JSON]) -> list[JSON]:
-        """The events the tournament takes now; a refused one waits (or is moot)."""
-        taken = []
-        trial = state
-        for event in events:
-            try:
-                trial = self.apply(trial, event).state
-                for follow in self.follow_ups(trial):
-                    trial = self.apply(trial, follow).state
-            except (BadInput, Refused):
-                continue
-            taken.append(event)
-        return taken
-
-    def follow_ups(self, state: JSON) -> list[JSON]:
-        byes = [
-            {
-                "type": "result",
-                "pairing": p["number"],
-                "table": None,
-                "winner": 0 if p["entrants"][0] else 1 if p["entrants"][1] else None,
-                "score": [0, 0],
-                "how": "bye",
-                "note": "",
-                "source": "auto",
-                "match_seq": None,
-            }
-            for p in state["pairings"]
-            if p["result"] is None and all(p["known"]) and None in p["entrants"]
-        ]
-        if byes:
-            return byes[:1]
-        due = self.next_pairings(state)
-        return [{"type": "pairings", "pairings": due}] if due else []
-
-    def calls(self, state: JSON) -> list[TablePlan]:
-        """Ready pairings onto free stations, in the order they were declared."""
-        if state.get("over"):
-            return []
-        free = [
-            s
-            for s in range(1, len(state["stations"]) + 1)
-            if s not in busy_stations(state)
-        ]
-        busy = playing(state)
-        plans = []
-        for p in sorted(state["pairings"], key=lambda p: (p["round"], p["number"])):
-            if not free:
-                break
-            a, b = p["entrants"]
-            if (
-                p["result"] is not None
-                or p["match"] is not None
-                or not all(p["known"])
-                or a is None
-                or b is None
-                or a in busy
-                or b in busy
-            ):
-                continue
-            station = free.pop(0)
-            busy |= {a, b}
-            teams = state.get("teams")
-            plans.append(
-                TablePlan(
-                    p["number"],
-                    [{"name": n, "players": list(teams[n])} for n in (a, b)]
-                    if teams
-                    else [],
-                    dict(state["game_options"]),
-                    f"{p['label']}: {a} v {b} · {state['stations'][station - 1]}",
-                    players=None if teams else [a, b],
-                    station=station,
-                    round=p["round"],
-                )
-            )
-        return plans
-
-    def call_event(self, state: JSON, matches: Mapping[int, str]) -> JSON | None:
-        """The ``call`` event for the matches made for ``calls`` (None: moot now)."""
-        calls = [
-            {
-                "pairing": plan.number,
-                "station": plan.station,
-                "match": matches[plan.number],
-            }
-            for plan in self.calls(state)
-            if plan.number in matches
-        ]
-        return {"type": "call", "calls": calls} if calls else None
-
-    # --- the view -------------------------------------------------------------------
 
     def view(self, state: JSON, tables: Sequence[TableMatch]) -> JSON:
         live = {tm.number: tm for tm in tables}
@@ -780,199 +411,3 @@ class PairingFormat(Format):
 
 
 # --- shared helpers (formats built on this layer use them too) ---------------------
-
-
-def pairable(game_id: str) -> bool:
-    """Whether a game's matches can be paired: one against one, or team against team."""
-    game = games.get(game_id)
-    if game.team_size:
-        return game.min_players <= 2 * game.team_size <= game.max_players
-    return game.min_players <= 2 <= game.max_players
-
-
-def resolve(state: JSON) -> None:
-    """Fill each pairing's entrants from its refs and the results so far."""
-    by_id = {p["id"]: p for p in state["pairings"]}
-    for _ in range(len(state["pairings"]) + 1):
-        changed = False
-        for p in state["pairings"]:
-            for i, ref in enumerate(p["sides"]):
-                name, known = _ref(ref, by_id)
-                if (p["entrants"][i], p["known"][i]) != (name, known):
-                    p["entrants"][i], p["known"][i] = name, known
-                    changed = True
-        if not changed:
-            return
-
-
-def _ref(ref: Any, by_id: Mapping[str, JSON]) -> tuple[str | None, bool]:
-    if ref is None or isinstance(ref, str):
-        return ref, True
-    which = "winner" if "winner" in ref else "loser"
-    source = by_id.get(ref[which])
-    if source is None or source["result"] is None or not all(source["known"]):
-        return None, False
-    w = source["result"]["winner"]
-    if w is None:
-        return None, True  # a bye against a bye, or a draw: nobody comes through
-    side = w if which == "winner" else 1 - w
-    return source["entrants"][side], True
-
-
-def pairing_by_number(state: JSON, number: int) -> JSON:
-    if not 1 <= int(number) <= len(state["pairings"]):
-        raise BadInput(f"There is no pairing {number}.", field="pairing")
-    return state["pairings"][int(number) - 1]
-
-
-def busy_stations(state: JSON) -> set[int]:
-    return {
-        p["station"]
-        for p in state["pairings"]
-        if p["station"] is not None and p["result"] is None and not p.get("pending")
-    }
-
-
-def playing(state: JSON) -> set[str]:
-    """Entrants now in a called match without a result."""
-    return {
-        name
-        for p in state["pairings"]
-        if p["match"] is not None and p["result"] is None and not p.get("pending")
-        for name in p["entrants"]
-        if name
-    }
-
-
-def dependants_started(state: JSON, p: JSON) -> list[JSON]:
-    """Pairings fed by ``p``'s result that have been called or decided."""
-    out = []
-    for q in state["pairings"]:
-        refs = [r for r in q["sides"] if isinstance(r, Mapping)]
-        if any(p["id"] in r.values() for r in refs) and (
-            q["match"] is not None or (q["result"] and q["result"]["how"] != "bye")
-        ):
-            out.append(q)
-    return out
-
-
-def pairing_json(state: JSON, p: JSON, tm: TableMatch | None = None) -> JSON:
-    """A pairing as clients see it: who, where, its status, result and live score."""
-    if p["result"] is not None:
-        status = "done"
-    elif p.get("pending"):
-        status = "approval"  # a result waits for the organiser's approval
-    elif p["match"] is not None:
-        status = "playing"
-    elif all(p["known"]) and None not in p["entrants"]:
-        status = "ready"
-    else:
-        status = "waiting"
-    out = {
-        "number": p["number"],
-        "id": p["id"],
-        "round": p["round"],
-        "label": p["label"],
-        "group": p["group"],
-        "entrants": list(p["entrants"]),
-        "known": list(p["known"]),
-        "sides": list(p["sides"]),
-        "status": status,
-        "station": p["station"],
-        "station_name": state["stations"][p["station"] - 1] if p["station"] else None,
-        "match": p["match"],
-        "result": p["result"],
-        "result_text": results.text(p["result"], p["entrants"])
-        if p["result"]
-        else None,
-        "pending": p.get("pending"),
-        "pending_text": results.text(p["pending"], p["entrants"])
-        if p.get("pending")
-        else None,
-        "live": None,
-    }
-    if tm is not None and status == "playing":
-        board = tm.board
-        out["live"] = {
-            "score": [s.get("score") for s in board.get("sides", [])],
-            "legs": [s.get("legs") for s in board.get("sides", [])]
-            if state["game"] == "darts-301"
-            else None,
-            "turn": board.get("turn"),
-            "prompt": board.get("prompt"),
-            "seq": tm.version,
-        }
-    return out
-
-
-def _stored(event: JSON) -> JSON:
-    return {
-        "winner": event["winner"],
-        "score": list(event["score"]),
-        "how": event["how"],
-        "source": event.get("source", "organiser"),
-        "match_seq": event.get("match_seq"),
-        "note": event.get("note", ""),
-    }
-
-
-def _find_pairing(state: JSON, raw: Any) -> JSON:
-    if isinstance(raw, str):
-        for p in state["pairings"]:
-            if p["id"] == raw:
-                return p
-        if raw.strip().isdigit():
-            raw = int(raw)
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise BadInput(
-            "'pairing' is a pairing's number, as listed.", field="pairing", example="3"
-        )
-    if not 1 <= raw <= len(state["pairings"]):
-        raise BadInput(
-            f"There is no pairing {raw} (1 to {len(state['pairings'])}).",
-            field="pairing",
-            example="1",
-        )
-    return state["pairings"][raw - 1]
-
-
-def _winner(raw: Any, p: JSON) -> int | None:
-    a, b = p["entrants"]
-    if isinstance(raw, str):
-        name = " ".join(raw.split()).casefold()
-        if name == "draw":
-            return None
-        for i, entrant in enumerate((a, b)):
-            if entrant and entrant.casefold() == name:
-                return i
-    if isinstance(raw, int) and not isinstance(raw, bool) and raw in (0, 1):
-        return raw
-    raise BadInput(
-        f"The winner is {a or '?'} or {b or '?'} (or 'draw').",
-        field="winner",
-        example=f'"winner": "{a or "Ann"}"',
-    )
-
-
-def _score(raw: Any) -> list[int]:
-    if raw is None or raw == "":
-        return [0, 0]
-    if isinstance(raw, str):
-        raw = raw.replace("-", " ").replace(",", " ").split()
-    ok = (
-        isinstance(raw, Sequence)
-        and len(raw) == 2
-        and all(
-            (isinstance(v, int) and not isinstance(v, bool))
-            or (isinstance(v, str) and v.strip().isdigit())
-            for v in raw
-        )
-    )
-    values = [int(v) for v in raw] if ok else []
-    if not ok or not all(0 <= v <= 10_000 for v in values):
-        raise BadInput(
-            "The score is two whole numbers: [first side, second side].",
-            field="score",
-            example="[3, 1]",
-        )
-    return values

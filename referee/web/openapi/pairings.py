@@ -25,11 +25,27 @@ from referee.web.openapi.fields import event_schema
 JSONSchema = dict[str, Any]
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
+VIEW = "PairingTournament"  # the family's view schema, one of ``Tournament``'s
+
 
 def pairing_formats() -> list[PairingFormat]:
     from referee import formats
 
     return [f for f in formats.registry().values() if isinstance(f, PairingFormat)]
+
+
+def max_players() -> int:
+    return max(f.max_entrants for f in pairing_formats())
+
+
+def players_text() -> str:
+    """The bounds on a pairing format's players, for ``NewTournament``."""
+    by_id = {f.id: f.max_entrants for f in pairing_formats()}
+    return (
+        "A pairing format: 2 or more, up to its own maximum (round robin "
+        f"{by_id['round-robin']}, Swiss {by_id['swiss']}, elimination "
+        f"{by_id['single-elimination']})."
+    )
 
 
 def event_formats() -> list[Any]:
@@ -98,10 +114,10 @@ def create_properties() -> JSONSchema:
     }
 
 
-def create_examples() -> JSONSchema:
+def create_examples(fmts: list[Any]) -> JSONSchema:
     """One example create per pairing format."""
     out = {}
-    for fmt in pairing_formats():
+    for fmt in fmts:
         out[fmt.id] = {
             "summary": f"{fmt.title} of darts 501 on two boards, seeded by rating",
             "value": {
@@ -178,12 +194,10 @@ def event_path() -> JSONSchema:
 
 def schemas() -> dict[str, JSONSchema]:
     """The pairing tournaments' schemas: the view, its pairings, the event request."""
-    ref = "#/components/schemas/"
     kinds = {}
     for fmt in event_formats():
         for kind in fmt.events:
             kinds.setdefault(kind.type + repr(kind.fields), event_schema(kind))
-    nullable_str = {"type": ["string", "null"]}
     result = {
         "type": "object",
         "required": ["winner", "score", "how", "source"],
@@ -208,112 +222,123 @@ def schemas() -> dict[str, JSONSchema]:
             "additionalProperties": False,
         },
         "PairingResult": result,
-        "Pairing": {
-            "type": "object",
-            "required": ["number", "id", "round", "label", "entrants", "status"],
-            "properties": {
-                "number": {"type": "integer", "minimum": 1},
-                "id": {"type": "string"},
-                "round": {"type": "integer"},
-                "label": {"type": "string"},
-                "group": nullable_str,
-                "entrants": {"type": "array", "items": nullable_str},
-                "known": {"type": "array", "items": {"type": "boolean"}},
-                "sides": {"type": "array"},
-                "status": {
-                    "enum": ["waiting", "ready", "playing", "approval", "done"],
-                    "description": "approval: a result waits for the organiser.",
-                },
-                "station": {"type": ["integer", "null"]},
-                "station_name": nullable_str,
-                "match": nullable_str,
-                "result": {
-                    "oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}]
-                },
-                "result_text": nullable_str,
-                "pending": {
-                    "oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}],
-                    "description": "A result waiting for the organiser's approval.",
-                },
-                "pending_text": nullable_str,
-                "live": {"type": ["object", "null"]},
-                "links": {"type": "object"},
-            },
-        },
+        "Pairing": _pairing(),
         "PairingStanding": {
             "type": "object",
             "required": ["rank", "entrant"],
             "properties": {"rank": {"type": "integer"}, "entrant": NAME},
             "description": "Plus the format's columns (``columns`` names them).",
         },
-        "PairingTournament": {
-            "type": "object",
-            "required": [
-                "id",
-                "kind",
-                "title",
-                "status",
-                "seq",
-                "fingerprint",
-                "format",
-                "game",
-                "players",
-                "seeds",
-                "phase",
-                "stations",
-                "calls",
-                "pairings",
-                "columns",
-                "standings",
-                "over",
-                "links",
-            ],
-            "properties": {
-                "id": {"type": "string"},
-                "kind": {"type": "string"},
-                "format": {"type": "string"},
-                "title": {"type": "string"},
-                "status": {"enum": ["live", "over"]},
-                "seq": {"type": "integer"},
-                "fingerprint": {"type": "string"},
-                "game": {"type": "string"},
-                "game_options": {"type": "object"},
-                "units": {"enum": ["legs", "racks", "points"]},
-                "players": {"type": "array", "items": {"type": "string"}},
-                "seeds": {"type": "array", "items": {"type": "string"}},
-                "seeding": {"enum": list(seeding.SEEDINGS)},
-                "ratings": {"type": ["object", "null"]},
-                "options": {"type": "object"},
-                "phase": {"enum": ["playing", "over"]},
-                "prompt": {"type": "string"},
-                "progress": {"type": "object"},
-                "stations": {"type": "array", "items": {"type": "object"}},
-                "calls": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
-                "next_up": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
-                "pairings": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
-                "rounds": {"type": "array", "items": {"type": "object"}},
-                "columns": {"type": "array", "items": {"type": "object"}},
-                "standings": {
-                    "type": "array",
-                    "items": {"$ref": f"{ref}PairingStanding"},
-                },
-                "layout": {
-                    "anyOf": [
-                        {"$ref": f"{ref}BracketLayout"},
-                        {"$ref": f"{ref}SwissLayout"},
-                        {  # another format's own (a round robin's cross table)
-                            "type": "object",
-                            "not": {
-                                "required": ["kind"],
-                                "properties": {"kind": {"enum": ["bracket", "swiss"]}},
-                            },
-                        },
-                    ]
-                },
-                "over": {"type": "boolean"},
-                "tables": {"type": "array", "maxItems": 0},
-                "links": {"type": "object"},
-                "keys": {"$ref": f"{ref}TournamentKeys"},
+        "PairingTournament": _view(),
+    }
+
+
+def _pairing() -> JSONSchema:
+    """One pairing as the view shows it."""
+    ref = "#/components/schemas/"
+    nullable_str = {"type": ["string", "null"]}
+    return {
+        "type": "object",
+        "required": ["number", "id", "round", "label", "entrants", "status"],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1},
+            "id": {"type": "string"},
+            "round": {"type": "integer"},
+            "label": {"type": "string"},
+            "group": nullable_str,
+            "entrants": {"type": "array", "items": nullable_str},
+            "known": {"type": "array", "items": {"type": "boolean"}},
+            "sides": {"type": "array"},
+            "status": {
+                "enum": ["waiting", "ready", "playing", "approval", "done"],
+                "description": "approval: a result waits for the organiser.",
             },
+            "station": {"type": ["integer", "null"]},
+            "station_name": nullable_str,
+            "match": nullable_str,
+            "result": {"oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}]},
+            "result_text": nullable_str,
+            "pending": {
+                "oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}],
+                "description": "A result waiting for the organiser's approval.",
+            },
+            "pending_text": nullable_str,
+            "live": {"type": ["object", "null"]},
+            "links": {"type": "object"},
+        },
+    }
+
+
+def _view() -> JSONSchema:
+    """A pairing tournament as the API shows it."""
+    ref = "#/components/schemas/"
+    return {
+        "type": "object",
+        "required": [
+            "id",
+            "kind",
+            "title",
+            "status",
+            "seq",
+            "fingerprint",
+            "format",
+            "game",
+            "players",
+            "seeds",
+            "phase",
+            "stations",
+            "calls",
+            "pairings",
+            "columns",
+            "standings",
+            "over",
+            "links",
+        ],
+        "properties": {
+            "id": {"type": "string"},
+            "kind": {"type": "string"},
+            "format": {"type": "string"},
+            "title": {"type": "string"},
+            "status": {"enum": ["live", "over"]},
+            "seq": {"type": "integer"},
+            "fingerprint": {"type": "string"},
+            "game": {"type": "string"},
+            "game_options": {"type": "object"},
+            "units": {"enum": ["legs", "racks", "points"]},
+            "players": {"type": "array", "items": {"type": "string"}},
+            "seeds": {"type": "array", "items": {"type": "string"}},
+            "seeding": {"enum": list(seeding.SEEDINGS)},
+            "ratings": {"type": ["object", "null"]},
+            "options": {"type": "object"},
+            "phase": {"enum": ["playing", "over"]},
+            "prompt": {"type": "string"},
+            "progress": {"type": "object"},
+            "stations": {"type": "array", "items": {"type": "object"}},
+            "calls": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
+            "next_up": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
+            "pairings": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
+            "rounds": {"type": "array", "items": {"type": "object"}},
+            "columns": {"type": "array", "items": {"type": "object"}},
+            "standings": {
+                "type": "array",
+                "items": {"$ref": f"{ref}PairingStanding"},
+            },
+            "layout": {
+                "anyOf": [
+                    {"$ref": f"{ref}BracketLayout"},
+                    {"$ref": f"{ref}SwissLayout"},
+                    {  # another format's own (a round robin's cross table)
+                        "type": "object",
+                        "not": {
+                            "required": ["kind"],
+                            "properties": {"kind": {"enum": ["bracket", "swiss"]}},
+                        },
+                    },
+                ]
+            },
+            "over": {"type": "boolean"},
+            "tables": {"type": "array", "maxItems": 0},
+            "links": {"type": "object"},
+            "keys": {"$ref": f"{ref}TournamentKeys"},
         },
     }

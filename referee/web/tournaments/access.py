@@ -25,7 +25,6 @@ bp = Blueprint("tournaments", __name__, url_prefix="/n")
 api_bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
 api_bp.register_error_handler(_Halt, _halt)
 
-KIND = "bunko-night"  # the one format so far; the pages name it where it matters
 MAX_REMEMBERED = 20
 # Writes to a match that may end a table's game: after them the night is settled.
 MATCH_WRITES = {

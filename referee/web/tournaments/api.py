@@ -1,4 +1,6 @@
-"""A night's JSON API (``/api/v1/tournaments``): the same writes with bearer keys."""
+"""The tournaments' JSON API (``/api/v1/tournaments``): the same writes with bearer
+keys. What a create takes, and each format's writes at paths of their own, are the
+formats' declarations (``Format.create_fields``, ``Format.paths``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from flask import jsonify
 from flask import request
 from flask import url_for
 
+from referee import formats
 from referee import ledger
 from referee import tournaments
 from referee.games.base import BadInput
@@ -26,7 +29,6 @@ from referee.web.api import key_reused
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
 from referee.web.errors import problem
-from referee.web.tournaments.access import KIND
 from referee.web.tournaments.access import api_bp
 
 # --- the JSON API -------------------------------------------------------------------
@@ -192,18 +194,8 @@ def _api_write(
 @api_bp.post("")
 def create() -> Response | tuple[Response, int]:
     body = _body()
-    allowed = {
-        "kind",
-        "title",
-        "players",
-        "seating",
-        "options",
-        "game",
-        "game_options",
-        "stations",
-        "ratings",
-        "teams",
-    }
+    own = formats.create_fields()  # the formats' own (a pairing format's game...)
+    allowed = {"kind", "title", "players", "seating", "options", *own}
     extra = sorted(set(body) - allowed)
     if extra:
         return _bad(
@@ -222,16 +214,12 @@ def create() -> Response | tuple[Response, int]:
             key is not None and tournaments.created_before(key, fingerprint) is not None
         )
         night = tournaments.create(
-            str(body.get("kind") or KIND),
+            str(body.get("kind") or formats.DEFAULT_KIND),
             body.get("players"),
             body.get("options"),
             title=str(body.get("title") or ""),
             seating=str(body.get("seating") or "given"),
-            setup={
-                k: body[k]
-                for k in ("game", "game_options", "stations", "ratings", "teams")
-                if k in body
-            },
+            setup={k: body[k] for k in own if k in body},
             idem_key=key,
             fingerprint=fingerprint,
         )
@@ -288,23 +276,22 @@ def fingerprint(tournament_id: str) -> Response:
 @api_bp.get("/<tournament_id>/events")
 def events(tournament_id: str) -> Response:
     night = _api_night(tournament_id)
-    return jsonify(
+    return jsonify({"id": night.id, "seq": night.version, "events": log_json(night)})
+
+
+def log_json(night: Tournament) -> list[dict[str, Any]]:
+    """The tournament's log, oldest first (the API's events, the JSON export's)."""
+    return [
         {
-            "id": night.id,
-            "seq": night.version,
-            "events": [
-                {
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "event": e.event,
-                    "ruling": e.ruling,
-                    "actor": e.actor,
-                    "created_at": e.created_at.isoformat() if e.created_at else None,
-                }
-                for e in reversed(tournaments.history(night))
-            ],
+            "seq": e.seq,
+            "kind": e.kind,
+            "event": e.event,
+            "ruling": e.ruling,
+            "actor": e.actor,
+            "created_at": e.created_at.isoformat() if e.created_at else None,
         }
-    )
+        for e in reversed(tournaments.history(night))
+    ]
 
 
 def _event_route(kind: str, fields: set[str]) -> Callable[[str], Any]:
@@ -328,35 +315,20 @@ def _event_route(kind: str, fields: set[str]) -> Callable[[str], Any]:
     return route
 
 
-api_bp.add_url_rule(
-    "/<tournament_id>/results",
-    view_func=_event_route(
-        "result", {"round", "table", "scores", "bunkos", "wipeouts"}
-    ),
-    methods=["POST"],
-)
-api_bp.add_url_rule(
-    "/<tournament_id>/corrections",
-    view_func=_event_route(
-        "correction", {"round", "table", "scores", "bunkos", "wipeouts", "note"}
-    ),
-    methods=["POST"],
-)
-api_bp.add_url_rule(
-    "/<tournament_id>/seating",
-    view_func=_event_route("seating", {"table", "seats"}),
-    methods=["POST"],
-)
-api_bp.add_url_rule(
-    "/<tournament_id>/end",
-    view_func=_event_route("end", set()),
-    methods=["POST"],
-)
-api_bp.add_url_rule(
-    "/<tournament_id>/tie-breaks",
-    view_func=_event_route("tie_break", {"title", "rolls"}),
-    methods=["POST"],
-)
+# Each format's writes at paths of their own (a bunko night's results, seating...),
+# as it declares them; the next round has its own route below.
+def _path_writes() -> None:
+    by_path = {w.path: w for f in formats.registry().values() for w in f.paths}
+    for write in by_path.values():
+        if write.event is not None:
+            api_bp.add_url_rule(
+                f"/<tournament_id>/{write.path}",
+                view_func=_event_route(write.event, write.names),
+                methods=["POST"],
+            )
+
+
+_path_writes()
 
 
 @api_bp.post("/<tournament_id>/rounds")
@@ -410,7 +382,7 @@ def add_event(tournament_id: str) -> Response | tuple[Response, int]:
         )
     kinds = [k.type for k in fmt.events]
     if event.get("type") not in kinds:
-        paths = "(results, corrections, seating, rounds, end, tie-breaks)"
+        paths = f"({', '.join(w.path for w in fmt.paths)})"
         where = (
             f"a {fmt.title.lower()} takes its writes at its own paths {paths}"
             if not kinds

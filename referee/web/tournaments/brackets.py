@@ -66,7 +66,7 @@ def tv_line(snap: Snapshot, number: int) -> str | None:
     drawing: the stream redraws it whole)."""
     from referee.web.live import macro
 
-    if snap.night.kind != "swiss":
+    if _kind(snap) != "swiss":  # the layout drawn, not the format
         return None
     p = _playing(snap, number)
     if p is None:

@@ -11,44 +11,51 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from typing import Any
 
 from flask import Response
 from flask import abort
-from flask import flash
-from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
-from wtforms import HiddenField
 from wtforms import StringField
 from wtforms import TextAreaField
-from wtforms.validators import InputRequired
 from wtforms.validators import Length
 from wtforms.validators import Optional
 
 from referee import formats
 from referee import games
-from referee import ledger
 from referee import tournaments
+from referee.formats import Format
 from referee.formats.pairing import PairingFormat
 from referee.formats.pairing import pairable
-from referee.games.base import BadInput
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
-from referee.web import access
 from referee.web import csvsafe
 from referee.web.boards import Snapshot
 from referee.web.forms import Text
 from referee.web.forms import options_from_form
-from referee.web.tournaments.access import _remember
 from referee.web.tournaments.access import bp
 from referee.web.tournaments.access import is_organiser
 from referee.web.tournaments.access import table_actor
+from referee.web.tournaments.api import log_json
 from referee.web.tournaments.api import tournament_json
+from referee.web.tournaments.common import Family
+from referee.web.tournaments.common import NewForm
+from referee.web.tournaments.common import Page
+from referee.web.tournaments.common import admin_page
+from referee.web.tournaments.common import context as common_context
+from referee.web.tournaments.common import create_from_form
+from referee.web.tournaments.common import event_write
+from referee.web.tournaments.common import form_errors
+from referee.web.tournaments.common import night_or_404
+from referee.web.tournaments.common import page_status
+from referee.web.tournaments.common import page_write
+from referee.web.tournaments.common import players_field
+from referee.web.tournaments.common import register
+from referee.web.tournaments.common import station_page
+from referee.web.tournaments.common import title_field
 
 SEEDING_CHOICES = [
     ("given", "As listed: the first line is seed 1"),
@@ -64,7 +71,8 @@ def pairing_formats() -> list[PairingFormat]:
 
 
 def is_pairing(night: Tournament) -> bool:
-    return isinstance(tournaments.format_of(night), PairingFormat)
+    """Whether the tournament's format is of this family (the pages below)."""
+    return tournaments.format_of(night).family == "pairing"
 
 
 @bp.app_context_processor
@@ -81,20 +89,9 @@ def _formats_for_templates() -> dict[str, Any]:
 # --- creating -----------------------------------------------------------------------
 
 
-class NewTournamentForm(FlaskForm):
-    # A fresh key per page load: a double tap on the start button makes one event.
-    idem = HiddenField(
-        validators=[Optional(), Length(max=255)], default=lambda: uuid.uuid4().hex
-    )
-    title = StringField("Name of the event", validators=[Optional(), Text("title")])
-    players = TextAreaField(
-        "Players",
-        validators=[
-            InputRequired(message="Name the players, one per line."),
-            Text("lines", multiline=True),
-        ],
-        description="One name per line, seed 1 first.",
-    )
+class NewTournamentForm(NewForm):
+    title = title_field("Name of the event")
+    players = players_field("One name per line, seed 1 first.")
     stations = TextAreaField(
         "Boards or tables",
         validators=[Optional(), Text("lines", multiline=True)],
@@ -130,11 +127,8 @@ def _players_and_ratings(
     return names, ratings, teams
 
 
-@bp.route("/new/<kind>", methods=["GET", "POST"])
-def new_event(kind: str) -> str | WerkzeugResponse | tuple[str, int]:
-    fmt = next((f for f in pairing_formats() if f.id == kind), None)
-    if fmt is None:
-        abort(404, f"There is no tournament format '{kind}' here.")
+def new(fmt: Format) -> str | WerkzeugResponse | Page:
+    """The create page: the game first, then the players, stations and options."""
     game_id = request.values.get("game") or ""
     game = games.get(game_id) if game_id in games.GAME_IDS else None
     form = NewTournamentForm()
@@ -144,46 +138,22 @@ def new_event(kind: str) -> str | WerkzeugResponse | tuple[str, int]:
     elif game is not None and form.validate_on_submit():
         names, ratings, teams = _players_and_ratings(form.players.data or "")
         seating = form.seating.data or "given"
-        stations_text = (form.stations.data or "").strip()
-        setup: dict[str, Any] = {
-            "game": game.id,
-            "game_options": options_from_form(game, request.form),
-            "stations": int(stations_text)
-            if stations_text.isdigit()
-            else stations_text or None,
-        }
-        if seating == "rating":
-            setup["ratings"] = ratings
-        if teams:
-            setup["teams"] = teams
-        try:
-            night = tournaments.create(
-                fmt.id,
-                names,
-                options_from_form(fmt, request.form, prefix="fmt_"),  # type: ignore[arg-type]
-                title=form.title.data or "",
-                seating=seating,
-                setup=setup,
-                idem_key=form.idem.data or None,
-                fingerprint=ledger.request_hash(dict(request.form)),
-            )
-        except BadInput as err:
-            errors = err.errors
-        except ledger.KeyReused:
-            errors = {
-                "players": "This page already started an event; reload it to start "
-                "another."
-            }
-        else:
-            _remember(night, tournaments.organiser_credentials(night).key)
-            flash(
-                f"Your {fmt.title.lower()} is ready: the first matches are called. "
-                "Give each board its QR code or PIN."
-            )
-            return redirect(url_for("tournaments.admin", tournament_id=night.id))
-    elif request.method == "POST":
-        errors = {name: " ".join(msgs) for name, msgs in form.errors.items()}
-    status = 422 if request.method == "POST" else 200
+        done = create_from_form(
+            form,
+            fmt,
+            names,
+            options_from_form(fmt, request.form, prefix="fmt_"),  # type: ignore[arg-type]
+            seating=seating,
+            setup=_setup(game, form, seating, ratings, teams),
+            noun="an event",
+            ready=f"Your {fmt.title.lower()} is ready: the first matches are called. "
+            "Give each board its QR code or PIN.",
+        )
+        if not isinstance(done, dict):
+            return done
+        errors = done
+    else:
+        errors = form_errors(form)
     return render_template(
         "tournaments/new.html",
         form=form,
@@ -193,7 +163,31 @@ def new_event(kind: str) -> str | WerkzeugResponse | tuple[str, int]:
         errors=errors,
         seeding=SEEDING_CHOICES,
         values=request.form if request.method == "POST" else None,
-    ), status
+    ), page_status()
+
+
+def _setup(
+    game: Any,
+    form: NewTournamentForm,
+    seating: str,
+    ratings: dict[str, float],
+    teams: dict[str, list[str]],
+) -> dict[str, Any]:
+    """What the create page sends besides the players: the game and its options,
+    the stations, the ratings (seeding by rating) and the teams."""
+    stations_text = (form.stations.data or "").strip()
+    setup: dict[str, Any] = {
+        "game": game.id,
+        "game_options": options_from_form(game, request.form),
+        "stations": int(stations_text)
+        if stations_text.isdigit()
+        else stations_text or None,
+    }
+    if seating == "rating":
+        setup["ratings"] = ratings
+    if teams:
+        setup["teams"] = teams
+    return setup
 
 
 # --- pages --------------------------------------------------------------------------
@@ -201,9 +195,7 @@ def new_event(kind: str) -> str | WerkzeugResponse | tuple[str, int]:
 
 def context(night: Tournament) -> dict[str, Any]:
     """What every page shows: the view after settling, and who is looking."""
-    from referee.web.tournaments.pages import _context
-
-    ctx = _context(night)
+    ctx = common_context(night)
     view = ctx["view"]
     ctx["by_number"] = {p["number"]: p for p in view["pairings"]}
     ctx["queue"] = queue(view)
@@ -266,27 +258,14 @@ def tv(night: Tournament) -> str:
 
 @bp.get("/<tournament_id>/calls")
 def calls(tournament_id: str) -> str:
-    night = _night(tournament_id)
+    night = night_or_404(tournament_id)
     if not is_pairing(night):
         abort(404, "A bunko night has no boards to call to: see its TV board.")
     return render_template("tournaments/calls.html", **context(night))
 
 
-def admin(
-    night: Tournament, status: int = 200, error: str | None = None
-) -> tuple[str, int]:
-    ctx = context(night)
-    night = ctx["night"]
-    return render_template(
-        "tournaments/admin.html",
-        **ctx,
-        keys=[
-            tournaments.table_key(night, number)
-            for number in range(1, len(night.table_keys) + 1)
-        ],
-        organiser_pin=tournaments.organiser_credentials(night).pin,
-        error=error,
-    ), status
+def admin(night: Tournament, status: int = 200, error: str | None = None) -> Page:
+    return admin_page("tournaments/admin.html", context(night), status, error)
 
 
 def player(night: Tournament, index: int) -> str:
@@ -313,36 +292,23 @@ def player(night: Tournament, index: int) -> str:
 
 def station(
     night: Tournament, number: int, status: int = 200, error: str | None = None
-) -> tuple[str, int]:
+) -> Page:
     ctx = context(night)
     view = ctx["view"]
     here = view["stations"][number - 1]
-    writer = table_actor(ctx["night"], number)
     pairing = ctx["by_number"].get(here["pairing"]) if here["pairing"] else None
-    if writer is not None and pairing and pairing["match"]:
-        access.grant(ledger.get(pairing["match"]))  # the station's phone scores it
-    return render_template(
-        "tournaments/station.html",
-        **ctx,
-        number=number,
-        here=here,
-        pairing=pairing,
-        writer=writer,
-        error=error,
-    ), status
+    match = pairing["match"] if pairing else None
+    page = station_page("tournaments/station.html", ctx, number, match, status, error)
+    return page(here=here, pairing=pairing)
 
 
 # --- writes -------------------------------------------------------------------------
 
 
 @bp.post("/<tournament_id>/pairings/<int:number>/result")
-def pairing_result(
-    tournament_id: str, number: int
-) -> WerkzeugResponse | tuple[str, int]:
+def pairing_result(tournament_id: str, number: int) -> WerkzeugResponse | Page:
     """A result or a correction from the organiser, or a result from a station."""
-    from referee.web.tournaments.pages import _page_write
-
-    night = _night(tournament_id)
+    night = night_or_404(tournament_id)
     if not is_pairing(night) or not 1 <= number <= len(night.state["pairings"]):
         abort(404, "There is no such pairing.")
     kind = "correction" if request.form.get("kind") == "correction" else "result"
@@ -365,7 +331,7 @@ def pairing_result(
         ]
     back_to = request.form.get("back")
 
-    def back(**kw: Any) -> tuple[str, int]:
+    def back(**kw: Any) -> Page:
         if back_to == "station" and on:
             return station(night, on, **kw)
         if organiser:
@@ -377,18 +343,7 @@ def pairing_result(
         if back_to == "station" and on
         else url_for("tournaments.admin", tournament_id=night.id)
     )
-    return _page_write(
-        night,
-        lambda: tournaments.write(
-            night.id,
-            event,
-            actor,
-            expected_seq=request.form.get("seq", type=int),
-            idem_key=request.form.get("idem"),
-        ),
-        back,
-        done,
-    )
+    return page_write(event_write(night, event, actor), back, done)
 
 
 # --- exports ------------------------------------------------------------------------
@@ -396,21 +351,11 @@ def pairing_result(
 
 @bp.get("/<tournament_id>/export.json")
 def export_json(tournament_id: str) -> Response:
-    night = _night(tournament_id)
+    night = night_or_404(tournament_id)
     tournaments.settle(night.id)
     night = tournaments.get(night.id)
     body = tournament_json(night)
-    body["log"] = [
-        {
-            "seq": e.seq,
-            "kind": e.kind,
-            "event": e.event,
-            "ruling": e.ruling,
-            "actor": e.actor,
-            "created_at": e.created_at.isoformat() if e.created_at else None,
-        }
-        for e in reversed(tournaments.history(night))
-    ]
+    body["log"] = log_json(night)
     response = Response(
         json.dumps(body, indent=2, default=str), mimetype="application/json"
     )
@@ -480,14 +425,12 @@ def _csv(rows: list[list[Any]], filename: str) -> Response:
     return response
 
 
-def _night(tournament_id: str) -> Tournament:
-    from referee.web.tournaments.pages import _night as night
-
-    return night(tournament_id)
-
-
 def _pairing_night(tournament_id: str) -> Tournament:
-    night = _night(tournament_id)
+    night = night_or_404(tournament_id)
     if not is_pairing(night):
         abort(404, "A bunko night's results are on its page and in export.json.")
     return night
+
+
+# The pages above show every format of this family.
+FAMILY = register(Family("pairing", new, show, admin, tv, player, station))

@@ -1,4 +1,4 @@
-"""A bunko night, pure: tables, seats, the head table's stop, rotation and tallies.
+"""A bunko night's rules, pure: tables, seats, the stop, rotation and tallies.
 
 No I/O, clock or randomness: the organiser's draw, each table's seating choice and the
 tie-break rolls are inputs. Tables are numbered from 1 (the head table) down to the
@@ -29,6 +29,7 @@ from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.bunko import TARGET
 from referee.games.dice import parse_die
+from referee.rulebook import cite
 
 HEAD = 1
 PER_TABLE = 4
@@ -36,17 +37,19 @@ MIN_PLAYERS = 8
 MAX_PLAYERS = 200  # 50 tables: a big charity night; every page lists them all
 BUNCO_ROUNDS = 6  # the bunco variant's target number cycles 1..6
 
-R_PLAYERS = "bunko/night-players"
-R_TABLES = "bunko/night-tables"
-R_STOP = "bunko/stop"
-R_HEAD = "bunko/head-table"
-R_TIE = "bunko/tie"
-R_ROTATION = "bunko/rotation"
-R_PARTNERS = "bunko/partners"
-R_WIN_LOSS = "bunko/win-loss"
-R_TALLY = "bunko/tally"
-R_OVERALL = "bunko/overall"
-R_TIE_BREAK = "bunko/tie-break"
+# The night's rules are in the bunko rulebook (the game its tables play).
+CITE = cite("bunko")
+R_PLAYERS = CITE("night-players")
+R_TABLES = CITE("night-tables")
+R_STOP = CITE("stop")
+R_HEAD = CITE("head-table")
+R_TIE = CITE("tie")
+R_ROTATION = CITE("rotation")
+R_PARTNERS = CITE("partners")
+R_WIN_LOSS = CITE("win-loss")
+R_TALLY = CITE("tally")
+R_OVERALL = CITE("overall")
+R_TIE_BREAK = CITE("tie-break")
 
 # The two teams of a table, by seat: partners sit opposite.
 TEAM_SEATS = ((0, 2), (1, 3))

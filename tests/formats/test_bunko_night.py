@@ -8,14 +8,14 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee import rulebook
-from referee.games import bunko_night as night
+from referee.formats.bunko_night import rules as night
+from referee.formats.bunko_night.rules import GameResult
+from referee.formats.bunko_night.rules import Round
+from referee.formats.bunko_night.rules import Table
+from referee.formats.bunko_night.rules import Tally
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.bunko import GAME
-from referee.games.bunko_night import GameResult
-from referee.games.bunko_night import Round
-from referee.games.bunko_night import Table
-from referee.games.bunko_night import Tally
 
 TWELVE = [
     "Ann",

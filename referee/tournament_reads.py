@@ -1,0 +1,130 @@
+"""Reading a tournament: its live table matches, its view, its log and its audit.
+
+What pages, the API and the live streams read; nothing here writes (the writes are
+``referee.tournaments``, which re-exports these names).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from referee import formats
+from referee import ledger
+from referee.db import db
+from referee.formats import Format
+from referee.formats import TableMatch
+from referee.games.base import JSON
+from referee.games.base import BadInput
+from referee.games.base import Refused
+from referee.models import Match
+from referee.models import Tournament
+from referee.models import TournamentEvent
+
+
+@dataclass
+class Entry:
+    """One row of a tournament's log as a reader sees it."""
+
+    seq: int
+    kind: str
+    event: JSON
+    ruling: JSON
+    actor: str
+    created_at: Any
+
+
+def format_of(tournament: Tournament) -> Format:
+    return formats.get(tournament.kind)
+
+
+def table_matches(
+    tournament: Tournament, written: str | None = None
+) -> list[TableMatch]:
+    """The matches the format follows now (a round's tables), read fresh.
+
+    ``written``: a match whose result just changed, read too if the format still
+    knows it (one SELECT all the same).
+    """
+    fmt = format_of(tournament)
+    ids = fmt.live_matches(tournament.state)
+    if written and written not in ids:
+        number = fmt.match_number(tournament.state, written)
+        if number is not None:
+            ids = {**ids, written: number}
+    if not ids:
+        return []
+    found = db.session.execute(
+        select(Match)
+        .where(Match.id.in_(list(ids)))
+        .execution_options(populate_existing=True)
+    ).scalars()
+    out = []
+    for match in found:
+        board = ledger.board(match)
+        out.append(
+            TableMatch(ids[match.id], match.id, match.version, match.state, board)
+        )
+    return sorted(out, key=lambda tm: tm.number)
+
+
+def view(tournament: Tournament, tables: list[TableMatch] | None = None) -> JSON:
+    """The tournament as the format shows it, over its live table matches."""
+    if tables is None:
+        tables = table_matches(tournament)
+    return format_of(tournament).view(tournament.state, tables)
+
+
+def fingerprint(tournament: Tournament, tables: list[TableMatch] | None = None) -> str:
+    """Changes whenever the tournament or one of its current matches does."""
+    if tables is None:
+        tables = table_matches(tournament)
+    return f"{tournament.version}.{sum(tm.version for tm in tables)}"
+
+
+def rows(tournament: Tournament) -> list[TournamentEvent]:
+    return list(
+        db.session.execute(
+            select(TournamentEvent)
+            .where(TournamentEvent.tournament_id == tournament.id)
+            .order_by(TournamentEvent.seq)
+        ).scalars()
+    )
+
+
+def history(tournament: Tournament) -> list[Entry]:
+    """Every row of the log, newest first."""
+    return [
+        Entry(r.seq, r.kind, r.data, r.ruling, r.actor, r.created_at)
+        for r in reversed(rows(tournament))
+    ]
+
+
+def audit(tournament: Tournament) -> list[str]:
+    """Problems found by replaying the log (empty when the rows and snapshot agree)."""
+    fmt = format_of(tournament)
+    problems = []
+    state: JSON | None = None
+    log = rows(tournament)
+    for row in log:
+        try:
+            step = fmt.apply(copy.deepcopy(state), row.data)
+        except (BadInput, Refused) as err:
+            problems.append(f"#{row.seq}: no longer applies: {err}")
+            continue
+        state = step.state
+        if step.ruling.to_json() != row.ruling:
+            problems.append(f"#{row.seq}: stored ruling differs from the replay")
+    if not log or log[-1].seq != tournament.version or len(log) != tournament.version:
+        problems.append(f"version {tournament.version} but the log has {len(log)} rows")
+    if _canonical(state) != _canonical(tournament.state):
+        problems.append("the snapshot differs from the replayed state")
+    return problems
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
