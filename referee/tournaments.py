@@ -233,7 +233,7 @@ def create(
                 prior_id = prior.id
                 db.session.rollback()
                 return _first_round(prior_id)
-        tournament_id = ledger._token(10)
+        tournament_id = ledger.new_id()
         pins = _pins(tables + 1)
         organiser = keys.stored(
             f"tournament:{tournament_id}", keys.Credentials(keys.new_key(), pins[0])

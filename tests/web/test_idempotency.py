@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from referee import ledger
+from referee.ledger import stream
 
 DART = {"event": {"type": "dart", "dart": "T20"}}
 
@@ -18,7 +18,7 @@ DART = {"event": {"type": "dart", "dart": "T20"}}
 def held(monkeypatch):
     """Hold the first write inside its transaction until the test lets it go."""
     entered, release = threading.Event(), threading.Event()
-    real = ledger._add_rows
+    real = stream._add_rows
 
     def slow(*args, **kwargs):
         if not entered.is_set():
@@ -26,7 +26,7 @@ def held(monkeypatch):
             assert release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(ledger, "_add_rows", slow)
+    monkeypatch.setattr(stream, "_add_rows", slow)
     return entered, release
 
 
