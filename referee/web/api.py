@@ -24,15 +24,15 @@ from referee.games.base import MAX_NAME
 from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Refused
 from referee.games.base import Tool
 from referee.games.base import parse_fields
 from referee.models import Match
 from referee.web import access
+from referee.web import errors as outcomes
 from referee.web import paging
 from referee.web.errors import PROBLEMS
-from referee.web.errors import key_reused as key_reused_problem
-from referee.web.errors import problem
+from referee.web.errors import answer
+from referee.web.errors import problem_of
 from referee.web.shapes import entry_json
 from referee.web.shapes import match_json
 
@@ -74,10 +74,8 @@ def search_rules() -> Response:
     query = request.args.get("q", "").strip()
     game = request.args.get("game") or None
     if not query:
-        return problem(
-            422,
-            "bad-input",
-            "Bad input",
+        return answer(
+            outcomes.BAD_INPUT,
             "Say what to look for: ?q=bust",
             errors={"q": "Say what to look for, e.g. ?q=bust"},
         )
@@ -127,10 +125,8 @@ def create_match() -> Response | tuple[Response, int]:
             fingerprint=fingerprint,
             confirm=bool(body.get("confirm")),
         )
-    except BadInput as err:
-        return _bad(err.errors)
-    except ledger.KeyReused as err:
-        return key_reused(err)
+    except (BadInput, ledger.KeyReused) as err:
+        return problem_of(err)
     creds = ledger.credentials(match)
     response = jsonify(
         {
@@ -225,9 +221,7 @@ def events(match_id: str) -> Response:
             example="?limit=100",
         )
     except paging.BadCursor as err:
-        return problem(
-            422, "bad-input", "Bad input", str(err), errors={err.name: str(err)}
-        )
+        return _bad({err.name: str(err)})
     page = list(reversed(ledger.history(match, limit, after=after)))
     following = None
     if page and page[-1].seq < match.version:
@@ -348,18 +342,8 @@ def rematch(match_id: str) -> Response | tuple[Response, int]:
     try:
         prior = ledger.created_before(key, ledger.rematch_hash(match.id))
         fresh = ledger.rematch(match, idem_key=key)
-    except BadInput as err:
-        return _bad(err.errors)
-    except ledger.KeyReused as err:
-        return key_reused(err)
-    except Refused as err:
-        return problem(
-            409,
-            "refused",
-            "Refused",
-            err.ruling.summary,
-            ruling=err.ruling.to_json(),
-        )
+    except outcomes.REFUSALS as err:
+        return problem_of(err)
     creds = ledger.credentials(fresh)
     response = jsonify(
         {
@@ -387,10 +371,8 @@ def join(match_id: str) -> Response | tuple[Response, int]:
     if match.tournament_id is not None:
         # A table's game takes the table's key, which opens the table for the night:
         # that is the night's to hand out (its page, its QR codes), not a game PIN's.
-        return problem(
-            409,
-            "refused",
-            "A tournament table's game",
+        return answer(
+            outcomes.REFUSED,
             "A table's game is joined with the table's PIN or QR code on the "
             "night's page.",
         )
@@ -412,11 +394,8 @@ def join(match_id: str) -> Response | tuple[Response, int]:
             {"id": match_id, "edit_key": ledger.credentials(joined.match).key}
         )
     if joined.wait:
-        response = problem(
-            429,
-            "too-many-pins",
-            "Too many wrong PINs",
-            access.too_many_pins_message(joined.wait),
+        response = answer(
+            outcomes.TOO_MANY_PINS, access.too_many_pins_message(joined.wait)
         )
         return access.retry_after(response, joined.wait)
     return _forbidden(
@@ -439,10 +418,8 @@ def new_pin(match_id: str) -> Response | tuple[Response, int]:
         return _bad({name: f"'{name}' is not a field here: send no body."})
     try:
         creds = ledger.new_pin(match_id, token)
-    except ledger.NotFound as err:
-        abort(404, str(err))
-    except ledger.Forbidden as err:
-        return _forbidden(str(err))
+    except (ledger.NotFound, ledger.Forbidden) as err:
+        return problem_of(err)
     return jsonify({"id": match_id, "pin": creds.pin})
 
 
@@ -661,10 +638,8 @@ def _bearer() -> str:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
-        response = problem(
-            401,
-            "unauthorized",
-            "Unauthorized",
+        response = answer(
+            outcomes.UNAUTHORIZED,
             "Writes need 'Authorization: Bearer <edit_key>' (the key "
             "returned when the match was created).",
         )
@@ -694,20 +669,16 @@ def _writer(
             raise _Halt(_forbidden())
     if not key:
         raise _Halt(
-            problem(
-                400,
-                "idempotency-key",
-                "Idempotency-Key missing",
+            answer(
+                outcomes.KEY_MISSING,
                 "Send an Idempotency-Key header with a fresh value per event, so a "
                 f"retry is recorded once. Example: {EXAMPLE_KEY}",
             )
         )
     if len(key) > ledger.MAX_KEY:
         raise _Halt(
-            problem(
-                400,
-                "idempotency-key",
-                "Idempotency-Key too long",
+            answer(
+                outcomes.KEY_TOO_LONG,
                 f"An Idempotency-Key has at most {ledger.MAX_KEY} characters.",
             )
         )
@@ -717,7 +688,7 @@ def _writer(
 def _forbidden(
     detail: str = "That edit key does not belong to this match.",
 ) -> Response:
-    return problem(403, "forbidden", "Forbidden", detail)
+    return answer(outcomes.FORBIDDEN, detail)
 
 
 def _refuse_body(match_id: str, token: str, errors: dict[str, str]) -> Response:
@@ -769,36 +740,18 @@ def _expected_seq(
 
 
 def key_reused(err: ledger.KeyReused) -> Response:
-    """422: an idempotency key came back with a different request."""
-    return key_reused_problem(str(err))
+    """409: an idempotency key came back with a different request."""
+    return problem_of(err)
 
 
-def _bad(errors: dict[str, str]) -> Response:
-    detail = next(iter(errors.values()))
-    return problem(422, "bad-input", "Bad input", detail, errors=errors)
+_bad = outcomes.bad_input  # 422 naming each field (the write helpers' name for it)
 
 
 def _write(run: Callable[[], ledger.Written]) -> Response:
     try:
         written = run()
-    except BadInput as err:
-        return _bad(err.errors)
-    except Refused as err:
-        return problem(
-            409,
-            "refused",
-            "Refused by the rules",
-            err.ruling.summary,
-            ruling=err.ruling.to_json(),
-        )
-    except ledger.Stale as err:
-        return problem(409, "stale", "Stale expected_seq", str(err), seq=err.current)
-    except ledger.KeyReused as err:
-        return key_reused(err)
-    except ledger.NotFound as err:
-        abort(404, str(err))
-    except ledger.Forbidden as err:
-        return _forbidden(str(err))
+    except (*outcomes.REFUSALS, ledger.NotFound, ledger.Forbidden) as err:
+        return problem_of(err)
     g.tournament_written = written.tournament_id
     if written.text is not None and not current_app.debug:
         # The stored answer's own text (serialised once, in the write), as jsonify
