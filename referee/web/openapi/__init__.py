@@ -121,8 +121,9 @@ def _info() -> JSONSchema:
             "Tell the referee what happened at the table; it answers whether that "
             "was legal, the penalty, the score, and the rule. Errors are "
             "application/problem+json (RFC 9457): 422 bad input, 409 refused by "
-            "the rules or stale expected_seq, 401/403 missing or wrong edit key, "
-            "400 missing Idempotency-Key, 404 unknown match or game."
+            "the rules, stale expected_seq or an Idempotency-Key reused with another "
+            "body, 401/403 missing or wrong edit key, 400 missing Idempotency-Key, "
+            "404 unknown match or game."
         ),
     }
 
@@ -224,7 +225,7 @@ def _components(schemas: JSONSchema) -> JSONSchema:
                 "description": (
                     "A fresh value per write; a retry with the same key and body "
                     "returns the first answer and stores nothing new. The same "
-                    "key with another body is 422."
+                    "key with another body is 409."
                 ),
                 "schema": {
                     "type": "string",

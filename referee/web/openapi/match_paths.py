@@ -49,7 +49,7 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                         "required": False,
                         "description": "Optional: a retry with the same key and "
                         "body returns the first match (a random UUID; another "
-                        "body with the same key is 422; a blank one is none).",
+                        "body with the same key is 409; a blank one is none).",
                         "schema": {
                             "type": "string",
                             "maxLength": 255,
@@ -77,6 +77,7 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                     "400": _problem_ref(
                         "Idempotency-Key not printable text of at most 255 characters"
                     ),
+                    "409": _problem_ref("The Idempotency-Key reused with another body"),
                     "422": _problem_ref(),
                 },
             }
@@ -243,10 +244,11 @@ def _rematch_path() -> JSONSchema:
                     "401": _problem_ref("No edit key"),
                     "403": _problem_ref("Wrong edit key"),
                     "404": _problem_ref("No such match"),
-                    "409": _problem_ref("A tournament table's game"),
-                    "422": _problem_ref(
-                        "A body was sent, or the Idempotency-Key was reused"
+                    "409": _problem_ref(
+                        "A tournament table's game, or the Idempotency-Key reused "
+                        "for another match's rematch"
                     ),
+                    "422": _problem_ref("A body was sent"),
                 },
             }
         },

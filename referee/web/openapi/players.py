@@ -287,8 +287,8 @@ def _trust_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
     trust_answers = {
         **_write_responses(),
         "409": _problem_ref(
-            "Not in confirmation mode, nothing to confirm, or the entry is your "
-            "own, confirmed or not in play"
+            "Not in confirmation mode, nothing to confirm, the entry is your own, "
+            "confirmed or not in play, or an Idempotency-Key reused with another body"
         ),
     }
     return {
