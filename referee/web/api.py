@@ -127,6 +127,11 @@ def create_match() -> Response | tuple[Response, int]:
         )
     except (BadInput, ledger.KeyReused) as err:
         return problem_of(err)
+    return _created(match, replayed)
+
+
+def _created(match: Match, replayed: bool) -> Response:
+    """201 with the new match, its keys and PIN (a create's or a rematch's)."""
     creds = ledger.credentials(match)
     response = jsonify(
         {
@@ -344,20 +349,7 @@ def rematch(match_id: str) -> Response | tuple[Response, int]:
         fresh = ledger.rematch(match, idem_key=key)
     except outcomes.REFUSALS as err:
         return problem_of(err)
-    creds = ledger.credentials(fresh)
-    response = jsonify(
-        {
-            **match_json(fresh),
-            "edit_key": creds.key,
-            "pin": creds.pin,
-            **_side_keys(fresh),
-        }
-    )
-    response.status_code = 201
-    if prior is not None:
-        response.headers["Idempotent-Replayed"] = "true"
-    response.headers["Location"] = url_for("api.one_match", match_id=fresh.id)
-    return response
+    return _created(fresh, prior is not None)
 
 
 @bp.post("/matches/<match_id>/join")
