@@ -266,13 +266,7 @@ def match_history(match_id: str) -> Response:
 def add_event(match_id: str) -> Response | tuple[Response, int]:
     token, key = _writer(match_id)
     body = _body(match_id, token)
-    extra = sorted(set(body) - {"event", "expected_seq"})
-    if extra:
-        return _refuse_body(
-            match_id,
-            token,
-            {extra[0]: f"'{extra[0]}' is not a field here (event, expected_seq)."},
-        )
+    _only(body, ("event", "expected_seq"), match_id, token)
     if "event" not in body:
         return _refuse_body(
             match_id,
@@ -291,13 +285,7 @@ def add_event(match_id: str) -> Response | tuple[Response, int]:
 def undo(match_id: str) -> Response | tuple[Response, int]:
     token, key = _writer(match_id)
     body = _body(match_id, token, allow_empty=True)
-    extra = sorted(set(body) - {"expected_seq", "target"})
-    if extra:
-        return _refuse_body(
-            match_id,
-            token,
-            {extra[0]: f"'{extra[0]}' is not a field here (expected_seq, target)."},
-        )
+    _only(body, ("expected_seq", "target"), match_id, token)
     target = body.get("target")
     if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
         return _refuse_body(
@@ -694,6 +682,17 @@ def _refuse_body(match_id: str, token: str, errors: dict[str, str]) -> Response:
     if ledger.actor_of(match, token) is None:  # the edit key, or a side's
         return _forbidden()
     return _bad(errors)
+
+
+def _only(
+    body: dict[str, Any], fields: tuple[str, ...], match_id: str, token: str
+) -> None:
+    """Refuse the first field of ``body`` the write does not take (``fields``)."""
+    extra = sorted(set(body) - set(fields))
+    if extra:
+        name = extra[0]
+        errors = {name: f"'{name}' is not a field here ({', '.join(fields)})."}
+        raise _Halt(_refuse_body(match_id, token, errors))
 
 
 def _body(

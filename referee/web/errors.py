@@ -38,7 +38,10 @@ class Outcome:
 
 
 # The one table: every outcome and problem of the API and the pages.
-BAD_INPUT = Outcome(422, "bad-input", "Bad input")
+BAD_INPUT = Outcome(422, "bad-input", "Bad input", "That cannot be stored")
+# a header the request edge refuses: not printable text, or too long
+BAD_HEADER = Outcome(400, "bad-input", "Bad header", "That cannot be stored")
+BAD_KEY_HEADER = Outcome(400, "idempotency-key", "Bad header", "That cannot be stored")
 REFUSED = Outcome(409, "refused", "Refused by the rules")
 STALE = Outcome(409, "stale", "Stale expected_seq")
 KEY_MISSING = Outcome(400, "idempotency-key", "Idempotency-Key missing")
@@ -99,6 +102,16 @@ def outcome_of(err: BaseException) -> Outcome:
         if isinstance(err, kind):
             return outcome
     raise TypeError(f"no outcome for {type(err).__name__}")
+
+
+def edge_outcome(field: str, status: int) -> Outcome:
+    """The outcome of a part of a request the edge refuses (``web/edge.py``): a bad
+    id in the path, a header, or a body too deep, too large or not text."""
+    if status == NOT_FOUND.status:
+        return NOT_FOUND
+    if status == BAD_INPUT.status:
+        return BAD_INPUT
+    return BAD_KEY_HEADER if field == "Idempotency-Key" else BAD_HEADER
 
 
 def status_of(err: BaseException) -> int:

@@ -1,7 +1,9 @@
 """The OpenAPI 3.1 document, built from the game registry so it cannot drift from it.
 
 The document is built in ``spec`` here from parts: ``fields`` (schemas from the
-engines' declared fields), ``tools``, ``matches``, ``tournaments`` and ``common``.
+engines' declared fields), ``tools``, ``matches`` (the match schemas), ``paths`` (the
+games', matches' and the document's own paths), ``players``, ``tournaments`` and
+``common``.
 """
 
 from __future__ import annotations
@@ -15,16 +17,13 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
 from referee.web.openapi import limits
-from referee.web.openapi.common import NAME
-from referee.web.openapi.common import _get
-from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _name
-from referee.web.openapi.common import _path
-from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.fields import event_schema
-from referee.web.openapi.match_paths import match_paths
 from referee.web.openapi.matches import _common_schemas
 from referee.web.openapi.matches import example_answer
+from referee.web.openapi.paths import document_paths
+from referee.web.openapi.paths import game_paths
+from referee.web.openapi.paths import match_paths
 from referee.web.openapi.players import player_paths
 from referee.web.openapi.players import player_schemas
 from referee.web.openapi.tools import tool_paths
@@ -84,12 +83,12 @@ def _spec() -> JSONSchema:
         "info": _info(),
         "servers": [{"url": "/"}],
         "paths": {
-            **_game_paths(next(iter(registry.values()))),
+            **game_paths(next(iter(registry.values()))),
             **match_paths(registry, examples, answers),
             **tool_paths(),
             **tournament_paths(),
             **player_paths(),
-            **_document_paths(),
+            **document_paths(),
         },
         "components": _components(schemas),
     }
@@ -125,92 +124,6 @@ def _info() -> JSONSchema:
             "body, 401/403 missing or wrong edit key, 400 missing Idempotency-Key, "
             "404 unknown match or game."
         ),
-    }
-
-
-def _game_paths(first: Game) -> JSONSchema:
-    """The games and their rulebooks; ``first`` names the examples."""
-    return {
-        "/api/v1/games": {"get": _get("Every game", "GameList", "listGames")},
-        "/api/v1/games/{game}": {
-            "get": {
-                **_get("One game", "Game", "getGame"),
-                "parameters": [_path("game", first.id)],
-                "responses": {"200": _json_ref("Game"), "404": _problem_ref()},
-            }
-        },
-        "/api/v1/games/{game}/rules": {
-            "get": {
-                **_get("A game's rulebook", "Rulebook", "getRules"),
-                "parameters": [_path("game", first.id)],
-                "responses": {"200": _json_ref("Rulebook"), "404": _problem_ref()},
-            }
-        },
-        "/api/v1/rules": {
-            "get": {
-                **_get("Search the rulebook", "RuleSearch", "searchRules"),
-                "parameters": [
-                    {
-                        "name": "q",
-                        "in": "query",
-                        "required": True,
-                        "schema": {"type": "string", "pattern": NAME["pattern"]},
-                        "example": "bust",
-                    },
-                    {
-                        "name": "game",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string"},
-                        "example": first.id,
-                    },
-                ],
-                "responses": {
-                    "200": _json_ref("RuleSearch"),
-                    "404": _problem_ref("No such game"),
-                    "422": _problem_ref("No 'q'"),
-                },
-            }
-        },
-    }
-
-
-def _document_paths() -> JSONSchema:
-    """What a problem's type means, and this document."""
-    return {
-        "/api/v1/problems/{slug}": {
-            "get": {
-                "operationId": "problemType",
-                "summary": "What a problem's 'type' means",
-                "parameters": [_path("slug", "bad-input")],
-                "responses": {
-                    "200": {
-                        "description": "The problem type",
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["type", "description"],
-                                }
-                            }
-                        },
-                    },
-                    "404": _problem_ref(),
-                },
-            }
-        },
-        "/api/v1/openapi.json": {
-            "get": {
-                "operationId": "openapi",
-                "summary": "This document",
-                "responses": {
-                    "200": {
-                        "description": "OpenAPI 3.1",
-                        "content": {"application/json": {}},
-                    }
-                },
-            }
-        },
     }
 
 

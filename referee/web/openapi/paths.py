@@ -1,4 +1,5 @@
-"""The match paths of the OpenAPI document: create, read, write, join, PIN."""
+"""The core paths of the OpenAPI document: the games and their rules, the matches
+(create, read, write, join, PIN) and the document itself."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 from referee.games.base import Game
 from referee.web import paging
 from referee.web.openapi import limits
+from referee.web.openapi.common import NAME
+from referee.web.openapi.common import _get
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
@@ -365,6 +368,92 @@ def _pin_path() -> JSONSchema:
                     "403": _problem_ref("Not the match's edit key"),
                     "404": _problem_ref("No such match"),
                     "422": _problem_ref("A body was sent"),
+                },
+            }
+        },
+    }
+
+
+def game_paths(first: Game) -> JSONSchema:
+    """The games and their rulebooks; ``first`` names the examples."""
+    return {
+        "/api/v1/games": {"get": _get("Every game", "GameList", "listGames")},
+        "/api/v1/games/{game}": {
+            "get": {
+                **_get("One game", "Game", "getGame"),
+                "parameters": [_path("game", first.id)],
+                "responses": {"200": _json_ref("Game"), "404": _problem_ref()},
+            }
+        },
+        "/api/v1/games/{game}/rules": {
+            "get": {
+                **_get("A game's rulebook", "Rulebook", "getRules"),
+                "parameters": [_path("game", first.id)],
+                "responses": {"200": _json_ref("Rulebook"), "404": _problem_ref()},
+            }
+        },
+        "/api/v1/rules": {
+            "get": {
+                **_get("Search the rulebook", "RuleSearch", "searchRules"),
+                "parameters": [
+                    {
+                        "name": "q",
+                        "in": "query",
+                        "required": True,
+                        "schema": {"type": "string", "pattern": NAME["pattern"]},
+                        "example": "bust",
+                    },
+                    {
+                        "name": "game",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "string"},
+                        "example": first.id,
+                    },
+                ],
+                "responses": {
+                    "200": _json_ref("RuleSearch"),
+                    "404": _problem_ref("No such game"),
+                    "422": _problem_ref("No 'q'"),
+                },
+            }
+        },
+    }
+
+
+def document_paths() -> JSONSchema:
+    """What a problem's type means, and this document."""
+    return {
+        "/api/v1/problems/{slug}": {
+            "get": {
+                "operationId": "problemType",
+                "summary": "What a problem's 'type' means",
+                "parameters": [_path("slug", "bad-input")],
+                "responses": {
+                    "200": {
+                        "description": "The problem type",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["type", "description"],
+                                }
+                            }
+                        },
+                    },
+                    "404": _problem_ref(),
+                },
+            }
+        },
+        "/api/v1/openapi.json": {
+            "get": {
+                "operationId": "openapi",
+                "summary": "This document",
+                "responses": {
+                    "200": {
+                        "description": "OpenAPI 3.1",
+                        "content": {"application/json": {}},
+                    }
                 },
             }
         },
