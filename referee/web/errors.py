@@ -60,6 +60,8 @@ TOO_MANY_PINS = Outcome(429, "too-many-pins", "Too many wrong PINs")
 UNAVAILABLE = Outcome(503, "unavailable", "Database unavailable", "Back in a moment")
 FORM_EXPIRED = Outcome(400, "about:blank", "This form has expired")
 INTERNAL = Outcome(500, "about:blank", "Internal Server Error", "Something went wrong")
+# The status of a reused key, for code written before the table: ``status_of(err)``.
+KEY_REUSED_STATUS = KEY_REUSED.status
 
 # What each problem type means (``GET /api/v1/problems/<slug>``).
 PROBLEMS = {
