@@ -75,3 +75,18 @@ def test_a_stale_write_is_the_same_problem_from_the_api_and_from_an_outbox(
             "Stale expected_seq",
         )
         assert body["seq"] == 1
+
+
+def test_a_correction_sent_again_with_its_key_and_another_body_is_409(api, app):
+    match = api.create("darts-301")
+    api.event(match["id"], DART)
+    api.event(match["id"], DART)
+    phone = app.test_client()
+    phone.get(f"/m/{match['id']}/join/{match['edit_key']}")
+    form = {"idem": "fix-1", "seq": 2, "type": "dart", "dart": "S5"}
+    first = phone.post(f"/m/{match['id']}/log/1/edit", data=form)
+    assert first.status_code in (302, 303)
+    # the same page's key again, for another event: not recorded, a conflict
+    again = phone.post(f"/m/{match['id']}/log/2/edit", data={**form, "seq": 3})
+    assert again.status_code == errors.KEY_REUSED.status == 409
+    assert "not recorded" in again.get_data(as_text=True)
