@@ -123,7 +123,7 @@ def add_event(match_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_match(
             _editable(match_id),
-            status=422,
+            status=errors.BAD_INPUT.status,
             error=_form_error(form),
             values=request.form,
         )
@@ -156,12 +156,12 @@ def add_event(match_id: str) -> Response | tuple[str, int]:
 def undo(match_id: str) -> Response | tuple[str, int]:
     form = WriteForm()
     if not form.validate_on_submit():
-        return render_match(_editable(match_id), status=422, error=_form_error(form))
+        return _unsent(_editable(match_id), form)
     raw_target = request.form.get("target", "")
     if raw_target and not raw_target.isdecimal():
         return render_match(
             _editable(match_id),
-            status=422,
+            status=errors.BAD_INPUT.status,
             error=f"'{raw_target}' is not an event number, e.g. 3.",
         )
     target = int(raw_target) if raw_target else None
@@ -184,7 +184,7 @@ def rematch(match_id: str) -> Response | tuple[str, int]:
     match = _scored(match_id)
     form = RematchForm()
     if not form.validate_on_submit():
-        return render_match(match, status=422, error=_form_error(form))
+        return _unsent(match, form)
     try:
         fresh = ledger.rematch(match, idem_key=form.idem.data)
     except errors.REFUSALS as err:
@@ -280,7 +280,7 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
                 flash(f"Event #{seq} corrected.")
                 return redirect(url_for("matches.log", match_id=match.id))
         else:
-            error, status = _form_error(form), 422
+            error, status = _form_error(form), errors.BAD_INPUT.status
     return render_template(
         "amend.html",
         match=match,
@@ -315,7 +315,7 @@ def join_pin(match_id: str) -> Response | tuple[str, int]:
             if form.errors.get("csrf_token")
             else "Type the 6-digit PIN shown on the scorer's phone (e.g. 482913)."
         )
-        return render_match(match, status=422, pin_error=error)
+        return render_match(match, status=errors.BAD_INPUT.status, pin_error=error)
     joined = access.join_by_pin(form.pin.data or "", match.id)
     if joined.match is not None:
         access.grant(joined.match)
@@ -324,13 +324,13 @@ def join_pin(match_id: str) -> Response | tuple[str, int]:
     if joined.wait:
         page, status = render_match(
             _match(match_id),
-            status=429,
+            status=errors.TOO_MANY_PINS.status,
             pin_error=access.too_many_pins_message(joined.wait),
         )
         return access.retry_after(Response(page, status), joined.wait)
     return render_match(
         _match(match_id),
-        status=422,
+        status=errors.BAD_INPUT.status,
         pin_error="That is not this match's PIN now. Check the 6 digits on the "
         "scorer's phone (e.g. 482913), or scan its QR code.",
     )
@@ -342,7 +342,7 @@ def new_pin(match_id: str) -> Response | tuple[str, int]:
     match = _match(match_id)
     form = WriteForm()
     if not form.validate_on_submit():
-        return render_match(match, status=422, error=_form_error(form))
+        return _unsent(match, form)
     try:
         ledger.new_pin(match.id, access.key_for(match.id))
     except ledger.Forbidden:
@@ -544,6 +544,11 @@ def _form_fingerprint() -> str:
         if name not in ("csrf_token", "idem", "seq")
     )
     return ledger.request_hash({"op": "event", "form": said})
+
+
+def _unsent(match: Match, form: WriteForm) -> tuple[str, int]:
+    """The match page again (422) for a form that did not validate."""
+    return render_match(match, status=errors.BAD_INPUT.status, error=_form_error(form))
 
 
 def _form_error(form: WriteForm) -> str:
