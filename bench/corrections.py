@@ -77,9 +77,10 @@ def measure(url: str, size: int, runs: int) -> dict[str, float]:
     if ARGS.every:  # another spacing: the trigger's and the ledger's alike
         from sqlalchemy import text
 
+        from referee.ledger import folding
         from referee.models import checkpoint_trigger
 
-        ledger.CHECKPOINT_EVERY = ARGS.every
+        folding.CHECKPOINT_EVERY = ARGS.every
         with app.app_context():
             for sql in checkpoint_trigger(db.engine.dialect.name, ARGS.every):
                 db.session.execute(text(sql))

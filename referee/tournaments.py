@@ -197,7 +197,7 @@ def create(
                 prior_id = prior.id
                 db.session.rollback()
                 return _first_round(prior_id)
-        tournament_id = ledger._token(10)
+        tournament_id = ledger.new_id()
         tournament = Tournament(
             id=tournament_id,
             kind=fmt.id,

@@ -352,8 +352,8 @@ def deferred_app() -> Flask:
     """
     from referee import create_app
     from referee import db as db_module
-    from referee import ledger
     from referee.db import db
+    from referee.ledger import stream
 
     def deferred_write_lock() -> None:
         if db.session().in_transaction():
@@ -361,5 +361,5 @@ def deferred_app() -> Flask:
         db.session.connection()  # the begin listener's default: BEGIN DEFERRED
 
     db_module.write_lock = deferred_write_lock  # lock_row looks it up here
-    ledger.OPTIMISTIC_TRIES = 0  # every write locks, then reads
+    stream.OPTIMISTIC_TRIES = 0  # every write locks, then reads
     return create_app()

@@ -26,13 +26,13 @@ from referee.games.fields import MAX_NAME
 from referee.games.fields import Field
 from referee.games.fields import parse_fields
 from referee.games.outcomes import BadInput
-from referee.games.outcomes import Refused
 from referee.models import Match
 from referee.web import access
+from referee.web import errors as outcomes
 from referee.web import paging
 from referee.web.errors import PROBLEMS
-from referee.web.errors import key_reused as key_reused_problem
-from referee.web.errors import problem
+from referee.web.errors import answer
+from referee.web.errors import problem_of
 from referee.web.shapes import entry_json
 from referee.web.shapes import match_json
 
@@ -74,10 +74,8 @@ def search_rules() -> Response:
     query = request.args.get("q", "").strip()
     game = request.args.get("game") or None
     if not query:
-        return problem(
-            422,
-            "bad-input",
-            "Bad input",
+        return answer(
+            outcomes.BAD_INPUT,
             "Say what to look for: ?q=bust",
             errors={"q": "Say what to look for, e.g. ?q=bust"},
         )
@@ -127,10 +125,13 @@ def create_match() -> Response | tuple[Response, int]:
             fingerprint=fingerprint,
             confirm=bool(body.get("confirm")),
         )
-    except BadInput as err:
-        return _bad(err.errors)
-    except ledger.KeyReused as err:
-        return key_reused(err)
+    except (BadInput, ledger.KeyReused) as err:
+        return problem_of(err)
+    return _created(match, replayed)
+
+
+def _created(match: Match, replayed: bool) -> Response:
+    """201 with the new match, its keys and PIN (a create's or a rematch's)."""
     creds = ledger.credentials(match)
     response = jsonify(
         {
@@ -225,9 +226,7 @@ def events(match_id: str) -> Response:
             example="?limit=100",
         )
     except paging.BadCursor as err:
-        return problem(
-            422, "bad-input", "Bad input", str(err), errors={err.name: str(err)}
-        )
+        return _bad({err.name: str(err)})
     page = list(reversed(ledger.history(match, limit, after=after)))
     following = None
     if page and page[-1].seq < match.version:
@@ -267,13 +266,7 @@ def match_history(match_id: str) -> Response:
 def add_event(match_id: str) -> Response | tuple[Response, int]:
     token, key = _writer(match_id)
     body = _body(match_id, token)
-    extra = sorted(set(body) - {"event", "expected_seq"})
-    if extra:
-        return _refuse_body(
-            match_id,
-            token,
-            {extra[0]: f"'{extra[0]}' is not a field here (event, expected_seq)."},
-        )
+    _only(body, ("event", "expected_seq"), match_id, token)
     if "event" not in body:
         return _refuse_body(
             match_id,
@@ -292,13 +285,7 @@ def add_event(match_id: str) -> Response | tuple[Response, int]:
 def undo(match_id: str) -> Response | tuple[Response, int]:
     token, key = _writer(match_id)
     body = _body(match_id, token, allow_empty=True)
-    extra = sorted(set(body) - {"expected_seq", "target"})
-    if extra:
-        return _refuse_body(
-            match_id,
-            token,
-            {extra[0]: f"'{extra[0]}' is not a field here (expected_seq, target)."},
-        )
+    _only(body, ("expected_seq", "target"), match_id, token)
     target = body.get("target")
     if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
         return _refuse_body(
@@ -348,32 +335,9 @@ def rematch(match_id: str) -> Response | tuple[Response, int]:
     try:
         prior = ledger.created_before(key, ledger.rematch_hash(match.id))
         fresh = ledger.rematch(match, idem_key=key)
-    except BadInput as err:
-        return _bad(err.errors)
-    except ledger.KeyReused as err:
-        return key_reused(err)
-    except Refused as err:
-        return problem(
-            409,
-            "refused",
-            "Refused",
-            err.ruling.summary,
-            ruling=err.ruling.to_json(),
-        )
-    creds = ledger.credentials(fresh)
-    response = jsonify(
-        {
-            **match_json(fresh),
-            "edit_key": creds.key,
-            "pin": creds.pin,
-            **_side_keys(fresh),
-        }
-    )
-    response.status_code = 201
-    if prior is not None:
-        response.headers["Idempotent-Replayed"] = "true"
-    response.headers["Location"] = url_for("api.one_match", match_id=fresh.id)
-    return response
+    except outcomes.REFUSALS as err:
+        return problem_of(err)
+    return _created(fresh, prior is not None)
 
 
 @bp.post("/matches/<match_id>/join")
@@ -387,10 +351,8 @@ def join(match_id: str) -> Response | tuple[Response, int]:
     if match.tournament_id is not None:
         # A table's game takes the table's key, which opens the table for the night:
         # that is the night's to hand out (its page, its QR codes), not a game PIN's.
-        return problem(
-            409,
-            "refused",
-            "A tournament table's game",
+        return answer(
+            outcomes.REFUSED,
             "A table's game is joined with the table's PIN or QR code on the "
             "night's page.",
         )
@@ -412,11 +374,8 @@ def join(match_id: str) -> Response | tuple[Response, int]:
             {"id": match_id, "edit_key": ledger.credentials(joined.match).key}
         )
     if joined.wait:
-        response = problem(
-            429,
-            "too-many-pins",
-            "Too many wrong PINs",
-            access.too_many_pins_message(joined.wait),
+        response = answer(
+            outcomes.TOO_MANY_PINS, access.too_many_pins_message(joined.wait)
         )
         return access.retry_after(response, joined.wait)
     return _forbidden(
@@ -439,10 +398,8 @@ def new_pin(match_id: str) -> Response | tuple[Response, int]:
         return _bad({name: f"'{name}' is not a field here: send no body."})
     try:
         creds = ledger.new_pin(match_id, token)
-    except ledger.NotFound as err:
-        abort(404, str(err))
-    except ledger.Forbidden as err:
-        return _forbidden(str(err))
+    except (ledger.NotFound, ledger.Forbidden) as err:
+        return problem_of(err)
     return jsonify({"id": match_id, "pin": creds.pin})
 
 
@@ -602,10 +559,8 @@ def _bearer() -> str:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
-        response = problem(
-            401,
-            "unauthorized",
-            "Unauthorized",
+        response = answer(
+            outcomes.UNAUTHORIZED,
             "Writes need 'Authorization: Bearer <edit_key>' (the key "
             "returned when the match was created).",
         )
@@ -635,20 +590,16 @@ def _writer(
             raise _Halt(_forbidden())
     if not key:
         raise _Halt(
-            problem(
-                400,
-                "idempotency-key",
-                "Idempotency-Key missing",
+            answer(
+                outcomes.KEY_MISSING,
                 "Send an Idempotency-Key header with a fresh value per event, so a "
                 f"retry is recorded once. Example: {EXAMPLE_KEY}",
             )
         )
     if len(key) > ledger.MAX_KEY:
         raise _Halt(
-            problem(
-                400,
-                "idempotency-key",
-                "Idempotency-Key too long",
+            answer(
+                outcomes.KEY_TOO_LONG,
                 f"An Idempotency-Key has at most {ledger.MAX_KEY} characters.",
             )
         )
@@ -658,7 +609,7 @@ def _writer(
 def _forbidden(
     detail: str = "That edit key does not belong to this match.",
 ) -> Response:
-    return problem(403, "forbidden", "Forbidden", detail)
+    return answer(outcomes.FORBIDDEN, detail)
 
 
 def _refuse_body(match_id: str, token: str, errors: dict[str, str]) -> Response:
@@ -672,6 +623,17 @@ def _refuse_body(match_id: str, token: str, errors: dict[str, str]) -> Response:
     if ledger.actor_of(match, token) is None:  # the edit key, or a side's
         return _forbidden()
     return _bad(errors)
+
+
+def _only(
+    body: dict[str, Any], fields: tuple[str, ...], match_id: str, token: str
+) -> None:
+    """Refuse the first field of ``body`` the write does not take (``fields``)."""
+    extra = sorted(set(body) - set(fields))
+    if extra:
+        name = extra[0]
+        errors = {name: f"'{name}' is not a field here ({', '.join(fields)})."}
+        raise _Halt(_refuse_body(match_id, token, errors))
 
 
 def _body(
@@ -710,36 +672,18 @@ def _expected_seq(
 
 
 def key_reused(err: ledger.KeyReused) -> Response:
-    """422: an idempotency key came back with a different request."""
-    return key_reused_problem(str(err))
+    """409: an idempotency key came back with a different request."""
+    return problem_of(err)
 
 
-def _bad(errors: dict[str, str]) -> Response:
-    detail = next(iter(errors.values()))
-    return problem(422, "bad-input", "Bad input", detail, errors=errors)
+_bad = outcomes.bad_input  # 422 naming each field (the write helpers' name for it)
 
 
 def _write(run: Callable[[], ledger.Written]) -> Response:
     try:
         written = run()
-    except BadInput as err:
-        return _bad(err.errors)
-    except Refused as err:
-        return problem(
-            409,
-            "refused",
-            "Refused by the rules",
-            err.ruling.summary,
-            ruling=err.ruling.to_json(),
-        )
-    except ledger.Stale as err:
-        return problem(409, "stale", "Stale expected_seq", str(err), seq=err.current)
-    except ledger.KeyReused as err:
-        return key_reused(err)
-    except ledger.NotFound as err:
-        abort(404, str(err))
-    except ledger.Forbidden as err:
-        return _forbidden(str(err))
+    except (*outcomes.REFUSALS, ledger.NotFound, ledger.Forbidden) as err:
+        return problem_of(err)
     g.tournament_written = written.tournament_id
     if written.text is not None and not current_app.debug:
         # The stored answer's own text (serialised once, in the write), as jsonify

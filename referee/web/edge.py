@@ -30,7 +30,7 @@ from referee.games import text
 from referee.games.text import LIMITS
 from referee.games.text import MAX_DEPTH
 from referee.games.text import MAX_ITEMS
-from referee.web.errors import problem
+from referee.web import errors
 from referee.web.errors import wants_json
 
 # Headers whose values the app stores or compares as data, with their bound.
@@ -187,15 +187,11 @@ def _check_headers() -> None:
 
 
 def _answer(err: Refusal) -> Response | tuple[str, int]:
+    outcome = errors.edge_outcome(err.field, err.status)
+    if outcome is errors.NOT_FOUND:  # the answer of every 404
+        return errors.respond(outcome, err.message, err.message)
     if wants_json():
-        slug = "idempotency-key" if err.field == "Idempotency-Key" else "bad-input"
-        title = "Bad header" if err.status == 400 else "Bad input"
-        if err.status == 404:
-            return problem(404, "not-found", "Not Found", err.message)
-        return problem(
-            err.status, slug, title, err.message, errors={err.field: err.message}
-        )
-    title = "Not found" if err.status == 404 else "That cannot be stored"
+        return errors.answer(outcome, err.message, errors={err.field: err.message})
     return render_template(
-        "error.html", code=err.status, title=title, detail=err.message
-    ), err.status
+        "error.html", code=outcome.status, title=outcome.page, detail=err.message
+    ), outcome.status

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
 from flask import Response
+from flask import current_app
 from flask import jsonify
 from flask import render_template
 from flask import request
@@ -13,16 +15,62 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
+from referee import ledger
+from referee.games.base import BadInput
+from referee.games.base import Refused
 from referee.inflight import RETRY_AFTER
 from referee.inflight import InFlight
 
+
+@dataclass(frozen=True)
+class Outcome:
+    """One situation's answer: its HTTP status, problem type and title.
+
+    The API answers it as problem+json (``type`` is ``/api/v1/problems/<slug>``, or
+    RFC 9457's ``about:blank`` for a plain HTTP status); a page answers the same
+    status, with its own words for people (``page``, when they differ).
+    """
+
+    status: int
+    slug: str
+    title: str
+    page: str = ""
+
+
+# The one table: every outcome and problem of the API and the pages.
+BAD_INPUT = Outcome(422, "bad-input", "Bad input", "That cannot be stored")
+# a header the request edge refuses: not printable text, or too long
+BAD_HEADER = Outcome(400, "bad-input", "Bad header", "That cannot be stored")
+BAD_KEY_HEADER = Outcome(400, "idempotency-key", "Bad header", "That cannot be stored")
+REFUSED = Outcome(409, "refused", "Refused by the rules")
+STALE = Outcome(409, "stale", "Stale expected_seq")
+KEY_MISSING = Outcome(400, "idempotency-key", "Idempotency-Key missing")
+KEY_TOO_LONG = Outcome(400, "idempotency-key", "Idempotency-Key too long")
+KEY_REUSED = Outcome(409, "idempotency-key", "Idempotency-Key reused")
+IN_FLIGHT = Outcome(
+    409,
+    "in-flight",
+    "A request with this key is in progress",
+    "Still recording your last tap",
+)
+UNAUTHORIZED = Outcome(401, "unauthorized", "Unauthorized")
+FORBIDDEN = Outcome(403, "forbidden", "Forbidden")
+NOT_FOUND = Outcome(404, "not-found", "Not Found")
+TOO_MANY_PINS = Outcome(429, "too-many-pins", "Too many wrong PINs")
+UNAVAILABLE = Outcome(503, "unavailable", "Database unavailable", "Back in a moment")
+FORM_EXPIRED = Outcome(400, "about:blank", "This form has expired")
+INTERNAL = Outcome(500, "about:blank", "Internal Server Error", "Something went wrong")
+# The status of a reused key, for code written before the table: ``status_of(err)``.
+KEY_REUSED_STATUS = KEY_REUSED.status
+
+# What each problem type means (``GET /api/v1/problems/<slug>``).
 PROBLEMS = {
     "bad-input": "The request cannot describe anything real; nothing was stored.",
     "refused": "The rules do not allow that now; nothing was stored.",
     "stale": "The match moved on since you looked; nothing was stored.",
     "idempotency-key": "The Idempotency-Key header is missing or too long (400), or "
-    "was already used for a different request (422, as the IETF Idempotency-Key "
-    "draft says: send a new key for a new request).",
+    "was already used for a different request (409: send a new key for a new "
+    "request).",
     "too-many-pins": "Too many wrong guesses at this PIN in its ten-minute window: it "
     "is not checked until Retry-After seconds have passed (see docs/security.md).",
     "in-flight": "A request with this Idempotency-Key is still being processed (409): "
@@ -33,6 +81,45 @@ PROBLEMS = {
     "unavailable": "The database did not answer (restarting, or unreachable); retry "
     "after Retry-After seconds with the same Idempotency-Key.",
 }
+
+# What a write may raise instead of its answer, and the outcome of each.
+RAISED: tuple[tuple[type[Exception], Outcome], ...] = (
+    (BadInput, BAD_INPUT),
+    (Refused, REFUSED),
+    (ledger.Stale, STALE),
+    (ledger.KeyReused, KEY_REUSED),
+    (ledger.NotFound, NOT_FOUND),
+    (ledger.Forbidden, FORBIDDEN),
+    (InFlight, IN_FLIGHT),
+)
+# A write's refusals: nothing was stored, and the page or the API says why.
+REFUSALS = (BadInput, Refused, ledger.Stale, ledger.KeyReused)
+# The outcome of an HTTP error by its status, where the table names one.
+BY_STATUS = {o.status: o for o in (UNAUTHORIZED, FORBIDDEN, NOT_FOUND)}
+
+
+def outcome_of(err: BaseException) -> Outcome:
+    """The table's outcome for what a write raised."""
+    for kind, outcome in RAISED:
+        if isinstance(err, kind):
+            return outcome
+    raise TypeError(f"no outcome for {type(err).__name__}")
+
+
+def edge_outcome(field: str, status: int) -> Outcome:
+    """The outcome of a part of a request the edge refuses (``web/edge.py``): a bad
+    id in the path, a header, or a body too deep, too large or not text."""
+    if status == NOT_FOUND.status:
+        return NOT_FOUND
+    if status == BAD_INPUT.status:
+        return BAD_INPUT
+    return BAD_KEY_HEADER if field == "Idempotency-Key" else BAD_HEADER
+
+
+def status_of(err: BaseException) -> int:
+    """The HTTP status of what a write raised, for a page answering it."""
+    return outcome_of(err).status
+
 
 # Seconds a client should wait before retrying while the database is unavailable: a
 # PostgreSQL restart takes one to three; the retry finds the pool already mended.
@@ -71,19 +158,50 @@ def problem(status: int, slug: str, title: str, detail: str, **extra: Any) -> Re
     return response
 
 
-KEY_REUSED_STATUS = 422  # the IETF Idempotency-Key draft, section 2.7
+def page_error(err: BaseException) -> str:
+    """What a page says of a refused write (its status: ``status_of``)."""
+    if isinstance(err, ledger.KeyReused):
+        # Two different writes from one page: the first was recorded, this was not.
+        return (
+            "That came from a page that had already sent something else; it was "
+            "not recorded. Check the board and try again."
+        )
+    return str(err)
+
+
+def answer(outcome: Outcome, detail: str, **extra: Any) -> Response:
+    """The problem+json answer of a row of the table."""
+    return problem(outcome.status, outcome.slug, outcome.title, detail, **extra)
+
+
+def problem_of(err: BaseException) -> Response:
+    """What a write raised, as problem+json: the same answer on every route.
+
+    Bad input names its fields (``errors``), a refusal carries the ruling, a stale
+    write the current ``seq``, a reused key names the header.
+    """
+    outcome = outcome_of(err)
+    if isinstance(err, BadInput):
+        errors = err.errors
+        return answer(outcome, next(iter(errors.values())), errors=errors)
+    if isinstance(err, Refused):
+        return answer(outcome, err.ruling.summary, ruling=err.ruling.to_json())
+    if isinstance(err, ledger.Stale):
+        return answer(outcome, str(err), seq=err.current)
+    if isinstance(err, ledger.KeyReused):
+        return key_reused(str(err))
+    return answer(outcome, str(err))
 
 
 def key_reused(detail: str) -> Response:
-    """422: an idempotency key came back with a different request (one answer for
+    """409: an idempotency key came back with a different request (one answer for
     every route that takes a key, API and outbox alike)."""
-    return problem(
-        KEY_REUSED_STATUS,
-        "idempotency-key",
-        "Idempotency-Key reused",
-        detail,
-        errors={"Idempotency-Key": detail},
-    )
+    return answer(KEY_REUSED, detail, errors={"Idempotency-Key": detail})
+
+
+def bad_input(errors: dict[str, str]) -> Response:
+    """422 naming each field that is wrong (the first one's message as detail)."""
+    return answer(BAD_INPUT, next(iter(errors.values())), errors=errors)
 
 
 def wants_json() -> bool:
@@ -93,66 +211,49 @@ def wants_json() -> bool:
     return best == "application/json" and not request.accept_mimetypes["text/html"]
 
 
+def respond(outcome: Outcome, detail: str, page: str | None) -> Response:
+    """The outcome as problem+json (the API, an outbox) or as a page for people,
+    each in its own words: ``detail`` for a program, ``page`` for a person."""
+    if wants_json():
+        return answer(outcome, detail)
+    html = render_template(
+        "error.html",
+        code=outcome.status,
+        title=outcome.page or outcome.title,
+        detail=page,
+    )
+    return current_app.make_response((html, outcome.status))
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(err: CSRFError) -> Any:
-        if wants_json():  # an outbox replaying a queued form
-            return problem(
-                400,
-                "about:blank",
-                "This form has expired",
-                "The page this was entered on has expired: reload it and enter "
-                "it again.",
-            )
-        return render_template(
-            "error.html",
-            code=400,
-            title="This form has expired",
-            detail="The page was open too long or came from elsewhere. Go back, reload "
+        return respond(
+            FORM_EXPIRED,
+            # an outbox replaying a queued form
+            "The page this was entered on has expired: reload it and enter it again.",
+            "The page was open too long or came from elsewhere. Go back, reload "
             "the page and try again.",
-        ), 400
+        )
 
     @app.errorhandler(InFlight)
     def in_flight(err: InFlight) -> Any:
         # The IETF Idempotency-Key draft: a retry while the first request is still
         # being processed is a conflict; the client resends it, unchanged, later.
-        if wants_json():
-            response = problem(
-                409, "in-flight", "A request with this key is in progress", str(err)
-            )
-        else:
-            response = app.make_response(
-                (
-                    render_template(
-                        "error.html",
-                        code=409,
-                        title="Still recording your last tap",
-                        detail="That was sent twice: the first is still being "
-                        "recorded. Look at the board in a moment: it is entered once.",
-                    ),
-                    409,
-                )
-            )
+        response = respond(
+            IN_FLIGHT,
+            str(err),
+            "That was sent twice: the first is still being recorded. Look at the "
+            "board in a moment: it is entered once.",
+        )
         response.headers["Retry-After"] = str(RETRY_AFTER)
         return response
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException) -> Any:
         code = err.code or 500
-        if wants_json():
-            slug = {404: "not-found", 401: "unauthorized", 403: "forbidden"}.get(
-                code, "about:blank"
-            )
-            response = problem(code, slug, err.name, err.description or "")
-        else:
-            response = app.make_response(
-                (
-                    render_template(
-                        "error.html", code=code, title=err.name, detail=err.description
-                    ),
-                    code,
-                )
-            )
+        outcome = BY_STATUS.get(code) or Outcome(code, "about:blank", err.name)
+        response = respond(outcome, err.description or "", err.description)
         # Keep what the exception says beyond its body: a 405's Allow (RFC 9110
         # 15.5.6), a 401's WWW-Authenticate, a 429's Retry-After.
         for name, value in err.get_headers():
@@ -166,21 +267,13 @@ def init_app(app: Flask) -> None:
             return unavailable(err)
         # Log with the stack trace, but never show one to a player.
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
-        if wants_json():
-            return problem(
-                500,
-                "about:blank",
-                "Internal Server Error",
-                "Something went wrong on our side. Read the match before you retry: "
-                "a retry with the same Idempotency-Key is always safe.",
-            )
-        return render_template(
-            "error.html",
-            code=500,
-            title="Something went wrong",
-            detail="That was our fault, not yours. Look at the board before you "
+        return respond(
+            INTERNAL,
+            "Something went wrong on our side. Read the match before you retry: "
+            "a retry with the same Idempotency-Key is always safe.",
+            "That was our fault, not yours. Look at the board before you "
             "enter it again: it may or may not have been recorded.",
-        ), 500
+        )
 
 
 def unavailable(err: BaseException) -> Any:
@@ -191,8 +284,6 @@ def unavailable(err: BaseException) -> Any:
     the same Idempotency-Key then returns the stored answer. Either way nothing is
     half-written, and SQLAlchemy has already discarded the broken connections.
     """
-    from flask import current_app
-
     # One line, no stack trace: an outage is the operator's news, not a bug.
     current_app.logger.warning(
         "database unavailable on %s %s: %s",
@@ -200,29 +291,14 @@ def unavailable(err: BaseException) -> Any:
         request.path,
         (str(getattr(err, "orig", None) or err).strip().splitlines() or [""])[0][:200],
     )
-    if wants_json():
-        response = problem(
-            503,
-            "unavailable",
-            "Database unavailable",
-            "The scores' database did not answer; nothing new was acknowledged. "
-            f"Retry in {DB_RETRY_AFTER} seconds with the same Idempotency-Key: it is "
-            "recorded once however many times it is sent.",
-        )
-    else:
-        response = current_app.make_response(
-            (
-                render_template(
-                    "error.html",
-                    code=503,
-                    title="Back in a moment",
-                    detail="The scores' database is restarting or out of reach. "
-                    "Wait a few seconds, look at the board, then enter it again if "
-                    "it is not there.",
-                ),
-                503,
-            )
-        )
+    response = respond(
+        UNAVAILABLE,
+        "The scores' database did not answer; nothing new was acknowledged. "
+        f"Retry in {DB_RETRY_AFTER} seconds with the same Idempotency-Key: it is "
+        "recorded once however many times it is sent.",
+        "The scores' database is restarting or out of reach. Wait a few seconds, "
+        "look at the board, then enter it again if it is not there.",
+    )
     response.headers["Retry-After"] = str(DB_RETRY_AFTER)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -6,6 +6,7 @@ import io
 import json
 from collections.abc import Iterator
 from typing import Any
+from typing import NoReturn
 
 import segno
 from flask import Blueprint
@@ -122,7 +123,7 @@ def add_event(match_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_match(
             _editable(match_id),
-            status=422,
+            status=errors.BAD_INPUT.status,
             error=_form_error(form),
             values=request.form,
         )
@@ -155,12 +156,12 @@ def add_event(match_id: str) -> Response | tuple[str, int]:
 def undo(match_id: str) -> Response | tuple[str, int]:
     form = WriteForm()
     if not form.validate_on_submit():
-        return render_match(_editable(match_id), status=422, error=_form_error(form))
+        return _unsent(_editable(match_id), form)
     raw_target = request.form.get("target", "")
     if raw_target and not raw_target.isdecimal():
         return render_match(
             _editable(match_id),
-            status=422,
+            status=errors.BAD_INPUT.status,
             error=f"'{raw_target}' is not an event number, e.g. 3.",
         )
     target = int(raw_target) if raw_target else None
@@ -183,14 +184,12 @@ def rematch(match_id: str) -> Response | tuple[str, int]:
     match = _scored(match_id)
     form = RematchForm()
     if not form.validate_on_submit():
-        return render_match(match, status=422, error=_form_error(form))
+        return _unsent(match, form)
     try:
         fresh = ledger.rematch(match, idem_key=form.idem.data)
-    except Refused as err:
-        return render_match(match, status=409, error=err.ruling.summary)
-    except (BadInput, ledger.KeyReused) as err:
-        # Only a key forged or reused by hand gets here; the page's own key is fresh.
-        return render_match(match, status=422, error=str(err))
+    except errors.REFUSALS as err:
+        # A reused key only from a key forged or reused by hand: the page's is fresh.
+        return render_match(match, status=errors.status_of(err), error=str(err))
     access.grant(fresh)
     return redirect(url_for("matches.show", match_id=fresh.id), code=303)
 
@@ -273,23 +272,15 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
                     idem_key=form.idem.data,
                     key=access.key_for(match.id),
                 )
-            except BadInput as err:
-                error, status = str(err), 422
-            except Refused as err:
-                error, status = err.ruling.summary, 409
-            except ledger.Stale as err:
-                error, status = str(err), 409
-            except ledger.KeyReused:
-                return redirect(url_for("matches.log", match_id=match.id))
-            except ledger.NotYours as err:
-                abort(403, str(err))
-            except ledger.Forbidden:
-                abort(403, "This phone cannot score this match.")
+            except (ledger.NotFound, ledger.Forbidden) as err:
+                _cannot_write(match.id, err)
+            except errors.REFUSALS as err:
+                error, status = errors.page_error(err), errors.status_of(err)
             else:
                 flash(f"Event #{seq} corrected.")
                 return redirect(url_for("matches.log", match_id=match.id))
         else:
-            error, status = _form_error(form), 422
+            error, status = _form_error(form), errors.BAD_INPUT.status
     return render_template(
         "amend.html",
         match=match,
@@ -324,7 +315,7 @@ def join_pin(match_id: str) -> Response | tuple[str, int]:
             if form.errors.get("csrf_token")
             else "Type the 6-digit PIN shown on the scorer's phone (e.g. 482913)."
         )
-        return render_match(match, status=422, pin_error=error)
+        return render_match(match, status=errors.BAD_INPUT.status, pin_error=error)
     joined = access.join_by_pin(form.pin.data or "", match.id)
     if joined.match is not None:
         access.grant(joined.match)
@@ -333,13 +324,13 @@ def join_pin(match_id: str) -> Response | tuple[str, int]:
     if joined.wait:
         page, status = render_match(
             _match(match_id),
-            status=429,
+            status=errors.TOO_MANY_PINS.status,
             pin_error=access.too_many_pins_message(joined.wait),
         )
         return access.retry_after(Response(page, status), joined.wait)
     return render_match(
         _match(match_id),
-        status=422,
+        status=errors.BAD_INPUT.status,
         pin_error="That is not this match's PIN now. Check the 6 digits on the "
         "scorer's phone (e.g. 482913), or scan its QR code.",
     )
@@ -351,7 +342,7 @@ def new_pin(match_id: str) -> Response | tuple[str, int]:
     match = _match(match_id)
     form = WriteForm()
     if not form.validate_on_submit():
-        return render_match(match, status=422, error=_form_error(form))
+        return _unsent(match, form)
     try:
         ledger.new_pin(match.id, access.key_for(match.id))
     except ledger.Forbidden:
@@ -504,57 +495,28 @@ def _outcome(
         return outbox_answer(match_id, write)
     try:
         written = write()
-    except ledger.NotFound:
-        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
-    except ledger.NotYours as err:
-        abort(403, str(err))
-    except ledger.Forbidden:
-        abort(403, "This phone cannot score this match. Join it with its PIN first.")
-    except BadInput as err:
-        return render_match(
-            _match(match_id),
-            status=422,
-            error=str(err),
-            errors=err.errors,
-            values=values,
-        )
-    except Refused as err:
-        return render_match(
-            _match(match_id), status=409, refused=err.ruling.to_json(), values=values
-        )
-    except ledger.Stale as err:
-        return render_match(_match(match_id), status=409, error=str(err))
-    except ledger.KeyReused:
-        # Two different taps from one page: the first was recorded, this one was not.
-        return render_match(
-            _match(match_id),
-            status=errors.KEY_REUSED_STATUS,
-            error="That tap came from a page that had already sent something else; "
-            "it was not recorded. Check the board and tap again.",
-        )
+    except (ledger.NotFound, ledger.Forbidden) as err:
+        _cannot_write(match_id, err)
+    except errors.REFUSALS as err:
+        said: dict[str, Any] = {"error": errors.page_error(err)}
+        if isinstance(err, BadInput):
+            said["errors"], said["values"] = err.errors, values
+        elif isinstance(err, Refused):
+            said = {"refused": err.ruling.to_json(), "values": values}
+        return render_match(_match(match_id), status=errors.status_of(err), **said)
     g.tournament_written = written.tournament_id
     return redirect(back or url_for("matches.show", match_id=match_id), code=303)
 
 
 def outbox_answer(match_id: str, write: Any) -> Response | tuple[str, int]:
-    """A form write's outcome as JSON: 201 ``{"seq"}`` or 409/422 ``{"detail"}``."""
+    """A form write's outcome as JSON: 201 ``{"seq"}``, or the problem the API
+    answers for the same refusal (409 or 422, ``detail`` saying why)."""
     try:
         written = write()
-    except ledger.NotFound:
-        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
-    except ledger.NotYours as err:
-        abort(403, str(err))
-    except ledger.Forbidden:
-        abort(403, "This phone cannot score this match. Join it with its PIN first.")
-    except BadInput as err:
-        return errors.problem(422, "bad-input", "Not understood", str(err))
-    except Refused as err:
-        ruling = err.ruling.to_json()
-        return errors.problem(409, "refused", "Not allowed", ruling["summary"])
-    except ledger.Stale as err:
-        return errors.problem(409, "stale", "The match moved on", str(err))
-    except ledger.KeyReused as err:
-        return errors.key_reused(str(err))
+    except (ledger.NotFound, ledger.Forbidden) as err:
+        _cannot_write(match_id, err)
+    except errors.REFUSALS as err:
+        return errors.problem_of(err)
     g.tournament_written = written.tournament_id
     response = Response(
         json.dumps({"seq": written.seq, "replayed": written.replayed}),
@@ -562,6 +524,16 @@ def outbox_answer(match_id: str, write: Any) -> Response | tuple[str, int]:
         mimetype="application/json",
     )
     return response
+
+
+def _cannot_write(match_id: str, err: Exception) -> NoReturn:
+    """404 or 403 for a write this phone cannot make (the table's status)."""
+    status = errors.status_of(err)
+    if isinstance(err, ledger.NotFound):
+        abort(status, f"There is no match '{match_id}'. Check the link or the PIN.")
+    if isinstance(err, ledger.NotYours):
+        abort(status, str(err))
+    abort(status, "This phone cannot score this match. Join it with its PIN first.")
 
 
 def _form_fingerprint() -> str:
@@ -572,6 +544,11 @@ def _form_fingerprint() -> str:
         if name not in ("csrf_token", "idem", "seq")
     )
     return ledger.request_hash({"op": "event", "form": said})
+
+
+def _unsent(match: Match, form: WriteForm) -> tuple[str, int]:
+    """The match page again (422) for a form that did not validate."""
+    return render_match(match, status=errors.BAD_INPUT.status, error=_form_error(form))
 
 
 def _form_error(form: WriteForm) -> str:

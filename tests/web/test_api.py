@@ -184,11 +184,11 @@ def test_the_same_idempotency_key_records_one_event_and_replays_the_answer(api, 
     assert count_rows(app, match["id"]) == 1
 
 
-def test_a_reused_idempotency_key_with_another_body_is_422(api, app):
+def test_a_reused_idempotency_key_with_another_body_is_409(api, app):
     match = api.create("darts-301")
     api.event(match["id"], DART, idem="tap-1")
     response = api.event(match["id"], {"type": "dart", "dart": "S1"}, idem="tap-1")
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert "Idempotency-Key" in response.get_json()["errors"]
     assert count_rows(app, match["id"]) == 1
 
@@ -475,7 +475,7 @@ def test_a_retried_create_with_the_same_key_makes_one_match(client):
         json={**body, "players": ["Cy"]},
         headers={"Idempotency-Key": "c1"},
     )
-    assert other.status_code == 422
+    assert other.status_code == 409
     assert "Idempotency-Key" in other.get_json()["errors"]
     fresh = client.post("/api/v1/matches", json=body)
     assert fresh.get_json()["id"] != first.get_json()["id"]

@@ -400,7 +400,7 @@ def test_api_writes_need_keys_and_are_idempotent(client, app):
     reused = night.post(
         "results", {"table": 2, "scores": [7, 5]}, night.tables[2], idem="same-key"
     )
-    assert reused.status_code == 422
+    assert reused.status_code == 409
     stale = night.post("end", {"expected_seq": 1})
     assert stale.status_code == 409
     assert stale.get_json()["seq"] == night.get()["seq"]

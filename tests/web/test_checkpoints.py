@@ -31,6 +31,8 @@ from referee.db import db
 from referee.games import text as texts
 from referee.games.base import BadInput
 from referee.games.base import Refused
+from referee.ledger import folding
+from referee.ledger import matches
 from referee.models import MatchCheckpoint
 from referee.models import MatchEvent
 from referee.models import checkpoint_trigger
@@ -42,7 +44,7 @@ EVERY = 3  # checkpoint spacing in these tests (64 in production)
 @pytest.fixture
 def dense(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     """Checkpoints every ``EVERY`` versions, for the trigger and the ledger alike."""
-    monkeypatch.setattr(ledger, "CHECKPOINT_EVERY", EVERY)
+    monkeypatch.setattr(folding, "CHECKPOINT_EVERY", EVERY)
     with app.app_context():
         dialect = db.engine.dialect.name
         for sql in checkpoint_trigger(dialect, EVERY):
@@ -68,12 +70,12 @@ def _sendable(value: Any) -> bool:
 
 def _event_at(match_id: str, seq: int) -> Any:
     match = ledger.get(match_id)
-    return dict(ledger._effective(ledger.rows(match)))[seq]
+    return dict(folding.effective(ledger.rows(match)))[seq]
 
 
 def _in_force(match_id: str) -> list[int]:
     match = ledger.get(match_id)
-    return [seq for seq, _ in ledger._effective(ledger.rows(match))]
+    return [seq for seq, _ in folding.effective(ledger.rows(match))]
 
 
 OP = st.sampled_from(["event"] * 5 + ["undo", "undo-at", "amend"])
@@ -149,8 +151,8 @@ def test_checkpoint_folds_equal_the_replay_from_event_1_for_every_game(
         some = st.lists(st.integers(0, match.version), min_size=1, max_size=4)
         for version in data.draw(some, label="versions"):
             # what a retry's answer at that version is rebuilt from
-            prefix = ledger._effective(row for row in log if row.seq <= version)
-            expected = ledger._fold(match, prefix).state
+            prefix = folding.effective(row for row in log if row.seq <= version)
+            expected = folding.fold_from_start(match, prefix).state
             assert ledger.state_at(match, version) == expected, version
         for first in data.draw(some, label="firsts"):
             current = ledger.rulings_from(match, first)
@@ -207,28 +209,29 @@ def test_an_undo_of_the_last_event_folds_only_the_events_since_the_checkpoint(
         for i in range(20):
             ledger.append(match_id, {"type": "dart", "dart": "S1"}, idem_key=f"e{i}")
         folded: list[int] = []
-        real = ledger._fold_on
+        real = folding.fold_on
 
         def counting(match, state, events, **kw):
             folded.append(len(events))
             return real(match, state, events, **kw)
 
-        monkeypatch.setattr(ledger, "_fold_on", counting)
+        monkeypatch.setattr(folding, "fold_on", counting)
         loaded: list[int] = []
-        real_tail = ledger._tail
+        real_tail = folding.read_tail
 
         def tail(match, before, version):
             got = real_tail(match, before, version)
             loaded.append(len(got.rows))
             return got
 
-        monkeypatch.setattr(ledger, "_tail", tail)
+        monkeypatch.setattr(folding, "read_tail", tail)
 
         def every_row(*_args, **_kwargs):
             raise AssertionError("loaded every row of the match")
 
-        monkeypatch.setattr(ledger, "rows", every_row)
-        monkeypatch.setattr(ledger, "_fold", every_row)  # the fold from event 1
+        monkeypatch.setattr(matches, "rows", every_row)
+        # the fold from event 1
+        monkeypatch.setattr(folding, "fold_from_start", every_row)
         ledger.undo(match_id, idem_key="u1")  # #20: checkpoint 18, events 19 only
         assert loaded == [2]
         assert folded == [1]
@@ -279,7 +282,7 @@ def test_a_page_read_after_an_early_correction_loads_only_the_rows_after_a_check
             ledger.append(match_id, {"type": "dart", "dart": "S1"}, idem_key=f"e{i}")
         ledger.amend(match_id, 2, {"type": "dart", "dart": "S5"}, idem_key="fix")
         loaded: list[int] = []
-        real_tail = ledger._tail
+        real_tail = folding.read_tail
 
         def tail(*args, **kwargs):
             got = real_tail(*args, **kwargs)
@@ -289,9 +292,9 @@ def test_a_page_read_after_an_early_correction_loads_only_the_rows_after_a_check
         def from_event_1(*_args):
             raise AssertionError("folded from event 1")
 
-        monkeypatch.setattr(ledger, "_tail", tail)
-        monkeypatch.setattr(ledger, "_fold", from_event_1)
-        monkeypatch.setattr(ledger, "replay", from_event_1)
+        monkeypatch.setattr(folding, "read_tail", tail)
+        monkeypatch.setattr(folding, "fold_from_start", from_event_1)
+        monkeypatch.setattr(folding, "replay", from_event_1)
         page = ledger.history(ledger.get(match_id), limit=5)  # rows 27 to 31
         assert [e.seq for e in page] == [31, 30, 29, 28, 27]
         # from the checkpoint at 24 (before 27): rows 25 to 31; then the ruling now of

@@ -262,7 +262,7 @@ def test_rematch_api_retry_with_the_same_key_returns_the_first_rematch(
         f"/api/v1/matches/{other['id']}/rematch",
         headers={**api.headers(other["id"]), "Idempotency-Key": "rematch-1"},
     )
-    assert reused.status_code == 422
+    assert reused.status_code == 409
     assert "different match" in reused.get_json()["detail"]
 
 

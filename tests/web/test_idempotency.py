@@ -1,6 +1,7 @@
-"""Idempotency keys as the IETF draft has them: the same key while its first request
-is still running is 409 with Retry-After, then the first answer is replayed; the same
-key with a different request is 422, on every route that takes one."""
+"""Idempotency keys: the same key while its first request is still running is 409
+with Retry-After (as the IETF draft has it), then the first answer is replayed; the
+same key with a different request is a conflict too, 409 on every route that takes
+one (the outcome table, referee/web/errors.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import uuid
 
 import pytest
 
-from referee import ledger
+from referee.ledger import stream
 
 DART = {"event": {"type": "dart", "dart": "T20"}}
 
@@ -18,7 +19,7 @@ DART = {"event": {"type": "dart", "dart": "T20"}}
 def held(monkeypatch):
     """Hold the first write inside its transaction until the test lets it go."""
     entered, release = threading.Event(), threading.Event()
-    real = ledger._add_rows
+    real = stream._add_rows
 
     def slow(*args, **kwargs):
         if not entered.is_set():
@@ -26,7 +27,7 @@ def held(monkeypatch):
             assert release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(ledger, "_add_rows", slow)
+    monkeypatch.setattr(stream, "_add_rows", slow)
     return entered, release
 
 
@@ -84,7 +85,7 @@ def _reused(client, path: str, first: dict, second: dict, **kw) -> int:
     return client.post(path, data=second, **kw).status_code
 
 
-def test_a_reused_key_is_422_everywhere(client, api, app):
+def test_a_reused_key_is_409_everywhere(client, api, app):
     match = api.create("darts-301")
     key = uuid.uuid4().hex
     path = f"/api/v1/matches/{match['id']}/events"
@@ -92,7 +93,7 @@ def test_a_reused_key_is_422_everywhere(client, api, app):
     assert client.post(path, json=DART, headers=headers).status_code == 201
     other = {"event": {"type": "dart", "dart": "T19"}}
     api_reuse = client.post(path, json=other, headers=headers)
-    assert api_reuse.status_code == 422
+    assert api_reuse.status_code == 409
     assert api_reuse.get_json()["type"] == "/api/v1/problems/idempotency-key"
     # The page, and a phone's outbox replaying a queued form.
     phone = app.test_client()
@@ -100,17 +101,17 @@ def test_a_reused_key_is_422_everywhere(client, api, app):
     form = {"idem": "tap-1", "seq": 1, "type": "dart", "dart": "T20"}
     page = f"/m/{match['id']}/events"
     assert phone.post(page, data=form).status_code == 303
-    assert phone.post(page, data={**form, "dart": "S5", "seq": 2}).status_code == 422
+    assert phone.post(page, data={**form, "dart": "S5", "seq": 2}).status_code == 409
     outbox = phone.post(
         page,
         data={**form, "dart": "S6", "seq": 2},
         headers={"Accept": "application/json"},
     )
-    assert outbox.status_code == 422
+    assert outbox.status_code == 409
     assert outbox.get_json()["type"] == "/api/v1/problems/idempotency-key"
 
 
-def test_a_reused_key_on_a_nights_page_is_422(client, app):
+def test_a_reused_key_on_a_nights_page_is_409(client, app):
     eight = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
     night = client.post(
         "/api/v1/tournaments", json={"kind": "bunko-night", "players": eight}
@@ -121,4 +122,4 @@ def test_a_reused_key_on_a_nights_page_is_422(client, app):
     path = f"/n/{night['id']}/t/1/result"
     form = {"idem": "r-1", "score_a": "21", "score_b": "3"}
     assert phone.post(path, data=form).status_code in (302, 303)
-    assert phone.post(path, data={**form, "score_b": "4"}).status_code == 422
+    assert phone.post(path, data={**form, "score_b": "4"}).status_code == 409

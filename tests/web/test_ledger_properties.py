@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from referee import ledger
 from referee.games.base import BadInput
 from referee.games.base import Refused
+from referee.ledger import folding
 
 DARTS = ["T20", "T19", "D16", "D20", "S1", "S5", "SB", "DB", "M", "T17"]
 
@@ -112,8 +113,8 @@ def test_history_after_an_early_correction_folds_from_a_checkpoint_not_event_1(
         def no_replay(match):
             raise AssertionError("history replayed the log")
 
-        monkeypatch.setattr(ledger, "replay", no_replay)
-        monkeypatch.setattr(ledger, "_fold", no_replay)
+        monkeypatch.setattr(folding, "replay", no_replay)
+        monkeypatch.setattr(folding, "fold_from_start", no_replay)
         entries = {e.seq: e for e in ledger.history(ledger.get(match.id))}
         assert [s for s, e in sorted(entries.items()) if e.voided] == [1, 2, 4]
         # dart 5 was ruled on 301-60; with #1 undone it leaves 296 now

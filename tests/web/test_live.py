@@ -16,6 +16,7 @@ from sqlalchemy import make_url
 
 from referee import ledger
 from referee import live
+from referee.games.base import BadInput
 from referee.live import HUB
 
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -120,7 +121,7 @@ def test_a_commit_wakes_the_watchers_and_a_refusal_does_not(app, api):
     url = app.config["SQLALCHEMY_DATABASE_URI"]
     with app.app_context(), HUB.watching(("match", match["id"]), url) as topic:
         before = topic.generation
-        with pytest.raises(ledger.BadInput):
+        with pytest.raises(BadInput):
             ledger.append(match["id"], {"type": "dart", "dart": "Q99"}, idem_key="a")
         ledger.append(match["id"], {"type": "dart", "dart": "T20"}, idem_key="b")
         # On SQLite the bump follows the commit in this process; on PostgreSQL the
@@ -140,7 +141,7 @@ def test_postgres_notifies_at_commit_only(app, api, backend):
     ) as conn:
         conn.execute(f"LISTEN {live.CHANNEL}")
         with app.app_context():
-            with pytest.raises(ledger.BadInput):
+            with pytest.raises(BadInput):
                 ledger.append(
                     match["id"], {"type": "dart", "dart": "Q99"}, idem_key="a"
                 )

@@ -24,10 +24,11 @@ from sqlalchemy import event as sa_event
 from sqlalchemy import text
 
 from referee import ledger
-from referee import logpages
 from referee.db import db
 from referee.games.base import BadInput
 from referee.games.base import Refused
+from referee.ledger import folding
+from referee.ledger import logpages
 from referee.web import csvsafe
 from referee.web import paging
 from referee.web.shapes import entry_json
@@ -196,7 +197,7 @@ def test_the_log_never_replays_from_event_1_for_a_correction(app, monkeypatch):
         def no_replay(match: Any) -> None:
             raise AssertionError("history replayed the log")
 
-        monkeypatch.setattr(ledger, "replay", no_replay)
+        monkeypatch.setattr(folding, "replay", no_replay)
         recent = ledger.history(ledger.get(match.id), limit=12)
         assert [e.seq for e in recent] == list(range(43, 31, -1))
         # a window that reaches the correction folds from the checkpoint before it

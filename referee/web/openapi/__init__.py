@@ -1,7 +1,9 @@
 """The OpenAPI 3.1 document, built from the game registry so it cannot drift from it.
 
 The document is built in ``spec`` here from parts: ``fields`` (schemas from the
-engines' declared fields), ``tools``, ``matches``, ``tournaments`` and ``common``.
+engines' declared fields), ``tools``, ``matches`` (the match schemas), ``paths`` (the
+games', matches' and the document's own paths), ``players``, ``tournaments`` and
+``common``.
 """
 
 from __future__ import annotations
@@ -11,22 +13,17 @@ from functools import cache
 from typing import Any
 
 from referee import games
-from referee.web import paging
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Game
 from referee.web.openapi import limits
-from referee.web.openapi.common import NAME
-from referee.web.openapi.common import _get
-from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _name
-from referee.web.openapi.common import _path
-from referee.web.openapi.common import _problem_ref
-from referee.web.openapi.common import _write_responses
-from referee.web.openapi.common import paging_params
 from referee.web.openapi.fields import event_schema
 from referee.web.openapi.matches import _common_schemas
-from referee.web.openapi.matches import _match_links
-from referee.web.openapi.matches import _new_match_example
-from referee.web.openapi.matches import _recorded_links
 from referee.web.openapi.matches import example_answer
+from referee.web.openapi.paths import document_paths
+from referee.web.openapi.paths import game_paths
+from referee.web.openapi.paths import match_paths
 from referee.web.openapi.players import player_paths
 from referee.web.openapi.players import player_schemas
 from referee.web.openapi.tools import tool_paths
@@ -72,28 +69,7 @@ def _spec() -> JSONSchema:
                     "summary": example.title or f"{game.title}: {kind.title}",
                     "value": example_answer(game, example),
                 }
-                examples[key] = {
-                    "summary": example.title or f"{game.title}: {kind.title}",
-                    "description": (
-                        f"In a new {game.id} match of {list(example.players)}"
-                        + (
-                            f" with options {dict(example.options)}"
-                            if example.options
-                            else ""
-                        )
-                        + (
-                            f", after the events {list(example.setup)}"
-                            if example.setup
-                            else ""
-                        )
-                        + "."
-                    ),
-                    "value": {"event": example.event},
-                    "x-game": game.id,
-                    "x-players": list(example.players),
-                    "x-options": dict(example.options),
-                    "x-setup": list(example.setup),
-                }
+                examples[key] = _request_example(game, kind, example)
     schemas.update(tournament_schemas())
     schemas.update(tool_schemas())
     schemas.update(player_schemas())
@@ -102,432 +78,90 @@ def _spec() -> JSONSchema:
         "description": "An event of the match's "
         "game; see GET /api/v1/games for each game's kinds.",
     }
-    first = next(iter(registry.values()))
-    write_params = [{"$ref": "#/components/parameters/IdempotencyKey"}]
     return {
         "openapi": "3.1.0",
-        "info": {
-            "title": "Referee API",
-            "version": "1.0.0",
-            "description": (
-                "Tell the referee what happened at the table; it answers whether that "
-                "was legal, the penalty, the score, and the rule. Errors are "
-                "application/problem+json (RFC 9457): 422 bad input, 409 refused by "
-                "the rules or stale expected_seq, 401/403 missing or wrong edit key, "
-                "400 missing Idempotency-Key, 404 unknown match or game."
-            ),
-        },
+        "info": _info(),
         "servers": [{"url": "/"}],
         "paths": {
-            "/api/v1/games": {"get": _get("Every game", "GameList", "listGames")},
-            "/api/v1/games/{game}": {
-                "get": {
-                    **_get("One game", "Game", "getGame"),
-                    "parameters": [_path("game", first.id)],
-                    "responses": {"200": _json_ref("Game"), "404": _problem_ref()},
-                }
-            },
-            "/api/v1/games/{game}/rules": {
-                "get": {
-                    **_get("A game's rulebook", "Rulebook", "getRules"),
-                    "parameters": [_path("game", first.id)],
-                    "responses": {"200": _json_ref("Rulebook"), "404": _problem_ref()},
-                }
-            },
-            "/api/v1/rules": {
-                "get": {
-                    **_get("Search the rulebook", "RuleSearch", "searchRules"),
-                    "parameters": [
-                        {
-                            "name": "q",
-                            "in": "query",
-                            "required": True,
-                            "schema": {"type": "string", "pattern": NAME["pattern"]},
-                            "example": "bust",
-                        },
-                        {
-                            "name": "game",
-                            "in": "query",
-                            "required": False,
-                            "schema": {"type": "string"},
-                            "example": first.id,
-                        },
-                    ],
-                    "responses": {
-                        "200": _json_ref("RuleSearch"),
-                        "404": _problem_ref("No such game"),
-                        "422": _problem_ref("No 'q'"),
-                    },
-                }
-            },
-            "/api/v1/matches": {
-                "post": {
-                    "operationId": "createMatch",
-                    "summary": "Start a match",
-                    "parameters": [
-                        {
-                            "name": "Idempotency-Key",
-                            "in": "header",
-                            "required": False,
-                            "description": "Optional: a retry with the same key and "
-                            "body returns the first match (a random UUID; another "
-                            "body with the same key is 422; a blank one is none).",
-                            "schema": {
-                                "type": "string",
-                                "maxLength": 255,
-                                "pattern": limits.OPTIONAL_HEADER_PATTERN,
-                            },
-                        }
-                    ],
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {"$ref": "#/components/schemas/NewMatch"},
-                                "examples": {
-                                    g.id: {"value": _new_match_example(g)}
-                                    for g in registry.values()
-                                },
-                            }
-                        },
-                    },
-                    "responses": {
-                        "201": {
-                            **_json_ref("CreatedMatch", "Created; keep the edit_key."),
-                            "links": _match_links(),
-                        },
-                        "400": _problem_ref(
-                            "Idempotency-Key not printable text of at most 255 "
-                            "characters"
-                        ),
-                        "422": _problem_ref(),
-                    },
-                }
-            },
-            "/api/v1/matches/{id}": {
-                "get": {
-                    "operationId": "getMatch",
-                    "summary": "A match: setup, status, last seq, scoreboard",
-                    "parameters": [_path("id", "k3m9x2q7ab")],
-                    "responses": {"200": _json_ref("Match"), "404": _problem_ref()},
-                }
-            },
-            "/api/v1/matches/{id}/history": {
-                "get": {
-                    "operationId": "getMatchHistory",
-                    "summary": "Every hand, deal or frame so far, folded from the log "
-                    "(the scoreboard's detail.history keeps the latest 32)",
-                    "parameters": [_path("id", "k3m9x2q7ab")],
-                    "responses": {
-                        "200": _json_ref("MatchHistory"),
-                        "404": _problem_ref(),
-                    },
-                }
-            },
-            "/api/v1/matches/{id}/events": {
-                "get": {
-                    "operationId": "listEvents",
-                    "summary": "The log a page at a time, in seq order, with rulings "
-                    "and what was voided",
-                    "description": "Without parameters: the first page (seq 1 on, "
-                    f"{paging.DEFAULT_LIMIT} rows). The next page is "
-                    "`?after=<the last seq shown>`, given whole in the `Link` header "
-                    "(rel=next) and in `next`; the last page has neither. Rows are "
-                    "only ever appended, so pages read while a match goes on join "
-                    "without a gap or a repeat.",
-                    "parameters": [_path("id", "k3m9x2q7ab"), *paging_params()],
-                    "responses": {
-                        "200": {
-                            **_json_ref("EventLog"),
-                            "headers": {
-                                "Link": {
-                                    "description": "RFC 8288: the next page, "
-                                    "`</api/v1/matches/{id}/events?after=100"
-                                    '&limit=100>; rel="next"` (a reference relative '
-                                    "to this request); absent on the last page",
-                                    "schema": {"type": "string"},
-                                }
-                            },
-                        },
-                        "404": _problem_ref(),
-                        "422": _problem_ref(
-                            "'after' or 'limit' not a whole number in range (errors "
-                            "names it)"
-                        ),
-                    },
-                },
-                "post": {
-                    "operationId": "addEvent",
-                    "summary": "Report what happened",
-                    "security": [{"editKey": []}],
-                    "parameters": [_path("id", "k3m9x2q7ab"), *write_params],
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {"$ref": "#/components/schemas/EventRequest"},
-                                "examples": examples,
-                            }
-                        },
-                    },
-                    "responses": {
-                        **_write_responses(),
-                        "201": {
-                            **_json_ref(
-                                "Recorded",
-                                "Recorded; the answer to each "
-                                "request example, under the same name",
-                            ),
-                            "content": {
-                                "application/json": {
-                                    "schema": {"$ref": "#/components/schemas/Recorded"},
-                                    "examples": answers,
-                                }
-                            },
-                            "links": _recorded_links(),
-                        },
-                    },
-                },
-            },
-            "/api/v1/matches/{id}/events/{seq}": {
-                "put": {
-                    "operationId": "amendEvent",
-                    "summary": "Correct an earlier event (appended as a correction)",
-                    "security": [{"editKey": []}],
-                    "parameters": [
-                        _path("id", "k3m9x2q7ab"),
-                        {**_path("seq", 1), "schema": {"type": "integer"}},
-                        *write_params,
-                    ],
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {"$ref": "#/components/schemas/EventRequest"},
-                            }
-                        },
-                    },
-                    "responses": _write_responses(),
-                }
-            },
-            "/api/v1/matches/{id}/undo": {
-                "post": {
-                    "operationId": "undo",
-                    "summary": "Void the last event (or 'target', an earlier one)",
-                    "security": [{"editKey": []}],
-                    "parameters": [_path("id", "k3m9x2q7ab"), *write_params],
-                    "requestBody": {
-                        "required": False,
-                        "content": {
-                            "application/json": {
-                                "schema": {"$ref": "#/components/schemas/UndoRequest"},
-                                "example": {"expected_seq": 3},
-                            }
-                        },
-                    },
-                    "responses": _write_responses(),
-                }
-            },
-            "/api/v1/matches/{id}/rematch": {
-                "post": {
-                    "operationId": "rematch",
-                    "summary": "A new match with the same game, players, teams, "
-                    "options and title (a retry with the same Idempotency-Key "
-                    "returns the first one)",
-                    "security": [{"editKey": []}],
-                    "parameters": [_path("id", "k3m9x2q7ab"), *write_params],
-                    "responses": {
-                        "201": _json_ref(
-                            "CreatedMatch", "Created; keep the new edit_key."
-                        ),
-                        "400": _problem_ref("Idempotency-Key missing"),
-                        "401": _problem_ref("No edit key"),
-                        "403": _problem_ref("Wrong edit key"),
-                        "404": _problem_ref("No such match"),
-                        "409": _problem_ref("A tournament table's game"),
-                        "422": _problem_ref(
-                            "A body was sent, or the Idempotency-Key was reused"
-                        ),
-                    },
-                }
-            },
-            "/api/v1/matches/{id}/join": {
-                "post": {
-                    "operationId": "joinByPin",
-                    "summary": "The match's edit key for its six-digit PIN (a second "
-                    "scorer's app). At most ten wrong PINs per match per ten "
-                    "minutes, however many arrive at once; then 429 with "
-                    "Retry-After (seconds) until the window ends, for that match's "
-                    "PIN only (docs/security.md).",
-                    "parameters": [_path("id", "k3m9x2q7ab")],
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["pin"],
-                                    "additionalProperties": False,
-                                    "properties": {
-                                        "pin": {
-                                            "type": "string",
-                                            "minLength": 6,
-                                            "maxLength": 12,
-                                        }
-                                    },
-                                },
-                                "example": {"pin": "482913"},
-                            }
-                        },
-                    },
-                    "responses": {
-                        "200": {
-                            "description": "Joined: keep the edit key",
-                            "content": {
-                                "application/json": {
-                                    "schema": {
-                                        "type": "object",
-                                        "required": ["id", "edit_key"],
-                                        "properties": {
-                                            "id": {"type": "string"},
-                                            "edit_key": {"type": "string"},
-                                        },
-                                    }
-                                }
-                            },
-                        },
-                        "403": _problem_ref("Not this match's PIN now"),
-                        "404": _problem_ref("No such match"),
-                        "409": _problem_ref(
-                            "A tournament table's game (joined on the night's page)"
-                        ),
-                        "422": _problem_ref("No PIN, or not a PIN"),
-                        "429": {
-                            **_problem_ref(
-                                "Too many wrong PINs at this match's PIN: wait "
-                                "Retry-After seconds, scan the QR code, or ask the "
-                                "scorer for a new PIN"
-                            ),
-                            "headers": {
-                                "Retry-After": {
-                                    "description": "Seconds until the PIN is "
-                                    "checked again",
-                                    "schema": {"type": "integer", "minimum": 1},
-                                }
-                            },
-                        },
-                    },
-                }
-            },
-            "/api/v1/matches/{id}/pin": {
-                "post": {
-                    "operationId": "newPin",
-                    "summary": "A new six-digit PIN for the match: the old one stops "
-                    "working at once, and its count of wrong guesses goes with it; "
-                    "the scorer link (QR) keeps working. No body and no "
-                    "Idempotency-Key: a retry draws another PIN, and each answer "
-                    "carries the one in force.",
-                    "security": [{"editKey": []}],
-                    "parameters": [_path("id", "k3m9x2q7ab")],
-                    "responses": {
-                        "200": {
-                            "description": "The new PIN",
-                            "content": {
-                                "application/json": {
-                                    "schema": {
-                                        "type": "object",
-                                        "required": ["id", "pin"],
-                                        "properties": {
-                                            "id": {"type": "string"},
-                                            "pin": {
-                                                "type": "string",
-                                                "pattern": "^[0-9]{6}$",
-                                            },
-                                        },
-                                    },
-                                    "example": {"id": "k3m9x2q7ab", "pin": "482913"},
-                                }
-                            },
-                        },
-                        "401": _problem_ref("No edit key"),
-                        "403": _problem_ref("Not the match's edit key"),
-                        "404": _problem_ref("No such match"),
-                        "422": _problem_ref("A body was sent"),
-                    },
-                }
-            },
+            **game_paths(next(iter(registry.values()))),
+            **match_paths(registry, examples, answers),
             **tool_paths(),
             **tournament_paths(),
             **player_paths(),
-            "/api/v1/problems/{slug}": {
-                "get": {
-                    "operationId": "problemType",
-                    "summary": "What a problem's 'type' means",
-                    "parameters": [_path("slug", "bad-input")],
-                    "responses": {
-                        "200": {
-                            "description": "The problem type",
-                            "content": {
-                                "application/json": {
-                                    "schema": {
-                                        "type": "object",
-                                        "required": ["type", "description"],
-                                    }
-                                }
-                            },
-                        },
-                        "404": _problem_ref(),
-                    },
-                }
-            },
-            "/api/v1/openapi.json": {
-                "get": {
-                    "operationId": "openapi",
-                    "summary": "This document",
-                    "responses": {
-                        "200": {
-                            "description": "OpenAPI 3.1",
-                            "content": {"application/json": {}},
-                        }
-                    },
-                }
-            },
+            **document_paths(),
         },
-        "components": {
-            "schemas": schemas,
-            "parameters": {
-                "IdempotencyKey": {
-                    "name": "Idempotency-Key",
-                    "in": "header",
-                    "required": True,
-                    "description": (
-                        "A fresh value per write; a retry with the same key and body "
-                        "returns the first answer and stores nothing new. The same "
-                        "key with another body is 422."
-                    ),
-                    "schema": {
-                        "type": "string",
-                        "maxLength": 255,
-                        "pattern": limits.HEADER_PATTERN,
-                    },
-                    "example": "6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
-                }
+        "components": _components(schemas),
+    }
+
+
+def _request_example(game: Game, kind: EventKind, example: Example) -> JSONSchema:
+    """One request example of an event kind, named ``<game>.<type>[.<n>]``."""
+    return {
+        "summary": example.title or f"{game.title}: {kind.title}",
+        "description": (
+            f"In a new {game.id} match of {list(example.players)}"
+            + (f" with options {dict(example.options)}" if example.options else "")
+            + (f", after the events {list(example.setup)}" if example.setup else "")
+            + "."
+        ),
+        "value": {"event": example.event},
+        "x-game": game.id,
+        "x-players": list(example.players),
+        "x-options": dict(example.options),
+        "x-setup": list(example.setup),
+    }
+
+
+def _info() -> JSONSchema:
+    return {
+        "title": "Referee API",
+        "version": "1.0.0",
+        "description": (
+            "Tell the referee what happened at the table; it answers whether that "
+            "was legal, the penalty, the score, and the rule. Errors are "
+            "application/problem+json (RFC 9457): 422 bad input, 409 refused by "
+            "the rules, stale expected_seq or an Idempotency-Key reused with another "
+            "body, 401/403 missing or wrong edit key, 400 missing Idempotency-Key, "
+            "404 unknown match or game."
+        ),
+    }
+
+
+def _components(schemas: JSONSchema) -> JSONSchema:
+    return {
+        "schemas": schemas,
+        "parameters": {
+            "IdempotencyKey": {
+                "name": "Idempotency-Key",
+                "in": "header",
+                "required": True,
+                "description": (
+                    "A fresh value per write; a retry with the same key and body "
+                    "returns the first answer and stores nothing new. The same "
+                    "key with another body is 409."
+                ),
+                "schema": {
+                    "type": "string",
+                    "maxLength": 255,
+                    "pattern": limits.HEADER_PATTERN,
+                },
+                "example": "6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
+            }
+        },
+        "securitySchemes": {
+            "editKey": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "The edit_key returned by POST /api/v1/matches.",
             },
-            "securitySchemes": {
-                "editKey": {
-                    "type": "http",
-                    "scheme": "bearer",
-                    "description": "The edit_key returned by POST /api/v1/matches.",
-                },
-                "tournamentKey": {
-                    "type": "http",
-                    "scheme": "bearer",
-                    "description": (
-                        "A key returned by POST /api/v1/tournaments: the "
-                        "organiser's (everything) or a table's (that table's result "
-                        "and seating, and its matches)."
-                    ),
-                },
+            "tournamentKey": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": (
+                    "A key returned by POST /api/v1/tournaments: the "
+                    "organiser's (everything) or a table's (that table's result "
+                    "and seating, and its matches)."
+                ),
             },
         },
     }

@@ -74,12 +74,10 @@ def _write_responses() -> JSONSchema:
         ),
         "404": _problem_ref("No such match"),
         "409": _problem_ref(
-            "Refused by the rules (with the ruling) or stale "
-            "expected_seq (with the current seq)"
+            "Refused by the rules (with the ruling), stale expected_seq (with the "
+            "current seq), or an Idempotency-Key reused with another body"
         ),
-        "422": _problem_ref(
-            "Bad input, or an Idempotency-Key reused with another body"
-        ),
+        "422": _problem_ref("Bad input"),
         "503": _problem_ref(
             "The database did not answer (restarting or out of reach): retry "
             "after Retry-After seconds with the same Idempotency-Key"

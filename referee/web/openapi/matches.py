@@ -22,6 +22,17 @@ JSONSchema = dict[str, Any]
 def _common_schemas() -> dict[str, JSONSchema]:
     string_list = {"type": "array", "items": {"type": "string"}}
     return {
+        **_answer_schemas(string_list),
+        **_match_schemas(string_list),
+        **_write_schemas(),
+        **_log_schemas(),
+        **_game_schemas(),
+    }
+
+
+def _answer_schemas(string_list: JSONSchema) -> dict[str, JSONSchema]:
+    """A problem, a ruling and its penalties, the scoreboard."""
+    return {
         "Problem": {
             "type": "object",
             "required": ["type", "title", "status", "detail"],
@@ -80,6 +91,12 @@ def _common_schemas() -> dict[str, JSONSchema]:
                 "detail": {"type": "object"},
             },
         },
+    }
+
+
+def _match_schemas(string_list: JSONSchema) -> dict[str, JSONSchema]:
+    """A match, what creating one sends and answers."""
+    return {
         "Match": {
             "type": "object",
             "required": ["id", "game", "players", "options", "status", "seq", "state"],
@@ -142,6 +159,12 @@ def _common_schemas() -> dict[str, JSONSchema]:
             f"New{_name(g)}Match": new_match_schema(g)
             for g in games.registry().values()
         },
+    }
+
+
+def _write_schemas() -> dict[str, JSONSchema]:
+    """What a write sends and answers."""
+    return {
         "EventRequest": {
             "type": "object",
             "required": ["event"],
@@ -172,6 +195,12 @@ def _common_schemas() -> dict[str, JSONSchema]:
                 "state": {"$ref": "#/components/schemas/Board"},
             },
         },
+    }
+
+
+def _log_schemas() -> dict[str, JSONSchema]:
+    """The log and the match history."""
+    return {
         "LogEntry": {
             "type": "object",
             "required": ["seq", "kind", "ruling", "voided"],
@@ -231,6 +260,12 @@ def _common_schemas() -> dict[str, JSONSchema]:
                 },
             },
         },
+    }
+
+
+def _game_schemas() -> dict[str, JSONSchema]:
+    """The games and their rulebooks."""
+    return {
         "Game": {
             "type": "object",
             "required": ["id", "title", "players", "options", "events"],

@@ -25,6 +25,11 @@ _PLAYER: JSONSchema = {
 
 
 def player_schemas() -> dict[str, JSONSchema]:
+    return {**_profile_schemas(), **_link_schemas(), **_trust_schemas()}
+
+
+def _profile_schemas() -> dict[str, JSONSchema]:
+    """A profile, and the list of them."""
     return {
         "Player": _PLAYER,
         "PlayerList": {
@@ -73,6 +78,12 @@ def player_schemas() -> dict[str, JSONSchema]:
                 },
             ]
         },
+    }
+
+
+def _link_schemas() -> dict[str, JSONSchema]:
+    """Seats' and entrants' links to profiles."""
+    return {
         "SeatLinksRequest": {
             "type": "object",
             "required": ["players"],
@@ -121,6 +132,12 @@ def player_schemas() -> dict[str, JSONSchema]:
                 "claim_codes": {"type": "object"},
             },
         },
+    }
+
+
+def _trust_schemas() -> dict[str, JSONSchema]:
+    """Confirmation mode: what waits, what a side confirms or challenges."""
+    return {
         "Confirmations": {
             "type": "object",
             "required": ["id", "confirm", "sides", "counts", "entries"],
@@ -173,14 +190,15 @@ def player_schemas() -> dict[str, JSONSchema]:
 
 def player_paths() -> dict[str, JSONSchema]:
     match_id = _path("id", "k3m9x2q7ab")
-    key = [{"$ref": "#/components/parameters/IdempotencyKey"}]
-    trust_answers = {
-        **_write_responses(),
-        "409": _problem_ref(
-            "Not in confirmation mode, nothing to confirm, or the entry is your "
-            "own, confirmed or not in play"
-        ),
+    return {
+        **_profile_paths(),
+        **_link_paths(match_id),
+        **_trust_paths(match_id),
     }
+
+
+def _profile_paths() -> dict[str, JSONSchema]:
+    """Every profile, and one."""
     return {
         "/api/v1/players": {
             "get": {
@@ -198,6 +216,12 @@ def player_paths() -> dict[str, JSONSchema]:
                 "responses": {"200": _json_ref("Profile"), "404": _problem_ref()},
             }
         },
+    }
+
+
+def _link_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
+    """Link a match's seats or a tournament's entrants to profiles."""
+    return {
         "/api/v1/matches/{id}/players": {
             "get": {
                 "operationId": "getSeatLinks",
@@ -254,6 +278,20 @@ def player_paths() -> dict[str, JSONSchema]:
                 },
             }
         },
+    }
+
+
+def _trust_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
+    """Confirmation mode: what waits, confirm, challenge."""
+    key = [{"$ref": "#/components/parameters/IdempotencyKey"}]
+    trust_answers = {
+        **_write_responses(),
+        "409": _problem_ref(
+            "Not in confirmation mode, nothing to confirm, the entry is your own, "
+            "confirmed or not in play, or an Idempotency-Key reused with another body"
+        ),
+    }
+    return {
         "/api/v1/matches/{id}/confirmations": {
             "get": {
                 "operationId": "getConfirmations",

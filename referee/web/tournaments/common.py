@@ -32,13 +32,12 @@ from referee import ledger
 from referee import tournaments
 from referee.formats import Format
 from referee.games.base import BadInput
-from referee.games.base import Refused
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
 from referee.web import access
+from referee.web import errors as outcomes
 from referee.web.boards import BOARDS
-from referee.web.errors import KEY_REUSED_STATUS
 from referee.web.forms import Text
 from referee.web.forms import WriteForm
 from referee.web.tournaments.access import _remember
@@ -187,20 +186,8 @@ def page_write(
         return back(status=422, error=message)
     try:
         written = run()
-    except BadInput as err:
-        return back(status=422, error=str(err))
-    except Refused as err:
-        return back(status=409, error=err.ruling.summary)
-    except tournaments.Forbidden as err:
-        return back(status=403, error=str(err))
-    except ledger.Stale as err:
-        return back(status=409, error=str(err))
-    except ledger.KeyReused:
-        return back(
-            status=KEY_REUSED_STATUS,
-            error="That came from a page that had already sent something else; it "
-            "was not recorded. Check the board and try again.",
-        )
+    except (*outcomes.REFUSALS, tournaments.Forbidden) as err:
+        return back(status=outcomes.status_of(err), error=outcomes.page_error(err))
     ruling = (written.body or {}).get("ruling")
     if ruling:
         flash(ruling["summary"])
