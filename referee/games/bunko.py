@@ -33,6 +33,7 @@ round in bunco), ``head_table``, ``target`` (21, or None off the head table),
 
 from __future__ import annotations
 
+from referee.games import bunko_service
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import EventKind
@@ -681,6 +682,8 @@ GAME = Game(
             ),
         ),
     ),
+    caller=bunko_service.caller,
+    tally=bunko_service.TALLY,
     start=start,
     view=view,
     handlers=HANDLERS,

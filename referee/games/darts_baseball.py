@@ -477,6 +477,7 @@ GAME = Game(
             ),
         ),
     ),
+    station="Board",
     start=start,
     apply=apply,
     view=view,

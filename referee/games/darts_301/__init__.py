@@ -59,6 +59,7 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.darts import parse_dart
 from referee.games.darts import parse_darts
+from referee.games.darts_301 import service
 from referee.games.darts_301.board import view
 from referee.games.darts_301.common import DARTS_PER_ROUND
 from referee.games.darts_301.common import GAME_ID
@@ -493,6 +494,11 @@ GAME = Game(
             ),
         ),
     ),
+    result_units="legs",
+    result_score=service.result_score,
+    station="Board",
+    caller=service.caller,
+    tally=service.TALLY,
     start=start,
     apply=apply,
     apply_owned=apply_owned,

@@ -43,6 +43,7 @@ from referee.games.base import board
 from referee.games.base import recent
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
+from referee.games.gin_rummy import service
 from referee.games.gin_rummy.scoring import PRESETS
 
 GAME_ID = "gin-rummy"
@@ -841,6 +842,7 @@ GAME = Game(
     max_players=2,
     options=OPTIONS,
     events=EVENTS,
+    tally=service.TALLY,
     start=start,
     apply=apply,
     view=view,

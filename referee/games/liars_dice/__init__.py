@@ -738,6 +738,7 @@ GAME = Game(
             ),
         ),
     ),
+    stylesheet="games/liars_dice.css",
     start=start,
     apply=apply,
     view=view,

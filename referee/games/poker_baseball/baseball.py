@@ -1085,6 +1085,7 @@ GAME = Game(
     max_players=7,
     options=OPTIONS,
     events=EVENTS,
+    stylesheet="games/poker.css",
     start=start,
     apply=apply,
     view=view,

@@ -128,6 +128,7 @@ def make_game(
         max_players=7,
         options=tuple(options),
         events=_events(variant),
+        stylesheet="games/poker.css",
         start=start,
         apply=apply,
         view=view,
