@@ -32,4 +32,4 @@ def _watch(
             per[name][key] += now[key] - was[key]
 
 
-TALLY = facts.Tally(title="Bunko", new=_new, watch=_watch)
+TALLY = facts.Tally(title="Bunko", new=_new, watch=_watch, by_night=True)

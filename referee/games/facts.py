@@ -39,7 +39,9 @@ class Tally:
     what the end adds. ``shown(mine)`` the figures worked out from one match's (or
     the totals') sums, added to them (averages, rates); ``summary(summed, series)``
     the game's part of a profile besides its counts (its series over time, and
-    e.g. darts' doubles).
+    e.g. darts' doubles). ``by_night``: a profile also sums the figures night by
+    night (a bunko-night tournament; a lone match is a night of its own), which
+    counts ``bunkos`` and ``wipeouts``.
     """
 
     title: str
@@ -48,6 +50,7 @@ class Tally:
     finish: Callable[[Figures, dict[str, Figures]], None] = _nothing_at_the_end
     shown: Callable[[Figures], Figures] = _as_kept
     summary: Callable[[Figures, list[Figures]], Figures] = _no_summary
+    by_night: bool = False
 
 
 def members(state: Figures) -> dict[str, list[str]]:

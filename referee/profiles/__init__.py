@@ -342,7 +342,7 @@ def profile(player: Player) -> JSON:
                     },
                 )
                 rec[row["result"]] += 1
-        if match.game == "bunko" and mine:
+        if mine and _by_night(match.game):
             night_id = match.tournament_id or match.id
             night = nights.setdefault(
                 night_id,
@@ -388,6 +388,12 @@ def _opponents(match: Match, seat: int, links: list[Player | None]) -> list[JSON
         for i, name in enumerate(match.players)
         if name not in team
     ]
+
+
+def _by_night(game: str) -> bool:
+    """Whether the game's figures are also kept night by night (bunko)."""
+    tally = games.get(game).tally if game in games.registry() else None
+    return bool(tally and tally.by_night)
 
 
 def _shown(game: str, mine: JSON | None) -> JSON | None:

@@ -25,13 +25,17 @@ by the hash of its normalised JSON.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
+import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from flask.testing import FlaskClient
 
@@ -258,13 +262,32 @@ def allowed() -> dict[str, str]:
     }
 
 
+@contextmanager
+def distinct_pins() -> Iterator[None]:
+    """PINs (``secrets.randbelow``) that never repeat within a run.
+
+    Placeholders are numbered by first appearance, so two PINs that happened to
+    be equal would shift every later number. Counting up by a step prime to any
+    power of ten gives distinct values (still no pattern a test could rely on).
+    """
+    counter = itertools.count(1)
+
+    def randbelow(n: int) -> int:
+        return (next(counter) * 7_919_993) % n
+
+    with mock.patch.object(secrets, "randbelow", randbelow):
+        yield
+
+
 def replay(
     client: FlaskClient, entries: list[dict[str, Any]]
 ) -> Iterator[tuple[str, str]]:
     """Send every entry in order; yield (name, what differs) for each that differs."""
     norm = Normaliser()
-    for entry in entries:
-        got = {**entry, **send(client, norm, entry)[0]}
+    with distinct_pins():
+        got_all = [(entry, send(client, norm, entry)[0]) for entry in entries]
+    for entry, sent in got_all:
+        got = {**entry, **sent}
         if outcome(got) != outcome(entry):
             yield (
                 entry["name"],

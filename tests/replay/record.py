@@ -837,7 +837,8 @@ def recordings() -> dict[str, Callable[[Recorder], None]]:
 def record(name: str, run: Callable[[Recorder], None], tmp: Path) -> int:
     app = fresh_app(tmp, name)
     recorder = Recorder(app.test_client(), name)
-    run(recorder)
+    with corpus.distinct_pins():
+        run(recorder)
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
