@@ -269,6 +269,15 @@ def refusals(r: Recorder, game: games.Game) -> None:
         {"type": "no-such-event"},
         headers=r.writer(match["edit_key"], idem),
     )
+    seq = len(example.setup) + 1  # idem/first, in play
+    r.page("page/amend", f"/m/{mid}/log/{seq}/edit")
+    r.page(
+        "page/amend-post",
+        f"/m/{mid}/log/{seq}/edit",
+        method="POST",
+        form={**form_of(example.event), "idem": r.key()},
+    )
+    r.page("page/amend-missing", f"/m/{mid}/log/99/edit")
     event(r, "bad/stale-seq", match, example.event, expected_seq=0)
     r.api(
         "amend/first",
@@ -361,6 +370,19 @@ def refusals(r: Recorder, game: games.Game) -> None:
     )
     r.page("form/incomplete", f"/m/{mid}/events", method="POST", form={})
     r.page("form/undo", f"/m/{mid}/undo", method="POST", form={"idem": r.key()})
+    r.page("page/qr", f"/m/{mid}/qr.svg")
+    r.page(
+        "page/new-form",
+        f"/new/{game.id}",
+        method="POST",
+        form={"players": "\n".join(example.players), "idem": r.key()},
+    )
+    r.page(
+        "page/new-form-bad",
+        f"/new/{game.id}",
+        method="POST",
+        form={"players": "", "idem": r.key()},
+    )
     r.api("read/after", "GET", f"/api/v1/matches/{mid}")
     r.page("page/log-after", f"/m/{mid}/log")
     r.api(
@@ -726,6 +748,64 @@ def tournament_refusals(r: Recorder, kind: str) -> None:
         headers={"Authorization": f"Bearer {organiser}"},
     )
     r.page("players/page", f"/n/{tid}/players")
+    tournament_forms(r, kind, t)
+
+
+def tournament_forms(r: Recorder, kind: str, t: dict[str, Any]) -> None:
+    """The organiser's page forms: a result, a key reused, a bad one; a new one."""
+    tid = t["id"]
+    r.page(
+        "form/join-organiser",
+        f"/n/{tid}/join",
+        method="POST",
+        form={"pin": t["keys"]["organiser"]["pin"]},
+    )
+    r.page("form/table-join", f"/n/{tid}/t/1/join/{t['keys']['tables'][0]['key']}")
+    r.page("form/table-qr", f"/n/{tid}/t/1/qr.svg")
+    idem = r.key()
+    if kind == "bunko-night":
+        path = f"/n/{tid}/t/1/result"
+        good = {"score_a": "21", "score_b": "12"}
+        bad = {"score_a": "21", "score_b": "x"}
+        other = {"score_a": "21", "score_b": "3"}
+    else:
+        path = f"/n/{tid}/pairings/1/result"
+        good = {"winner": "Ann", "how": "walkover"}
+        bad = {"winner": "Zed"}
+        other = {"winner": "Ann", "how": "no-show"}
+    r.page("form/result", path, method="POST", form={**good, "idem": idem})
+    r.page("form/result-same", path, method="POST", form={**good, "idem": idem})
+    r.page("form/result-reused", path, method="POST", form={**other, "idem": idem})
+    r.page("form/result-bad", path, method="POST", form={**bad, "idem": r.key()})
+    r.api("form/read", "GET", f"/api/v1/tournaments/{tid}", digest="brief")
+    if kind == "bunko-night":
+        r.page(
+            "form/new",
+            "/n/new",
+            method="POST",
+            form={"players": "\n".join(EIGHT), "seating": "given", "idem": r.key()},
+        )
+        r.page(
+            "form/new-bad",
+            "/n/new",
+            method="POST",
+            form={"players": "\n".join(EIGHT[:5]), "idem": r.key()},
+        )
+    else:
+        form = {
+            "game": "darts-301",
+            "players": "\n".join(FOUR),
+            "seating": "given",
+            "stations": "Board 1\nBoard 2",
+            "idem": r.key(),
+        }
+        r.page("form/new", f"/n/new/{kind}", method="POST", form=form)
+        r.page(
+            "form/new-bad",
+            f"/n/new/{kind}",
+            method="POST",
+            form={**form, "players": "Ann", "idem": r.key()},
+        )
 
 
 # --- players and profiles ---
