@@ -141,6 +141,21 @@ class Game:
     finished: Callable[[JSON], Refused | None] | None = None
     before: Callable[[JSON, JSON], None] | None = None
     order_rule: str = ""
+    # Game facts the service reads instead of switching on game ids:
+    # ``lower_wins`` the lower score wins (a tournament turns differences round);
+    # ``result_units`` what a tournament result's score counts, or a function of the
+    # match options giving it; ``result_score(board)`` a finished board's score as a
+    # result counts it (None: each side's ``score``); ``station`` what a tournament
+    # calls the place a match is played; ``stylesheet`` the game's own stylesheet
+    # under static/; ``caller(view, ruling, event)`` the voice caller's words after
+    # an event (None: no caller); ``tally`` the profile figures (a ``facts.Tally``).
+    lower_wins: bool = False
+    result_units: str | Callable[[Mapping[str, Any]], str] = "points"
+    result_score: Callable[[JSON], list[int]] | None = None
+    station: str = "Table"
+    stylesheet: str | None = None
+    caller: Callable[[JSON, JSON, JSON], str] | None = None
+    tally: Any = None
     # Engines not yet moved to ``handlers`` pass ``apply`` (a copy, then their own
     # dispatch) and may pass ``apply_owned`` (the same on a state the caller owns).
     apply: Callable[[JSON, JSON], Step] = field(default=None, repr=False, compare=False)  # type: ignore[assignment]

@@ -264,6 +264,7 @@ GAME = Game(
     max_players=8,
     options=OPTIONS,
     events=EVENTS,
+    lower_wins=True,
     start=LAYOUT.start,
     apply=LAYOUT.apply,
     view=LAYOUT.view,

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.games import bunko_service
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import EventKind
@@ -716,6 +717,8 @@ GAME = Game(
             ),
         ),
     ),
+    caller=bunko_service.caller,
+    tally=bunko_service.TALLY,
     start=start,
     view=view,
     handlers=HANDLERS,

@@ -487,6 +487,7 @@ GAME = Game(
             ),
         ),
     ),
+    station="Board",
     start=start,
     view=view,
     handlers={

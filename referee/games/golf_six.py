@@ -307,6 +307,7 @@ GAME = Game(
     max_players=12,
     options=OPTIONS,
     events=EVENTS,
+    lower_wins=True,
     start=LAYOUT.start,
     apply=LAYOUT.apply,
     view=LAYOUT.view,

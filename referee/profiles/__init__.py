@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from referee import games
 from referee import keys
 from referee import ledger
 from referee import trust
@@ -341,7 +342,7 @@ def profile(player: Player) -> JSON:
                     },
                 )
                 rec[row["result"]] += 1
-        if match.game == "bunko" and mine:
+        if mine and _by_night(match.game):
             night_id = match.tournament_id or match.id
             night = nights.setdefault(
                 night_id,
@@ -389,23 +390,20 @@ def _opponents(match: Match, seat: int, links: list[Player | None]) -> list[JSON
     ]
 
 
+def _by_night(game: str) -> bool:
+    """Whether the game's figures are also kept night by night (bunko)."""
+    tally = games.get(game).tally if game in games.registry() else None
+    return bool(tally and tally.by_night)
+
+
 def _shown(game: str, mine: JSON | None) -> JSON | None:
-    """One match's figures as shown: averages worked out, doubles left out."""
+    """One match's figures as shown: the game's own worked out, doubles left out."""
     if mine is None:
         return None
     out = {k: v for k, v in mine.items() if k != "doubles"}
-    if game == "darts-301":
-        out["three_dart_average"] = stats.average(mine["points"], mine["darts"])
-        out["first_nine_average"] = stats.average(
-            mine["first_nine_points"], mine["first_nine_darts"]
-        )
-        out["checkout_percent"] = stats.percent(
-            mine["checkouts"], mine["darts_at_double"]
-        )
-    if game == "billiards":
-        out["fouls_per_rack"] = (
-            round(mine["fouls"] / mine["racks"], 2) if mine["racks"] else None
-        )
+    tally = games.get(game).tally
+    if tally:
+        out.update(tally.shown(mine))
     return out
 
 
@@ -425,25 +423,6 @@ def _summary(game: str, total: JSON, played: list[JSON]) -> JSON:
         for r in played
         if r["game"] == game and r["figures"]
     ]
-    if game == "darts-301":
-        out["doubles"] = {
-            d: {"darts": a, "hits": h, "percent": stats.percent(h, a)}
-            for d, (a, h) in (summed.get("doubles") or {}).items()
-        }
-        out["series"] = [
-            {
-                k: s.get(k)
-                for k in (
-                    "match",
-                    "date",
-                    "three_dart_average",
-                    "first_nine_average",
-                    "checkout_percent",
-                    "highest_finish",
-                )
-            }
-            for s in series
-        ]
-    else:
-        out["series"] = series
+    tally = games.get(game).tally
+    out.update(tally.summary(summed, series) if tally else {"series": series})
     return out

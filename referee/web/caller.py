@@ -1,61 +1,30 @@
-"""What the voice caller says after the last entry: darts scores and finishes, bunko.
+"""What the voice caller says after the last entry: the game's own words.
 
-The words are made here, on the server, from the scoreboard; the browser only speaks
-them (``static/caller.js``, speech synthesis, when the player turned the caller on).
+A game with a caller names it (``Game.caller``: darts scores and finishes, bunko's
+calls); the words are made on the server, from the scoreboard, and the browser only
+speaks them (``static/caller.js``, speech synthesis, when the player turned the
+caller on).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from referee import games
 from referee.games.base import JSON
 
-CALLED = ("darts-301", "bunko")
+
+def calls(game_id: str) -> bool:
+    """Whether the game has a caller (its match page offers the toggle)."""
+    return game_id in games.registry() and games.get(game_id).caller is not None
 
 
 def call(game_id: str, view: JSON, last: Any) -> str:
     """The caller's words for the newest log row ("" when there is nothing to call)."""
     # An undo, a confirmation or a challenge says nothing new about the game.
-    if last is None or last.kind not in ("event", "amend") or game_id not in CALLED:
+    if last is None or last.kind not in ("event", "amend") or not calls(game_id):
         return ""
     ruling = last.current_ruling or last.ruling or {}
-    if game_id == "darts-301":
-        return _darts(view, ruling)
-    if (last.event or {}).get("type") != "roll":
-        return ""  # a scramble or a stop: the last roll was called already
-    return _bunko(view)
-
-
-def _darts(view: JSON, ruling: JSON) -> str:
-    detail = view["detail"]
-    verdict = ruling.get("verdict")
-    if verdict == "win":
-        return (
-            "Game shot, and the match!" if view["over"] else "Game shot, and the leg!"
-        )
-    said = []
-    if verdict == "bust":
-        said.append("No score.")
-    elif not detail["round"]["darts"] and detail.get("sheet"):
-        points = detail["sheet"][-1]["points"]
-        said.append(
-            "One hundred and eighty!"
-            if points == 180
-            else f"{points}."
-            if points
-            else "No score."
-        )
-    else:
-        return ""  # a dart in the middle of a round: a caller waits for the third
-    turn = view.get("turn")
-    left = detail["round"]["start_score"]
-    if turn and detail.get("checkouts") and not detail["round"]["darts"]:
-        said.append(f"{turn}, you require {left}.")
-    return " ".join(said)
-
-
-def _bunko(view: JSON) -> str:
-    roll = view["detail"].get("last_roll") or {}
-    return {"bunko": "Bunko!", "bunco": "Bunco!", "wipeout": "Wipeout!"}.get(
-        str(roll.get("call")), ""
-    )
+    caller = games.get(game_id).caller
+    assert caller is not None  # calls() said so
+    return caller(view, ruling, last.event or {})

@@ -24,6 +24,7 @@ from flask import session
 from flask import url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from referee import games
 from referee import ledger
 from referee import profiles
 from referee import tournaments
@@ -50,12 +51,10 @@ bp = Blueprint("players", __name__)
 api_bp = Blueprint("players_api", __name__, url_prefix="/api/v1")
 api_bp.register_error_handler(_Halt, _halt)
 
-GAME_TITLES = {
-    "darts-301": "Darts 301",
-    "billiards": "Pool",
-    "bunko": "Bunko",
-    "gin-rummy": "Gin rummy",
-}
+
+def game_titles() -> dict[str, str]:
+    """The heading of each game's part of a profile (the games with figures)."""
+    return {g.id: g.tally.title for g in games.registry().values() if g.tally}
 
 
 # --- profile pages --------------------------------------------------------------------
@@ -84,7 +83,7 @@ def show(player_id: str) -> str:
         player=player,
         data=data,
         charts=_charts(data),
-        titles=GAME_TITLES,
+        titles=game_titles(),
         mine=session.get("me") == player.id,
         write=WriteForm.fresh(0),
     )
@@ -227,7 +226,7 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
         player=player,
         data=data,
         charts=_charts(data),
-        titles=GAME_TITLES,
+        titles=game_titles(),
         mine=False,
         write=WriteForm.fresh(0),
         claim_error=access.too_many_pins_message(wait, "this profile's claim code")
@@ -507,7 +506,7 @@ def panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
 def _panel(match: Match, view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "confirm": match.confirm,
-        "caller": match.game in caller.CALLED,
+        "caller": caller.calls(match.game),
         "call": caller.call(match.game, view, log[0] if log else None),
     }
     if not match.confirm:

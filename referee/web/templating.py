@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask
 from flask import url_for
 
+from referee import games
 from referee import ledger
 from referee import rulebook
 from referee.games import cards
@@ -31,20 +32,14 @@ def game_template(game_id: str, part: str) -> list[str]:
     return [f"games/{module_name(game_id)}/{part}.html", f"games/generic/{part}.html"]
 
 
-# A game's own stylesheet under static/games/, linked only on its pages (match, watch,
-# log, tools) so style.css stays small enough for every game's 14 KB first view.
-_POKER = ("poker-draw", "poker-jacks-trips", "poker-baseball")
-GAME_STYLESHEETS: dict[str, str] = {
-    "liars-dice": "games/liars_dice.css",
-    **dict.fromkeys(
-        (*_POKER, "poker-midnight-baseball", "mexican-sweat"), "games/poker.css"
-    ),
-}
-
-
 def game_stylesheet(game_id: str) -> str | None:
-    """The fingerprinted URL of the game's own stylesheet, if it has one."""
-    name = GAME_STYLESHEETS.get(game_id)
+    """The fingerprinted URL of the game's own stylesheet, if it has one.
+
+    A game names it (``Game.stylesheet``, under static/games/); it is linked only on
+    its pages (match, watch, log, tools) so style.css stays small enough for every
+    game's 14 KB first view.
+    """
+    name = games.get(game_id).stylesheet if game_id in games.registry() else None
     return asset_url(name) if name else None
 
 

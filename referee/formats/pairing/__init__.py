@@ -72,7 +72,6 @@ from referee.games.base import _parse_names
 
 MAX_NOTE = text.LIMITS["note"]
 SETUP_FIELDS = ("game", "game_options", "stations", "ratings", "seeding", "teams")
-STATION_NOUN = {"billiards": "Table", "darts-301": "Board", "darts-baseball": "Board"}
 
 RESULT_FIELDS = (
     Field("pairing", "integer", "The pairing's number (as listed).", minimum=1),
@@ -280,7 +279,7 @@ class PairingFormat(PairingFold, PairingTables, Format):
                 "with them.",
                 field="ratings",
             )
-        noun = STATION_NOUN.get(game_id, "Table")
+        noun = game.station
         stations = seeding.parse_stations(
             raw.get("stations"), self.tables_for(players), noun
         )

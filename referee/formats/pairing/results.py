@@ -2,10 +2,11 @@
 
 A result is ``{"winner": 0 | 1 | None, "score": [a, b], "how", "source", "match_seq",
 "note"}``: ``winner`` the side that won (``None``: a draw, or a bye against a bye),
-``score`` in the game's units (``units``): legs in darts x01, racks in pool, points
-elsewhere; tie-breaks add and subtract these. ``how`` is ``played`` (the match or a
-paper score), ``walkover`` (the other side withdrew before play), ``no-show`` (it did
-not come when called), ``retired`` (it gave up during play) or ``bye``.
+``score`` in the game's units (``units``, the game's ``result_units``): legs in
+darts x01, racks in pool, points elsewhere; tie-breaks add and subtract these.
+``how`` is ``played`` (the match or a paper score), ``walkover`` (the other side
+withdrew before play), ``no-show`` (it did not come when called), ``retired`` (it
+gave up during play) or ``bye``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee import games
 from referee.games.base import JSON
 
 HOWS = ("played", "walkover", "no-show", "retired", "bye")
@@ -26,32 +28,19 @@ HOW_TEXT = {
     "bye": "bye",
 }
 
-# Games whose lower score wins: their score difference counts the other way.
-LOWER_WINS = frozenset({"golf-six", "basketball-ten"})
-
 
 def units(game: str, game_options: Mapping[str, Any] | None = None) -> str:
     """What a result's ``score`` counts for this game: legs, racks or points."""
-    if game == "darts-301":
-        return "legs"
-    if game == "billiards":
-        return "points" if (game_options or {}).get("game") == "14-1" else "racks"
-    return "points"
+    declared = games.get(game).result_units
+    return declared(game_options or {}) if callable(declared) else declared
 
 
 def from_board(game: str, board: JSON) -> JSON:
     """The result of a finished match from its scoreboard: winner side and score."""
     sides = board.get("sides") or []
     names = [s.get("name") for s in sides]
-    if game == "darts-301":
-        summary = (board.get("detail") or {}).get("summary") or {}
-        players = summary.get("players") or {}
-        score = [
-            int((players.get(n) or {}).get("legs_won", s.get("legs", 0)) or 0)
-            for n, s in zip(names, sides, strict=False)
-        ]
-    else:
-        score = [_number(s.get("score")) for s in sides]
+    read = games.get(game).result_score
+    score = read(board) if read else [_number(s.get("score")) for s in sides]
     winner = board.get("winner")
     side = names.index(winner) if winner in names else None
     return {"winner": side, "score": score[:2] + [0] * (2 - len(score[:2]))}
@@ -60,12 +49,12 @@ def from_board(game: str, board: JSON) -> JSON:
 def difference(game: str, result: JSON, side: int) -> int:
     """``side``'s score minus the other's (turned round where the lower score wins)."""
     mine, theirs = result["score"][side], result["score"][1 - side]
-    return theirs - mine if game in LOWER_WINS else mine - theirs
+    return theirs - mine if games.get(game).lower_wins else mine - theirs
 
 
 def won_units(game: str, result: JSON, side: int) -> int:
     """What ``side`` won in the match's units (legs, racks; points if higher wins)."""
-    if game in LOWER_WINS:
+    if games.get(game).lower_wins:
         return max(0, difference(game, result, side))
     return int(result["score"][side])
 

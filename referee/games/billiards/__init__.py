@@ -42,6 +42,7 @@ from referee.games.base import Option
 from referee.games.base import Tool
 from referee.games.billiards import match
 from referee.games.billiards import scoreboard
+from referee.games.billiards import service
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
 from referee.games.billiards.lag import FAULT_HELP
@@ -382,6 +383,8 @@ GAME = Game(
     max_players=8,
     options=OPTIONS,
     events=EVENTS,
+    result_units=service.result_units,
+    tally=service.TALLY,
     start=match.start,
     apply=match.apply,
     view=scoreboard.view,

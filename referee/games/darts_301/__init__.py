@@ -60,6 +60,7 @@ from referee.games.base import Verdict
 from referee.games.darts import parse_dart
 from referee.games.darts import parse_darts
 from referee.games.darts_301 import board
+from referee.games.darts_301 import service
 from referee.games.darts_301 import tool
 from referee.games.darts_301.common import CITE
 from referee.games.darts_301.common import DARTS_PER_ROUND
@@ -492,6 +493,11 @@ GAME = Game(
             ),
         ),
     ),
+    result_units="legs",
+    result_score=service.result_score,
+    station="Board",
+    caller=service.caller,
+    tally=service.TALLY,
     start=start,
     view=view,
     tools=(tool.TOOL,),

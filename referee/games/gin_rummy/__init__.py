@@ -37,6 +37,7 @@ from referee.games.base import board
 from referee.games.base import recent
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
+from referee.games.gin_rummy import service
 from referee.games.gin_rummy.events import EVENTS
 from referee.games.gin_rummy.events import OPTIONS
 from referee.games.gin_rummy.record import hand_record
@@ -422,6 +423,7 @@ GAME = Game(
     max_players=2,
     options=OPTIONS,
     events=EVENTS,
+    tally=service.TALLY,
     start=start,
     handlers=HANDLERS,
     finished=_finished,

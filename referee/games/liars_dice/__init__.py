@@ -757,6 +757,7 @@ GAME = Game(
             ),
         ),
     ),
+    stylesheet="games/liars_dice.css",
     start=start,
     view=view,
     tools=TOOLS,

@@ -225,6 +225,7 @@ GAME = Game(
     max_players=7,
     options=OPTIONS,
     events=EVENTS,
+    stylesheet="games/poker.css",
     start=start,
     view=view,
     deck="standard-jokers",

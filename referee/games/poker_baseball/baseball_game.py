@@ -266,6 +266,7 @@ GAME = Game(
     max_players=7,
     options=OPTIONS,
     events=EVENTS,
+    stylesheet="games/poker.css",
     start=baseball.start,
     view=view,
     deck="standard",

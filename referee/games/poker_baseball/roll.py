@@ -115,6 +115,7 @@ def make_game(
         max_players=7,
         options=tuple(options),
         events=events,
+        stylesheet="games/poker.css",
         start=start,
         view=view,
         deck="standard",
