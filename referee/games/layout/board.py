@@ -3,10 +3,15 @@ prompt; and the JSON Schema of the layout score calculators' answer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from referee.games.base import JSON
 from referee.games.base import board
 from referee.games.layout.spec import PACK
+from referee.games.layout.spec import Score
 from referee.games.layout.spec import Spec
+from referee.games.wording import and_
+from referee.games.wording import winner_names
 
 
 def pack_size(layout: Spec, state: JSON) -> int:
@@ -73,33 +78,8 @@ def view(layout: Spec, state: JSON, expects: list[str]) -> JSON:
         "ender": None if state["ender"] is None else names[state["ender"]],
         "last_turns": [names[i] for i in state["last_turns"]],
         "turns_each": layout.turns_each,
-        "to_turn_up": [
-            names[i]
-            for i in range(n)
-            if phase == "reveal"
-            and sum(c["up"] for c in state["layouts"][i]) < layout.turn_up_before_play
-        ]
-        if phase == "reveal"
-        else [
-            names[i]
-            for i in range(n)
-            if phase == "show" and not all(c["up"] for c in state["layouts"][i])
-        ],
-        "layouts": [
-            {
-                "name": names[i],
-                "cells": [
-                    {
-                        "position": k + 1,
-                        "card": c["card"] if c["up"] else None,
-                        "up": c["up"],
-                    }
-                    for k, c in enumerate(state["layouts"][i])
-                ],
-                "live": live[i].to_json(),
-            }
-            for i in range(n)
-        ],
+        "to_turn_up": to_turn_up(layout, state),
+        "layouts": [_layout(state, i, live[i]) for i in range(n)],
         "history": state["history"],
         "last_deal": state["last_deal"],
         "winners": [names[i] for i in state["winners"] or []],
@@ -115,6 +95,31 @@ def view(layout: Spec, state: JSON, expects: list[str]) -> JSON:
     )
 
 
+def to_turn_up(layout: Spec, state: JSON) -> list[str]:
+    """Who still turns cards up: before play (two each), or once play has ended."""
+    phase = state["phase"]
+    if phase == "reveal":
+        need = layout.turn_up_before_play
+        return _names_where(state, lambda cells: sum(c["up"] for c in cells) < need)
+    if phase == "show":
+        return _names_where(state, lambda cells: not all(c["up"] for c in cells))
+    return []
+
+
+def _names_where(state: JSON, test: Callable[[list[JSON]], bool]) -> list[str]:
+    names = state["players"]
+    return [names[i] for i, cells in enumerate(state["layouts"]) if test(cells)]
+
+
+def _layout(state: JSON, seat: int, live: Score) -> JSON:
+    """One player's layout as the table sees it: face-down cards hidden."""
+    cells = [
+        {"position": k + 1, "card": c["card"] if c["up"] else None, "up": c["up"]}
+        for k, c in enumerate(state["layouts"][seat])
+    ]
+    return {"name": state["players"][seat], "cells": cells, "live": live.to_json()}
+
+
 def prompt(layout: Spec, state: JSON) -> str:
     names = state["players"]
     phase = state["phase"]
@@ -124,18 +129,10 @@ def prompt(layout: Spec, state: JSON) -> str:
     if phase == "deal":
         return f"{deal}: {names[state['dealer']]} deals; enter the card turned up."
     if phase == "reveal":
-        left = [
-            names[i]
-            for i, cells in enumerate(state["layouts"])
-            if sum(c["up"] for c in cells) < layout.turn_up_before_play
-        ]
+        left = to_turn_up(layout, state)
         return f"{deal}: before play, {and_(left)} turn two cards face up."
     if phase == "show":
-        left = [
-            names[i]
-            for i, cells in enumerate(state["layouts"])
-            if not all(c["up"] for c in cells)
-        ]
+        left = to_turn_up(layout, state)
         return f"{deal}: play is over; turn up the face-down cards of {and_(left)}."
     name = names[state["turn"]]
     drawn = state["drawn"]
@@ -150,17 +147,6 @@ def prompt(layout: Spec, state: JSON) -> str:
             "discard it and turn one up."
         )
     return f"{deal}: {name} drew {drawn['card']}; replace a card or discard it."
-
-
-def and_(names: list[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    return (
-        " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
-    )
-
-
-def winner_names(state: JSON) -> str:
-    return and_([state["players"][i] for i in state["winners"] or []])
 
 
 def score_result(parts: str, part_help: str) -> JSON:

@@ -18,14 +18,14 @@ from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import recent
-from referee.games.layout.board import and_
 from referee.games.layout.board import pack_size
 from referee.games.layout.board import packs_text
 from referee.games.layout.board import prompt
-from referee.games.layout.board import winner_names
 from referee.games.layout.spec import Spec
 
 # --- start ---------------------------------------------------------------------------
+from referee.games.wording import and_
+from referee.games.wording import winner_names
 
 
 def start(layout: Spec, setup: Setup) -> JSON:
