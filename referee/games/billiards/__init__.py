@@ -2,7 +2,7 @@
 
 Modules: ``facts`` (what a shot event says), ``shots`` (the referee on the general
 rules 1-41), ``lag``, ``spotting`` (rule 31), ``games`` (9-ball, 8-ball, 14.1 and a
-plain "rack won by" mode), ``match`` (start and apply), ``scoreboard`` (view) and
+plain "rack won by" mode), ``match`` (start and the handlers), ``scoreboard`` (view) and
 ``tool`` (the "shot" tool: one stroke ruled with no match).
 
 ``view(state)["sides"]`` items: ``name``, ``score`` (racks won, or points in 14.1),
@@ -34,6 +34,7 @@ reason). The tool ``shot`` takes the same facts plus the table's context
 
 from __future__ import annotations
 
+from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
@@ -42,6 +43,7 @@ from referee.games.base import Option
 from referee.games.base import Tool
 from referee.games.billiards import match
 from referee.games.billiards import scoreboard
+from referee.games.billiards.common import rule
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
 from referee.games.billiards.lag import FAULT_HELP
@@ -372,6 +374,12 @@ SPOT_TOOL = Tool(
     SPOT_RESULT,
 )
 
+
+def view(state: JSON) -> JSON:
+    """The scoreboard (``scoreboard.view``), expecting what ``GAME`` offers."""
+    return scoreboard.view(state, GAME.expects(state))
+
+
 GAME = Game(
     id="billiards",
     title="Billiards",
@@ -383,11 +391,13 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     start=match.start,
-    apply=match.apply,
-    view=scoreboard.view,
+    view=view,
     teams=True,
     tools=(SHOT_TOOL, LAG_TOOL, SPOT_TOOL),
     check_setup=match.check_setup,
+    handlers=match.HANDLERS,
+    finished=match.finished,
+    order_rule=rule("5"),
 )
 
 __all__ = ["GAME"]

@@ -1,4 +1,4 @@
-"""A billiards match: lag, breaks, shots, racks and the score (start and apply).
+"""A billiards match: lag, breaks, shots, racks and the score (start, handlers).
 
 The events are here; ``strokes`` rules a stroke (fouls, legal shots per game, the
 incoming player's choices), ``racks`` ends racks and the match, ``common`` holds
@@ -32,11 +32,12 @@ State (a plain JSON dict; sides are seats 0 and 1, players or teams)::
 
 from __future__ import annotations
 
-import copy
 import dataclasses
+from collections.abc import Callable
 
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import Handler
 from referee.games.base import Penalty
 from referee.games.base import Refused
 from referee.games.base import Ruling
@@ -130,36 +131,44 @@ def check_setup(setup: Setup) -> None:
         )
 
 
-# --- apply -------------------------------------------------------------------------
+# --- the handlers ------------------------------------------------------------------
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    """Apply one parsed event; the input state is left untouched."""
-    s = copy.deepcopy(state)
-    if s["phase"] == "over":
-        raise Refused(
-            f"The match is over: {_name(s, s['winner'])} won.", [rule("match/race")]
-        )
-    handler = _HANDLERS.get(event["type"])
-    if handler is None:
-        raise BadInput(f"'{event['type']}' is not a billiards event.", field="type")
-    step = handler(s, event)
-    rules = [*step.ruling.rules, *_match_rules(state, step.state)]
-    # Every "see rule N" of the rulebook is cited with the rule that says it.
-    cited = with_see_also(tuple(dict.fromkeys(rules)), G)
-    return Step(step.state, dataclasses.replace(step.ruling, rules=cited))
+def finished(state: JSON) -> Refused | None:
+    """The refusal of any event once the match is over."""
+    if state["phase"] != "over":
+        return None
+    return Refused(
+        f"The match is over: {_name(state, state['winner'])} won.",
+        [rule("match/race")],
+    )
+
+
+def _cited(run: Callable[[JSON, JSON], Step]) -> Callable[[JSON, JSON], Step]:
+    """``run`` with the match's own rules added to its ruling, and every "see rule
+    N" of the rulebook cited with the rule that says it."""
+
+    def handler(s: JSON, event: JSON) -> Step:
+        before = {"phase": s["phase"], "racks": len(s["racks"])}
+        step = run(s, event)
+        rules = [*step.ruling.rules, *_match_rules(before, step.state)]
+        cited = with_see_also(tuple(dict.fromkeys(rules)), G)
+        return Step(step.state, dataclasses.replace(step.ruling, rules=cited))
+
+    return handler
 
 
 def _match_rules(before: JSON, after: JSON) -> list[str]:
     """What the match's own rules decided on top of the stroke: how it was won (the
-    race, or a forfeit), or that a rack ended and who breaks the next (rule 35)."""
+    race, or a forfeit), or that a rack ended and who breaks the next (rule 35).
+    ``before`` is the phase and the number of racks played before the event."""
     if after["phase"] == "over" and before["phase"] != "over":
         if after["forfeit"] is not None:
             return [rule("match/forfeit")]
-        if len(after["racks"]) > len(before["racks"]):
+        if len(after["racks"]) > before["racks"]:
             return [rule("match/race")]
         return []
-    if len(after["racks"]) > len(before["racks"]):
+    if len(after["racks"]) > before["racks"]:
         return [rule("35")]
     return []
 
@@ -328,6 +337,7 @@ def _on_rack(s: JSON, event: JSON) -> Step:
             "concede the match.",
             [rule("14-1/points")],
         )
+    _require_play(s)  # a choice the incoming player owes comes first
     winner = event["winner"]
     if game == "plain":
         how = "reported by the players"
@@ -370,15 +380,29 @@ def _on_forfeit(s: JSON, event: JSON) -> Step:
     )
 
 
-_HANDLERS = {
-    "lag": _on_lag,
-    "breaker": _on_breaker,
-    "shot": _on_shot,
-    "choose": _on_choose,
-    "settle": _on_settle,
-    "interference": _on_interference,
-    "rack": _on_rack,
-    "forfeit": _on_forfeit,
+def _playing(state: JSON) -> bool:
+    """A rack is on and no choice is owed: a stroke, or what happens between."""
+    return state["phase"] == "play" and not state["pending"]
+
+
+def _rack_offered(state: JSON) -> bool:
+    return _playing(state) and state["options"]["game"] != "14-1"
+
+
+# In the order a board lists what it expects.
+HANDLERS = {
+    "lag": Handler(_cited(_on_lag), when=lambda s: s["phase"] == "lag"),
+    "breaker": Handler(
+        _cited(_on_breaker), when=lambda s: s["phase"] in {"lag", "choose"}
+    ),
+    "choose": Handler(
+        _cited(_on_choose), when=lambda s: s["phase"] == "play" and bool(s["pending"])
+    ),
+    "shot": Handler(_cited(_on_shot), when=_playing),
+    "settle": Handler(_cited(_on_settle), when=_playing),
+    "interference": Handler(_cited(_on_interference), when=_playing),
+    "rack": Handler(_cited(_on_rack), when=_rack_offered),
+    "forfeit": Handler(_cited(_on_forfeit)),
 }
 
-__all__ = ["CHOICE_LABELS", "apply", "check_setup", "rule", "start"]
+__all__ = ["CHOICE_LABELS", "HANDLERS", "check_setup", "finished", "rule", "start"]

@@ -13,7 +13,7 @@ from referee.games.billiards.match import CHOICE_LABELS
 from referee.games.billiards.match import rule
 
 
-def view(state: JSON) -> JSON:
+def view(state: JSON, expects: list[str]) -> JSON:
     """The scoreboard; ``detail`` keys are listed in the package docstring."""
     names = side_names(state)
     game = state["options"]["game"]
@@ -74,26 +74,12 @@ def view(state: JSON) -> JSON:
     return board(
         sides=sides,
         turn=turn,
-        expects=_expects(state),
+        expects=expects,
         prompt=_prompt(state),
         phase=state["phase"],
         winner=winner,
         detail=detail,
     )
-
-
-def _expects(state: JSON) -> list[str]:
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if phase == "lag":
-        return ["lag", "breaker", "forfeit"]
-    if phase == "choose":
-        return ["breaker", "forfeit"]
-    if state["pending"]:
-        return ["choose", "forfeit"]
-    racks = [] if state["options"]["game"] == "14-1" else ["rack"]
-    return ["shot", "settle", "interference", *racks, "forfeit"]
 
 
 def _prompt(state: JSON) -> str:
