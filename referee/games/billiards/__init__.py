@@ -43,7 +43,7 @@ from referee.games.base import Option
 from referee.games.base import Tool
 from referee.games.billiards import match
 from referee.games.billiards import scoreboard
-from referee.games.billiards.common import rule
+from referee.games.billiards.cited import R5
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
 from referee.games.billiards.lag import FAULT_HELP
@@ -397,7 +397,7 @@ GAME = Game(
     check_setup=match.check_setup,
     handlers=match.HANDLERS,
     finished=match.finished,
-    order_rule=rule("5"),
+    order_rule=R5,
 )
 
 __all__ = ["GAME"]

@@ -1,4 +1,5 @@
-"""What the billiards match's modules share: choice labels, citations, helpers."""
+"""What the billiards match's modules share: choice labels, the rules behind each
+choice, helpers."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.base import side_names
 from referee.games.billiards import games
+from referee.games.billiards.cited import NINE_PUSH_OUT
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import R5
+from referee.games.billiards.cited import R8
+from referee.games.billiards.cited import R38
+from referee.games.billiards.cited import local
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.fouls import blocked_positions
 from referee.games.billiards.fouls import spots_sentence
@@ -16,7 +23,6 @@ from referee.games.billiards.shots import Call
 from referee.games.billiards.shots import Context
 from referee.games.billiards.spotting import spot_balls
 
-G = "billiards"
 # What the incoming player may choose, by the rule that offers the choice.
 CHOICE_LABELS = {
     "38": {
@@ -32,12 +38,7 @@ CHOICE_LABELS = {
         "pass": "Make the player who pushed shoot again",
     },
 }
-CHOICE_RULES = {"38": "38", "8": "8", "push": "9-ball/push-out"}
-
-
-def rule(local: str) -> str:
-    """A full rule id: ``rule("19") == "billiards/19"``."""
-    return f"{G}/{local}"
+CHOICE_RULES = {"38": R38, "8": R8, "push": NINE_PUSH_OUT}
 
 
 # --- helpers -----------------------------------------------------------------------
@@ -121,12 +122,12 @@ def _referee_mattered(call: Call, shot: Shot) -> bool:
 
 def _require_play(s: JSON) -> None:
     if s["phase"] != "play":
-        raise Refused(_not_now(s, "No rack is being played"), [rule("5")])
+        raise Refused(_not_now(s, "No rack is being played"), [R5])
     if s["pending"]:
         p = s["pending"]
         raise Refused(
             f"{_name(s, p['side'])} chooses first: " + " or ".join(p["choices"]) + ".",
-            [rule(CHOICE_RULES[p["kind"]])],
+            [CHOICE_RULES[p["kind"]]],
         )
 
 
@@ -147,12 +148,12 @@ def _shot_kwargs(data: JSON) -> dict[str, Any]:
 
 
 def _cite(call: Call) -> tuple[str, ...]:
-    return tuple(rule(r) for r in call.rules())
+    return tuple(NUMBERED[r] for r in call.rules())
 
 
 def _rule_order(rule_id: str) -> tuple[int, str]:
-    local = rule_id.split("/", 1)[1]
-    return (int(local), "") if local.isdigit() else (1000, local)
+    number = local(rule_id)
+    return (int(number), "") if number.isdigit() else (1000, number)
 
 
 def _dedupe(items: list[str]) -> list[str]:

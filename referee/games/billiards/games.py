@@ -12,6 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from referee.games.billiards.cited import EIGHT_BALL
+from referee.games.billiards.cited import EIGHT_BREAK
+from referee.games.billiards.cited import EIGHT_FOULS
+from referee.games.billiards.cited import NINE_FOULS
+from referee.games.billiards.cited import NINE_THREE_FOULS
+from referee.games.billiards.cited import PLAIN_FOULS
+from referee.games.billiards.cited import STRAIGHT_FOULS
+from referee.games.billiards.cited import STRAIGHT_THREE_FOULS
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.shots import Call
 
@@ -83,7 +91,7 @@ class Terms:
     spot: tuple[int, ...] = ()  # object balls that go back on the long string
     rack_lost: str = ""  # why the fouler loses the rack, if so
     rerack: bool = False  # 14.1 third foul: all fifteen racked, offender breaks
-    rules: tuple[str, ...] = ()  # layer rule ids ("9-ball/fouls")
+    rules: tuple[str, ...] = ()  # layer rule ids (NINE_FOULS)
     options: tuple[str, ...] = ()  # match options that shaped these terms
 
 
@@ -115,21 +123,21 @@ def foul_terms(
             "table",
             spot=spot,
             rack_lost="three fouls in a row" if third else "",
-            rules=("9-ball/fouls",) + (("9-ball/three-fouls",) if third else ()),
+            rules=(NINE_FOULS,) + ((NINE_THREE_FOULS,) if third else ()),
         )
     if game == "8-ball":
         eight_gone = EIGHT in down or EIGHT in off
-        rules: tuple[str, ...] = ("8-ball/fouls",)
+        rules: tuple[str, ...] = (EIGHT_FOULS,)
         spot = tuple(b for b in off if b != EIGHT)
         lost = ""
         options: tuple[str, ...] = ()
         if eight_gone and opening_break and EIGHT in down and eight_on_break == "spot":
             spot = tuple(sorted((*spot, EIGHT)))
-            rules += ("8-ball/break",)
+            rules += (EIGHT_BREAK,)
             options = ("eight_on_break",)
         elif eight_gone:
             lost = "the 8 left play on a foul"
-            rules += ("8-ball/eight-ball",)
+            rules += (EIGHT_BALL,)
         if deflected:
             return Terms(
                 "kitchen",
@@ -141,12 +149,12 @@ def foul_terms(
             )
         in_hand = "kitchen" if opening_break and cue_gone else "table"
         if in_hand == "kitchen":
-            rules += ("8-ball/break",)
+            rules += (EIGHT_BREAK,)
         return Terms(in_hand, spot=spot, rack_lost=lost, rules=rules, options=options)
     if game == "14-1":
         third = own_stroke and successive_before + 1 >= FOULS_TO_LOSE
         points = -1 - (FOULS_14_1_EXTRA if third else 0)
-        rules = ("14-1/fouls",) + (("14-1/three-fouls",) if third else ())
+        rules = (STRAIGHT_FOULS,) + ((STRAIGHT_THREE_FOULS,) if third else ())
         spot = tuple(sorted((*down, *off)))
         if third:
             return Terms("kitchen", points=points, rerack=True, rules=rules)
@@ -157,7 +165,7 @@ def foul_terms(
         )
     # The general rules alone (the plain mode and the tool's "general").
     spot = tuple(sorted(off))  # rule 27: jumped object balls are spotted
-    rules = ("plain/fouls",) if game == "plain" else ()
+    rules = (PLAIN_FOULS,) if game == "plain" else ()
     if deflected:
         return Terms("kitchen", ("take", "pass"), spot=spot, rules=rules)
     if plain_penalty == "kitchen-after-scratch":

@@ -9,8 +9,8 @@ from referee.games.base import JSON
 from referee.games.base import board
 from referee.games.base import side_names
 from referee.games.billiards import games
+from referee.games.billiards.cited import NUMBERED
 from referee.games.billiards.match import CHOICE_LABELS
-from referee.games.billiards.match import rule
 
 
 def view(state: JSON, expects: list[str]) -> JSON:
@@ -26,7 +26,7 @@ def view(state: JSON, expects: list[str]) -> JSON:
                 "fouls": state["fouls"][i],
                 "successive": state["successive"][i],
                 "warnings": len(state["warned"][i]),
-                "warned_for": [rule(r) for r in state["warned"][i]],
+                "warned_for": [NUMBERED[r] for r in state["warned"][i]],
                 "conduct": state["conduct"][i],
                 "innings": state["innings"][i],
                 "group": state["groups"][i],

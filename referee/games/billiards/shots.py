@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.games.base import BadInput
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import local
 from referee.games.billiards.facts import CUE
 from referee.games.billiards.facts import Shot
 
@@ -108,18 +110,17 @@ def _see_also(ids: Iterable[str]) -> set[str]:
     return out
 
 
-def with_see_also(rule_ids: Iterable[str], game: str = "billiards") -> tuple[str, ...]:
+def with_see_also(rule_ids: Iterable[str]) -> tuple[str, ...]:
     """Full rule ids plus the rules they say to see, general rules in number order.
 
-    Game entries ("billiards/9-ball/fouls") keep their order after the general rules.
+    Game entries ("9-ball/fouls") keep their order after the general rules.
     """
-    prefix = f"{game}/"
     given = list(dict.fromkeys(rule_ids))
-    local = {r.removeprefix(prefix) for r in given if r.startswith(prefix)}
-    added = [f"{prefix}{r}" for r in sorted(_see_also(local) - local, key=int)]
+    numbers = {local(r) for r in given if local(r).isdigit()}
+    added = [NUMBERED[r] for r in sorted(_see_also(numbers) - numbers, key=int)]
 
     def order(rule_id: str) -> int:
-        rest = rule_id.removeprefix(prefix)
+        rest = local(rule_id)
         return int(rest) if rest.isdigit() else 1000
 
     return tuple(sorted(given + added, key=order))

@@ -34,6 +34,7 @@ from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import Ruling
 from referee.games.base import Verdict
+from referee.games.billiards.cited import R31
 from referee.games.billiards.facts import parse_balls
 from referee.games.billiards.facts import parse_positions
 
@@ -241,7 +242,7 @@ def run_spot_tool(request: JSON) -> JSON:
     return {
         "spots": [p.to_json() for p in spots],
         "string": string,
-        "ruling": Ruling(Verdict.OK, summary, ("billiards/31",)).to_json(),
+        "ruling": Ruling(Verdict.OK, summary, (R31,)).to_json(),
     }
 
 

@@ -10,6 +10,25 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import recent
 from referee.games.billiards import games
+from referee.games.billiards.cited import EIGHT_BALL
+from referee.games.billiards.cited import EIGHT_BREAK
+from referee.games.billiards.cited import EIGHT_CALL
+from referee.games.billiards.cited import EIGHT_GROUPS
+from referee.games.billiards.cited import NINE_LOWEST_FIRST
+from referee.games.billiards.cited import NINE_PUSH_OUT
+from referee.games.billiards.cited import NINE_WINS
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import R4
+from referee.games.billiards.cited import R16
+from referee.games.billiards.cited import R18
+from referee.games.billiards.cited import R29
+from referee.games.billiards.cited import R31
+from referee.games.billiards.cited import R33
+from referee.games.billiards.cited import R34
+from referee.games.billiards.cited import R36
+from referee.games.billiards.cited import STRAIGHT_CALL
+from referee.games.billiards.cited import STRAIGHT_POINTS
+from referee.games.billiards.cited import STRAIGHT_RERACK
 from referee.games.billiards.common import _cite
 from referee.games.billiards.common import _dedupe
 from referee.games.billiards.common import _pass_table
@@ -17,7 +36,6 @@ from referee.games.billiards.common import _remove
 from referee.games.billiards.common import _rule_order
 from referee.games.billiards.common import _sides
 from referee.games.billiards.common import _spot
-from referee.games.billiards.common import rule
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import describe_foul
@@ -96,7 +114,7 @@ def _foul(
     assessed = call.assessed
     assert assessed is not None
     rules = _dedupe(
-        sorted([rule(r) for r in call.rules()] + [rule("16")], key=_rule_order)
+        sorted([NUMBERED[r] for r in call.rules()] + [R16], key=_rule_order)
     )
     # Rule 29: a second foul by the same side in one inning is not charged.
     if fouler in s["inning_fouls"]:
@@ -104,7 +122,7 @@ def _foul(
             f"{names[fouler]}: {assessed.text}, but a foul was already charged "
             "this inning: only one foul per inning."
         )
-        return Step(s, Ruling(Verdict.OK, text, (*rules, rule("29"))))
+        return Step(s, Ruling(Verdict.OK, text, (*rules, R29)))
     terms = games.foul_terms(
         game,
         shot,
@@ -115,7 +133,7 @@ def _foul(
         eight_on_break=s["options"]["eight_on_break"],
         own_stroke=own_stroke,
     )
-    rules += [rule(r) for r in terms.rules]
+    rules += list(terms.rules)
     opts += [o for o in (*terms.options, "game") if o not in opts]
     s["fouls"][fouler] += 1
     if own_stroke:
@@ -144,17 +162,20 @@ def _foul(
     )
     terms = report.terms
     if report.spots:
-        rules.append(rule("31"))  # where the spotted balls go
+        rules.append(R31)  # where the spotted balls go
     penalties = [
         Penalty(
-            names[fouler], f"foul: {assessed.text}", terms.points, rule(assessed.rule)
+            names[fouler],
+            f"foul: {assessed.text}",
+            terms.points,
+            NUMBERED[assessed.rule],
         )
     ]
     score = {names[fouler]: terms.points} if terms.points else {}
     s["score"][fouler] += terms.points
     if call.forfeit:
         _end_match_by_forfeit(s, fouler, f"second violation of rule {assessed.rule}")
-        penalties.append(Penalty(names[fouler], "forfeit", 0, rule(assessed.rule)))
+        penalties.append(Penalty(names[fouler], "forfeit", 0, NUMBERED[assessed.rule]))
         return Step(
             s,
             Ruling(
@@ -223,7 +244,7 @@ def _foul(
 def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
     game = s["options"]["game"]
     names = _sides(s)
-    rules = sorted({rule("18"), *(rule(r) for r in call.rules())}, key=_rule_order)
+    rules = sorted({R18, *(NUMBERED[r] for r in call.rules())}, key=_rule_order)
     s["successive"][side] = 0
     s["after_foul"] = None
     s["restore"] = None
@@ -249,12 +270,12 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
                 Ruling(
                     Verdict.WIN,
                     f"{names[side]}: legal shot. {text}",
-                    tuple(rules + [rule("9-ball/nine-wins")]),
+                    tuple(rules + [NINE_WINS]),
                     score=score,
                     options=tuple(opts + ["race"]),
                 ),
             )
-        extra_rules.append("9-ball/lowest-first")
+        extra_rules.append(NINE_LOWEST_FIRST)
     elif game == "8-ball":
         result = _eight_ball_legal(s, side, shot, opening)
         if isinstance(result, Step):
@@ -280,21 +301,21 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
                     Ruling(
                         Verdict.WIN,
                         text,
-                        tuple(rules + [rule("14-1/points")]),
+                        tuple(rules + [STRAIGHT_POINTS]),
                         score=score,
                         options=("points",),
                     ),
                 )
-    rules += [rule(r) for r in extra_rules]
+    rules += extra_rules
     pocketed = f"{ball_list(down)} pocketed" if down else "no ball pocketed"
     if keep:
         if len(down) > 1:
-            rules.append(rule("33"))
+            rules.append(R33)
         text = (
             f"{names[side]}: legal shot, {pocketed}{note}. {names[side]} shoots again."
         )
     else:
-        rules += [rule("4"), rule("36")]
+        rules += [R4, R36]
         other = 1 - side
         _pass_table(s, other)
         text = (
@@ -335,9 +356,9 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
         f"{names[side]} pushes out.{note} {names[other]} takes the table as it "
         f"lies or makes {names[side]} shoot again."
     )
-    cited = [r for r in rules if r != rule("18")] + [rule("9-ball/push-out")]
+    cited = [r for r in rules if r != R18] + [NINE_PUSH_OUT]
     if games.NINE in down:
-        cited.append(rule("31"))
+        cited.append(R31)
     return Step(s, Ruling(Verdict.OK, text, tuple(cited), options=("game",)))
 
 
@@ -365,7 +386,7 @@ def _eight_ball_legal(
                     Ruling(
                         Verdict.WIN,
                         f"{names[side]}: {text}",
-                        (rule("8-ball/break"),),
+                        (EIGHT_BREAK,),
                         score=score,
                         options=("eight_on_break", "race"),
                     ),
@@ -374,7 +395,7 @@ def _eight_ball_legal(
             return (
                 True,
                 f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}",
-                ["8-ball/break", "31"],
+                [EIGHT_BREAK, R31],
             )
         own_left = group is not None and any(
             b in games.group_balls(group) for b in before
@@ -386,15 +407,13 @@ def _eight_ball_legal(
                 else "the 8 went in before the group was cleared"
             )
             text, score = _end_rack(s, 1 - side, f"{names[side]}: {why}")
-            lost = Penalty(
-                names[side], f"loss of the rack: {why}", 0, rule("8-ball/eight-ball")
-            )
+            lost = Penalty(names[side], f"loss of the rack: {why}", 0, EIGHT_BALL)
             return Step(
                 s,
                 Ruling(
                     Verdict.WIN,
                     f"{names[side]}: {why}. {text}",
-                    (rule("8-ball/eight-ball"),),
+                    (EIGHT_BALL,),
                     penalties=(lost,),
                     score=score,
                     options=("game", "race"),
@@ -406,7 +425,7 @@ def _eight_ball_legal(
             Ruling(
                 Verdict.WIN,
                 f"{names[side]}: legal shot. {text}",
-                (rule("18"), rule("8-ball/eight-ball")),
+                (R18, EIGHT_BALL),
                 score=score,
                 options=("game", "race"),
             ),
@@ -414,9 +433,9 @@ def _eight_ball_legal(
     note = ""
     if opening:
         keep = bool(down)
-        rules.append("8-ball/break")
+        rules.append(EIGHT_BREAK)
     elif group is None:
-        rules.append("8-ball/groups")
+        rules.append(EIGHT_GROUPS)
         if shot.first_contact == games.EIGHT:
             keep = False
             note = "; the 8 was hit first on an open table, so nothing counts"
@@ -429,7 +448,7 @@ def _eight_ball_legal(
         else:
             keep = False
     else:
-        rules.append("8-ball/call")
+        rules.append(EIGHT_CALL)
         own = games.group_balls(group)
         keep = shot.call_made and any(b in own for b in down)
         if down and not shot.call_made:
@@ -455,11 +474,11 @@ def _straight_pool_legal(
     s: JSON, side: int, shot: Shot
 ) -> tuple[bool, str, list[str], int]:
     down = shot.down
-    rules = ["14-1/points"]
+    rules = [STRAIGHT_POINTS]
     if not down:
         return False, "", rules, 0
     if not shot.call_made:
-        rules += ["14-1/call", "31"]
+        rules += [STRAIGHT_CALL, R31]
         spotted = _spot(s, down, shot).strip().rstrip(".")
         note = (
             f"; the called ball missed, so no point: {spotted[0].lower()}{spotted[1:]}"
@@ -471,7 +490,7 @@ def _straight_pool_legal(
         # Racks continue: the pocketed balls are racked again around the last one.
         s["balls"] = games.rack_balls("14-1")
         s["rack"] += 1
-        rules.append("14-1/rerack")
+        rules.append(STRAIGHT_RERACK)
         note = "; rerack the pocketed balls and play on"
     return True, note, rules, len(down)
 
@@ -483,7 +502,7 @@ def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
             "Interference by a non-player: put the balls back where they were; "
             f"{names[s['at_table']]} plays on with no penalty."
         )
-        return Step(s, Ruling(Verdict.OK, text, (rule("34"),)))
+        return Step(s, Ruling(Verdict.OK, text, (R34,)))
     if s["options"]["game"] == "14-1":
         s["balls"] = games.rack_balls("14-1")
         s["phase"] = "lag"
@@ -495,7 +514,7 @@ def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
             "this rack stops, a fresh rack is racked and the players lag for "
             "the break; the score stands."
         )
-        return Step(s, Ruling(Verdict.VOID, text, (rule("34"),)))
+        return Step(s, Ruling(Verdict.VOID, text, (R34,)))
     breaker = s["breaker"]
     s["rack"] -= 1  # the same rack is played again
     _new_rack(s, breaker)
@@ -503,7 +522,7 @@ def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
         "Interference by a non-player and the balls cannot be put back: the "
         f"rack is replayed and {names[breaker]} breaks again."
     )
-    return Step(s, Ruling(Verdict.VOID, text, (rule("34"),)))
+    return Step(s, Ruling(Verdict.VOID, text, (R34,)))
 
 
 def _out_of_turn(s: JSON, shooter: int) -> Step:

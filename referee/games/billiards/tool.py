@@ -12,6 +12,21 @@ from referee.games.base import Penalty
 from referee.games.base import Ruling
 from referee.games.base import Verdict
 from referee.games.billiards import games
+from referee.games.billiards.cited import EIGHT_BALL
+from referee.games.billiards.cited import EIGHT_BREAK
+from referee.games.billiards.cited import NINE_LOWEST_FIRST
+from referee.games.billiards.cited import NINE_PUSH_OUT
+from referee.games.billiards.cited import NINE_WINS
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import PREFIX
+from referee.games.billiards.cited import R4
+from referee.games.billiards.cited import R16
+from referee.games.billiards.cited import R18
+from referee.games.billiards.cited import R31
+from referee.games.billiards.cited import R33
+from referee.games.billiards.cited import R36
+from referee.games.billiards.cited import R38
+from referee.games.billiards.cited import STRAIGHT_POINTS
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import shot_from_event
@@ -142,7 +157,7 @@ RESULT: JSON = {
                 "type": "object",
                 "required": ["rule", "kind", "text", "assessed"],
                 "properties": {
-                    "rule": {"type": "string", "examples": ["billiards/19"]},
+                    "rule": {"type": "string", "examples": [NUMBERED["19"]]},
                     "kind": {"type": "string"},
                     "text": {"type": "string"},
                     "assessed": {"type": "boolean"},
@@ -220,19 +235,19 @@ def run_shot_tool(request: JSON) -> JSON:
     if shot.push_out and game != "9-ball":
         raise BadInput("A push out is a 9-ball shot.", field="push_out")
     call = referee_shot(shot, ctx)
-    rules = [f"billiards/{r}" for r in call.rules()]
+    rules = [NUMBERED[r] for r in call.rules()]
     out: JSON = {
         "outcome": call.outcome,
         "findings": [
             {
-                "rule": f"billiards/{f.rule}",
+                "rule": NUMBERED[f.rule],
                 "kind": f.kind,
                 "text": f.text,
                 "assessed": f is call.assessed,
             }
             for f in call.findings
         ],
-        "assessed": f"billiards/{call.assessed.rule}" if call.assessed else None,
+        "assessed": NUMBERED[call.assessed.rule] if call.assessed else None,
         "choices": [],
         "ball_in_hand": None,
         "spots": [],
@@ -256,7 +271,7 @@ def run_shot_tool(request: JSON) -> JSON:
     else:
         ruling = _legal_answer(game, shot, call, ctx, request, rules, out)
     if call.outcome == "interference":  # charged like any foul (rule 16)
-        ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, "billiards/16"])))
+        ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, R16])))
     # Every "see rule N" of the rulebook is cited with the rule that says it.
     out["ruling"] = replace(ruling, rules=with_see_also(ruling.rules)).to_json()
     return out
@@ -274,18 +289,18 @@ def _legal_answer(
     """A legal stroke, as the match rules it for ``game`` (what the tool can know:
     it has no table, so an 8 after the break is left to the 8-ball rule's text)."""
     down = shot.down
-    rules = [*rules, "billiards/18"]  # a legal stroke meets rule 18
+    rules = [*rules, R18]  # a legal stroke meets rule 18
     verdict = Verdict.OK
     keep = bool(down)
     what = f"Legal shot: {ball_list(down)} pocketed" if down else "Legal shot"
     if game == "9-ball" and shot.push_out:
         out["choices"] = ["shoot", "pass"]
-        rules = [r for r in rules if r != "billiards/18"]
-        rules.append("billiards/9-ball/push-out")
+        rules = [r for r in rules if r != R18]
+        rules.append(NINE_PUSH_OUT)
         what = "Push out: nothing counts"
         if games.NINE in down:
             what += f"; {_spot(games.NINE, shot, request, out)}"
-            rules.append("billiards/31")
+            rules.append(R31)
         what += (
             ". The opponent takes the table as it lies or makes the shooter shoot "
             "again."
@@ -295,35 +310,35 @@ def _legal_answer(
         return Ruling(
             Verdict.WIN,
             f"{what}: a 9 pocketed on a legal shot wins the rack.",
-            tuple(_dedupe([*rules, "billiards/9-ball/nine-wins"])),
+            tuple(_dedupe([*rules, NINE_WINS])),
             options=("game",),
         )
     if game == "9-ball":
-        rules.append("billiards/9-ball/lowest-first")
+        rules.append(NINE_LOWEST_FIRST)
     elif game == "8-ball" and games.EIGHT in down and ctx.opening_break:
         what += (
             f"; the 8 dropped on the break: {_spot(games.EIGHT, shot, request, out)} "
             "(unless the match plays an 8 on the break as a win)"
         )
-        rules += ["billiards/8-ball/break", "billiards/31"]
+        rules += [EIGHT_BREAK, R31]
     elif game == "8-ball" and games.EIGHT in down:  # the rack ends either way
         return Ruling(
             verdict,
             f"{what}: the 8 wins the rack if it was called and the shooter's group "
             "was cleared, and loses it otherwise.",
-            tuple(_dedupe([*rules, "billiards/8-ball/eight-ball"])),
+            tuple(_dedupe([*rules, EIGHT_BALL])),
             options=("game",),
         )
     elif game == "14-1" and down:
-        rules.append("billiards/14-1/points")
+        rules.append(STRAIGHT_POINTS)
         what += f"; {len(down)} point{'s' if len(down) > 1 else ''} if called"
     if keep:
         if len(down) > 1:
-            rules.append("billiards/33")  # every ball of a legal stroke counts
+            rules.append(R33)  # every ball of a legal stroke counts
         what += "; the shooter continues."
     else:
         what += ", nothing pocketed: the inning ends."
-        rules += ["billiards/4", "billiards/36"]
+        rules += [R4, R36]
     notes = [f.text for f in call.findings if f.kind == NOTE]
     if notes:
         what += " (" + "; ".join(notes) + ")"
@@ -360,7 +375,7 @@ def _foul_answer(
         successive_before=prior,
         own_stroke=own,
     )
-    rules = rules + [f"billiards/{r}" for r in terms.rules]
+    rules = rules + list(terms.rules)
     offender, incoming = (SHOOTER, INCOMING) if own else (OPPONENT, "the shooter")
     report = describe_foul(
         game,
@@ -377,14 +392,14 @@ def _foul_answer(
         chosen=chosen,
     )
     if report.spots:
-        rules.append("billiards/31")  # where the spotted balls go
+        rules.append(R31)  # where the spotted balls go
     assessed = call.assessed
     assert assessed is not None
     penalty = Penalty(
         "shooter" if own else "opponent",
         f"foul: {assessed.text}",
         report.terms.points,
-        f"billiards/{assessed.rule}",
+        NUMBERED[assessed.rule],
     )
     ruling = Ruling(
         report.verdict,
@@ -422,11 +437,9 @@ def _option_answer(
         successive=prior + 1,
         table=request.get("table") or "9ft",
     )
-    foul_rules = [f"billiards/{r}" for r in called.rules()]
+    foul_rules = [NUMBERED[r] for r in called.rules()]
     _, foul = _foul_answer(game, shot, called, ctx, request, foul_rules, chosen=True)
-    replay = Ruling(
-        Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also(["billiards/38"])
-    )
+    replay = Ruling(Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also([R38]))
     out["choices"] = list(offer.labels)
     out["offers"] = [
         {"option": "foul", "label": offer.labels["foul"], "ruling": foul.to_json()},
@@ -449,7 +462,7 @@ def _warned(raw: object) -> tuple[str, ...]:
         )
     out = []
     for item in items:
-        rule = str(item).strip().lower().removeprefix("billiards/")
+        rule = str(item).strip().lower().removeprefix(PREFIX)
         if rule not in WARNED_RULES:
             raise BadInput(
                 f"'{item}' is not a rule that warns: '8' or '28'.",
