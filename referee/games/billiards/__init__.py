@@ -46,6 +46,8 @@ from referee.games.billiards import scoreboard
 from referee.games.billiards.cited import R5
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
+from referee.games.billiards.games import NINE_BALL
+from referee.games.billiards.games import PLAIN
 from referee.games.billiards.lag import FAULT_HELP
 from referee.games.billiards.lag import LAG_EXAMPLE
 from referee.games.billiards.lag import LAG_FIELDS
@@ -77,7 +79,7 @@ OPTIONS = (
         "Which game is played: 9-ball, 8-ball, 14.1 continuous, "
         "or plain (any other game: you say who won each rack).",
         "choice",
-        "9-ball",
+        NINE_BALL.name,
         choices=GAMES,
     ),
     Option(
@@ -246,7 +248,7 @@ EVENTS = (
             Example(
                 {"type": "choose", "option": "pass"},
                 setup=(*_AFTER_BREAKER, {"type": "shot", "deflected": True}),
-                options={"game": "plain"},
+                options={"game": PLAIN.name},
                 title="Bob hands cue ball in hand back to Ann",
             ),
         ),
@@ -316,7 +318,7 @@ EVENTS = (
             Example(
                 {"type": "rack", "winner": "Ann"},
                 setup=_AFTER_BREAKER,
-                options={"game": "plain"},
+                options={"game": PLAIN.name},
                 title="Ann won the rack",
             ),
         ),

@@ -9,7 +9,6 @@ from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.base import side_names
-from referee.games.billiards import games
 from referee.games.billiards.cited import NINE_PUSH_OUT
 from referee.games.billiards.cited import NUMBERED
 from referee.games.billiards.cited import R5
@@ -19,6 +18,9 @@ from referee.games.billiards.cited import local
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.fouls import blocked_positions
 from referee.games.billiards.fouls import spots_sentence
+from referee.games.billiards.games import Foul
+from referee.games.billiards.games import Terms
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.shots import Call
 from referee.games.billiards.shots import Context
 from referee.games.billiards.spotting import spot_balls
@@ -45,12 +47,11 @@ CHOICE_RULES = {"38": R38, "8": R8, "push": NINE_PUSH_OUT}
 
 
 def _context(s: JSON, shot: Shot) -> Context:
-    game = s["options"]["game"]
     side = s["at_table"]
-    if game == "plain":
-        on = shot.on
+    if s["balls"] is None:
+        on = shot.on  # untracked balls (the plain mode): the player says
     else:
-        on = games.legal_first(game, s["balls"], s["groups"][side], s["opening"])
+        on = rack_of(s).legal_first(s["balls"], s["groups"][side], s["opening"])
     return Context(
         in_hand=s["in_hand"],
         on=on,
@@ -68,7 +69,7 @@ def _check_table(s: JSON, shot: Shot) -> None:
         return
     if shot.on is not None:
         raise BadInput(
-            f"{_game_title(s)} knows which ball is on: leave 'on' out.", field="on"
+            f"{rack_of(s).title} knows which ball is on: leave 'on' out.", field="on"
         )
     on_table = set(balls)
     for name in ("pocketed", "off_table", "touched", "jawed_in", "jawed_out"):
@@ -140,6 +141,22 @@ def _not_now(s: JSON, what: str) -> str:
     return f"{what}."
 
 
+def _priced(
+    s: JSON, side: int, shot: Shot, call: Call, own_stroke: bool = True
+) -> Terms:
+    """What ``side``'s foul costs in the match's game."""
+    foul = Foul(
+        shot,
+        call,
+        opening_break=s["opening"],
+        successive_before=s["successive"][side],
+        plain_penalty=s["options"]["plain_penalty"],
+        eight_on_break=s["options"]["eight_on_break"],
+        own_stroke=own_stroke,
+    )
+    return rack_of(s).foul_terms(foul)
+
+
 def _shot_kwargs(data: JSON) -> dict[str, Any]:
     out = {}
     for key, value in data.items():
@@ -170,9 +187,3 @@ def _sides(s: JSON) -> list[str]:
 
 def _name(s: JSON, side: int) -> str:
     return _sides(s)[side]
-
-
-def _game_title(s: JSON) -> str:
-    return {"9-ball": "9-ball", "8-ball": "8-ball", "14-1": "14.1"}.get(
-        s["options"]["game"], "This game"
-    )

@@ -13,6 +13,7 @@ from dataclasses import replace
 from referee.games.base import Verdict
 from referee.games.billiards import games
 from referee.games.billiards.facts import Shot
+from referee.games.billiards.games import Rack
 from referee.games.billiards.games import Terms
 from referee.games.billiards.shots import CONDUCT
 from referee.games.billiards.shots import Call
@@ -60,7 +61,7 @@ def spots_sentence(spots: tuple[Spot, ...]) -> str:
 
 
 def describe_foul(
-    game: str,
+    rack: Rack,
     shot: Shot,
     call: Call,
     terms: Terms,
@@ -74,7 +75,7 @@ def describe_foul(
     table: str = "9ft",
     chosen: bool = False,
 ) -> FoulReport:
-    """Describe the foul ``call`` priced by ``terms`` (from ``games.foul_terms``).
+    """Describe the foul ``call`` priced by ``terms`` (from ``Rack.foul_terms``).
 
     ``offender`` and ``incoming`` name the two sides as the text should show them;
     ``successive`` counts the offender's fouls in a row, this one included.
@@ -131,14 +132,14 @@ def describe_foul(
         terms = replace(terms, ball_in_hand="kitchen")
     spots = spot_balls(terms.spot, blocked_positions(shot), table) if terms.spot else ()
     in_hand: str | None = terms.ball_in_hand
-    if game == games.GENERAL and not terms.choices and assessed.rule == "38":
+    if not rack.places_cue_ball and not terms.choices and assessed.rule == "38":
         # Rule 38 gives cue ball in hand itself; where is each game's to say.
         rights = (
             f"{incoming} has cue ball in hand: anywhere in 9-ball and 8-ball, "
             "behind the head string in 14.1"
         )
         in_hand = None
-    elif game == games.GENERAL and not terms.choices:
+    elif not rack.places_cue_ball and not terms.choices:
         # The general rules leave the cue ball's placement to each game.
         rights = (
             f"{incoming} gets the cue ball as the game played says (in hand "
@@ -157,7 +158,7 @@ def describe_foul(
         "Nothing pocketed on the stroke counts." if shot.down else "",
         spots_sentence(spots),
         said,
-        _successive_note(game, successive, offender),
+        _successive_note(rack, successive, offender),
         warn,
         f"One point off for {offender}." if terms.points else "",
     )
@@ -198,7 +199,7 @@ def replay_text(chooser: str, offender: str) -> str:
 
 
 def describe_option(
-    game: str,
+    rack: Rack,
     shot: Shot,
     call: Call,
     terms: Terms,
@@ -211,7 +212,7 @@ def describe_option(
     table: str = "9ft",
 ) -> OptionReport:
     """Rule 38's choice, priced as the foul would be (``terms`` from
-    ``games.foul_terms`` for ``as_called(call)``): a third foul in a row loses
+    ``Rack.foul_terms`` for ``as_called(call)``): a third foul in a row loses
     the rack or re-racks instead of giving cue ball in hand.
 
     The keywords are ``describe_foul``'s, for the foul as called.
@@ -219,7 +220,7 @@ def describe_option(
     assessed = call.assessed
     assert assessed is not None
     report = describe_foul(
-        game,
+        rack,
         shot,
         as_called(call),
         terms,
@@ -267,10 +268,9 @@ def _conduct(call: Call, offender: str) -> str:
     return f"Recorded as unsportsmanlike conduct by {offender}{cite}."
 
 
-def _successive_note(game: str, successive: int, offender: str) -> str:
-    if game in {"9-ball", "14-1"} and successive == games.FOULS_TO_LOSE - 1:
-        cost = "loses the rack" if game == "9-ball" else "costs 15 more points"
-        return f"{_cap(offender)} is on two fouls in a row: a third {cost}."
+def _successive_note(rack: Rack, successive: int, offender: str) -> str:
+    if rack.third_foul and successive == games.FOULS_TO_LOSE - 1:
+        return f"{_cap(offender)} is on two fouls in a row: a third {rack.third_foul}."
     return ""
 
 

@@ -44,7 +44,6 @@ from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
-from referee.games.billiards import games
 from referee.games.billiards.cited import MATCH_CONCEDE
 from referee.games.billiards.cited import MATCH_FORFEIT
 from referee.games.billiards.cited import MATCH_RACE
@@ -78,6 +77,7 @@ from referee.games.billiards.facts import parse_ball
 from referee.games.billiards.facts import shot_from_event
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import replay_text
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.lag import judge_lag
 from referee.games.billiards.lag import parse_faults
 from referee.games.billiards.racks import _end_match_by_forfeit
@@ -223,13 +223,13 @@ def _on_breaker(s: JSON, event: JSON) -> Step:
 def _on_shot(s: JSON, event: JSON) -> Step:
     _require_play(s)
     s["spots"] = []
-    game = s["options"]["game"]
-    shot = shot_from_event(event, highest=games.highest_ball(game))
+    rack = rack_of(s)
+    shot = shot_from_event(event, highest=rack.highest)
     _check_table(s, shot)
     side = s["at_table"]
     if shot.shooter is not None and shot.shooter != side:
         return _out_of_turn(s, shot.shooter)
-    if shot.push_out and not (game == "9-ball" and s["push_out_ok"]):
+    if shot.push_out and not (rack.push_out and s["push_out_ok"]):
         raise Refused(
             "A push out is allowed only in 9-ball, on the shot right after the break.",
             [NINE_PUSH_OUT],
@@ -238,7 +238,7 @@ def _on_shot(s: JSON, event: JSON) -> Step:
     call = referee_shot(shot, ctx)
     if call.outcome in {"legal", "foul"}:
         # Only the stroke right after a 9-ball break may be a push out.
-        s["push_out_ok"] = game == "9-ball" and s["opening"]
+        s["push_out_ok"] = rack.push_out and s["opening"]
     opts = ["referee"] if _referee_mattered(call, shot) else []
     if call.assessed is not None and call.assessed.rule == "28":
         opts.append("intentional_scope")
@@ -306,8 +306,7 @@ def _on_choose(s: JSON, event: JSON) -> Step:
 
 def _on_settle(s: JSON, event: JSON) -> Step:
     _require_play(s)
-    game = s["options"]["game"]
-    ball = parse_ball(event["ball"], "ball", cue=True, highest=games.highest_ball(game))
+    ball = parse_ball(event["ball"], "ball", cue=True, highest=rack_of(s).highest)
     if s["balls"] is not None and ball != "cue" and ball not in s["balls"]:
         raise BadInput(f"The {ball} is not on the table.", field="ball")
     what = "the cue ball" if ball == "cue" else f"the {ball}"
@@ -343,8 +342,8 @@ def _on_interference(s: JSON, event: JSON) -> Step:
 def _on_rack(s: JSON, event: JSON) -> Step:
     if s["phase"] != "play":
         raise Refused(_not_now(s, "No rack is being played"), [R35])
-    game = s["options"]["game"]
-    if game == "14-1":
+    rack = rack_of(s)
+    if rack.by_points:
         raise Refused(
             "14.1 is scored by points, not racks: record a forfeit to "
             "concede the match.",
@@ -352,7 +351,7 @@ def _on_rack(s: JSON, event: JSON) -> Step:
         )
     _require_play(s)  # a choice the incoming player owes comes first
     winner = event["winner"]
-    if game == "plain":
+    if rack.reported:
         how = "reported by the players"
         won_by = PLAIN_RACK
     else:
@@ -399,7 +398,7 @@ def _playing(state: JSON) -> bool:
 
 
 def _rack_offered(state: JSON) -> bool:
-    return _playing(state) and state["options"]["game"] != "14-1"
+    return _playing(state) and not rack_of(state).by_points
 
 
 # In the order a board lists what it expects.

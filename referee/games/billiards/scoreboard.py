@@ -8,15 +8,15 @@ from __future__ import annotations
 from referee.games.base import JSON
 from referee.games.base import board
 from referee.games.base import side_names
-from referee.games.billiards import games
 from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.match import CHOICE_LABELS
 
 
 def view(state: JSON, expects: list[str]) -> JSON:
     """The scoreboard; ``detail`` keys are listed in the package docstring."""
     names = side_names(state)
-    game = state["options"]["game"]
+    rack = rack_of(state)
     sides = []
     for i, name in enumerate(names):
         sides.append(
@@ -43,9 +43,9 @@ def view(state: JSON, expects: list[str]) -> JSON:
         turn = names[state["lag_winner"]]
     winner = names[state["winner"]] if state["winner"] is not None else None
     detail = {
-        "game": game,
-        "race": state["options"]["race"] if game != "14-1" else None,
-        "points_to_win": state["options"]["points"] if game == "14-1" else None,
+        "game": rack.name,
+        "race": None if rack.by_points else state["options"]["race"],
+        "points_to_win": state["options"]["points"] if rack.by_points else None,
         "rotation": state["options"]["rotation"],
         "referee": state["options"]["referee"],
         "rack": state["rack"],
@@ -56,7 +56,7 @@ def view(state: JSON, expects: list[str]) -> JSON:
         "ball_in_hand": state["in_hand"] if state["in_hand"] != "none" else None,
         "balls": list(state["balls"]) if state["balls"] is not None else None,
         "on": _on_list(state),
-        "open_table": game == "8-ball" and state["groups"][0] is None,
+        "open_table": rack.groups and state["groups"][0] is None,
         "chooser": names[pending["side"]] if pending else None,
         "choices": [
             {"option": c, "label": _label(pending, c)}
@@ -111,7 +111,7 @@ def _prompt(state: JSON) -> str:
     }.get(state["in_hand"], "")
     on = _on_list(state)
     ball = ""
-    if state["options"]["game"] == "9-ball" and on:
+    if rack_of(state).lowest_first and on:
         ball = f", on the {on[0]}"
     return f"{who} at the table{where}{ball}."
 
@@ -119,10 +119,9 @@ def _prompt(state: JSON) -> str:
 def _on_list(state: JSON) -> list[int] | None:
     if state["phase"] != "play" or state["balls"] is None:
         return None
-    game = state["options"]["game"]
     at = state["at_table"]
     group = state["groups"][at] if at is not None else None
-    on = games.legal_first(game, state["balls"], group, state["opening"])
+    on = rack_of(state).legal_first(state["balls"], group, state["opening"])
     return list(on) if on is not None else None
 
 

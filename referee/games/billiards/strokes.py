@@ -10,9 +10,9 @@ from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import recent
 from referee.games.billiards import games
-from referee.games.billiards.cited import EIGHT_BALL
 from referee.games.billiards.cited import EIGHT_BREAK
 from referee.games.billiards.cited import EIGHT_CALL
+from referee.games.billiards.cited import EIGHT_EIGHT_BALL
 from referee.games.billiards.cited import EIGHT_GROUPS
 from referee.games.billiards.cited import NINE_LOWEST_FIRST
 from referee.games.billiards.cited import NINE_PUSH_OUT
@@ -32,6 +32,7 @@ from referee.games.billiards.cited import STRAIGHT_RERACK
 from referee.games.billiards.common import _cite
 from referee.games.billiards.common import _dedupe
 from referee.games.billiards.common import _pass_table
+from referee.games.billiards.common import _priced
 from referee.games.billiards.common import _remove
 from referee.games.billiards.common import _rule_order
 from referee.games.billiards.common import _sides
@@ -40,6 +41,7 @@ from referee.games.billiards.facts import Shot
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.racks import _end_match_by_forfeit
 from referee.games.billiards.racks import _end_rack
 from referee.games.billiards.racks import _new_rack
@@ -62,17 +64,9 @@ def _offer_choice(s: JSON, side: int, shot: Shot, call: Call, opts: list[str]) -
     other = 1 - side
     names = _sides(s)
     called = as_called(call)
-    terms = games.foul_terms(
-        s["options"]["game"],
-        shot,
-        called,
-        opening_break=s["opening"],
-        successive_before=s["successive"][side],
-        plain_penalty=s["options"]["plain_penalty"],
-        eight_on_break=s["options"]["eight_on_break"],
-    )
+    terms = _priced(s, side, shot, called)
     offer = describe_option(
-        s["options"]["game"],
+        rack_of(s),
         shot,
         call,
         terms,
@@ -108,7 +102,6 @@ def _foul(
     """Charge a foul (rule 16) priced by the game layer; ``own_stroke`` is False for
     a foul by the side not at the table (rule 40), which moves no ball."""
     opts = list(options or [])
-    game = s["options"]["game"]
     names = _sides(s)
     incoming = 1 - fouler
     assessed = call.assessed
@@ -123,16 +116,7 @@ def _foul(
             "this inning: only one foul per inning."
         )
         return Step(s, Ruling(Verdict.OK, text, (*rules, R29)))
-    terms = games.foul_terms(
-        game,
-        shot,
-        call,
-        opening_break=s["opening"],
-        successive_before=s["successive"][fouler],
-        plain_penalty=s["options"]["plain_penalty"],
-        eight_on_break=s["options"]["eight_on_break"],
-        own_stroke=own_stroke,
-    )
+    terms = _priced(s, fouler, shot, call, own_stroke)
     rules += list(terms.rules)
     opts += [o for o in (*terms.options, "game") if o not in opts]
     s["fouls"][fouler] += 1
@@ -147,7 +131,7 @@ def _foul(
     if call.warning:
         s["warned"][fouler].append(call.warning)
     report = describe_foul(
-        game,
+        rack_of(s),
         shot,
         call,
         terms,
@@ -212,7 +196,7 @@ def _foul(
     )
     if terms.rerack:
         s["successive"][fouler] = 0
-        s["balls"] = games.rack_balls(game)
+        s["balls"] = rack_of(s).fresh()
         s["after_foul"] = None
         s["restore"] = None
         _start_break(s, fouler)
@@ -242,7 +226,7 @@ def _foul(
 
 
 def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
-    game = s["options"]["game"]
+    rack = rack_of(s)
     names = _sides(s)
     rules = sorted({R18, *(NUMBERED[r] for r in call.rules())}, key=_rule_order)
     s["successive"][side] = 0
@@ -253,13 +237,13 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
     s["in_hand"] = "none"
     down = shot.down
     score: dict[str, int] = {}
-    opts: list[str] = ["game"] if game != "plain" else []
+    opts: list[str] = [] if rack.reported else ["game"]
     keep = bool(down)
     note = ""
     extra_rules: list[str] = []
-    if game == "9-ball" and shot.push_out:
+    if rack.push_out and shot.push_out:
         return _push_out(s, side, shot, rules)
-    if game == "9-ball":
+    if rack.lowest_first:
         s["balls"] = _remove(s["balls"], down)
         if games.NINE in down:
             text, score = _end_rack(
@@ -276,12 +260,12 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
                 ),
             )
         extra_rules.append(NINE_LOWEST_FIRST)
-    elif game == "8-ball":
+    elif rack.groups:
         result = _eight_ball_legal(s, side, shot, opening)
         if isinstance(result, Step):
             return result
         keep, note, extra_rules = result
-    elif game == "14-1":
+    elif rack.by_points:
         keep, note, extra_rules, points = _straight_pool_legal(s, side, shot)
         if points:
             s["score"][side] += points
@@ -407,13 +391,13 @@ def _eight_ball_legal(
                 else "the 8 went in before the group was cleared"
             )
             text, score = _end_rack(s, 1 - side, f"{names[side]}: {why}")
-            lost = Penalty(names[side], f"loss of the rack: {why}", 0, EIGHT_BALL)
+            lost = Penalty(names[side], f"loss of the rack: {why}", 0, EIGHT_EIGHT_BALL)
             return Step(
                 s,
                 Ruling(
                     Verdict.WIN,
                     f"{names[side]}: {why}. {text}",
-                    (EIGHT_BALL,),
+                    (EIGHT_EIGHT_BALL,),
                     penalties=(lost,),
                     score=score,
                     options=("game", "race"),
@@ -425,7 +409,7 @@ def _eight_ball_legal(
             Ruling(
                 Verdict.WIN,
                 f"{names[side]}: legal shot. {text}",
-                (R18, EIGHT_BALL),
+                (R18, EIGHT_EIGHT_BALL),
                 score=score,
                 options=("game", "race"),
             ),
@@ -488,7 +472,7 @@ def _straight_pool_legal(
     note = ""
     if len(s["balls"]) <= 1:
         # Racks continue: the pocketed balls are racked again around the last one.
-        s["balls"] = games.rack_balls("14-1")
+        s["balls"] = rack_of(s).fresh()
         s["rack"] += 1
         rules.append(STRAIGHT_RERACK)
         note = "; rerack the pocketed balls and play on"
@@ -503,8 +487,8 @@ def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
             f"{names[s['at_table']]} plays on with no penalty."
         )
         return Step(s, Ruling(Verdict.OK, text, (R34,)))
-    if s["options"]["game"] == "14-1":
-        s["balls"] = games.rack_balls("14-1")
+    if rack_of(s).by_points:
+        s["balls"] = rack_of(s).fresh()
         s["phase"] = "lag"
         s["lag_winner"] = None
         s["at_table"] = None

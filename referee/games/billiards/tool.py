@@ -12,8 +12,8 @@ from referee.games.base import Penalty
 from referee.games.base import Ruling
 from referee.games.base import Verdict
 from referee.games.billiards import games
-from referee.games.billiards.cited import EIGHT_BALL
 from referee.games.billiards.cited import EIGHT_BREAK
+from referee.games.billiards.cited import EIGHT_EIGHT_BALL
 from referee.games.billiards.cited import NINE_LOWEST_FIRST
 from referee.games.billiards.cited import NINE_PUSH_OUT
 from referee.games.billiards.cited import NINE_WINS
@@ -37,6 +37,10 @@ from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
 from referee.games.billiards.fouls import replay_text
 from referee.games.billiards.fouls import spots_sentence
+from referee.games.billiards.games import GENERAL
+from referee.games.billiards.games import TOOL_RACKS
+from referee.games.billiards.games import Foul
+from referee.games.billiards.games import Rack
 from referee.games.billiards.shots import IN_HAND
 from referee.games.billiards.shots import NOTE
 from referee.games.billiards.shots import SCOPES
@@ -49,7 +53,7 @@ from referee.games.billiards.shots import with_see_also
 from referee.games.billiards.spotting import LENGTHS
 from referee.games.billiards.spotting import spot_balls
 
-TOOL_GAMES = (games.GENERAL, "9-ball", "8-ball", "14-1")
+TOOL_GAMES = tuple(TOOL_RACKS)
 SHOOTER, INCOMING, OPPONENT = "the shooter", "the incoming player", "the opponent"
 
 # The table before the stroke: context, not facts of the stroke.
@@ -61,7 +65,7 @@ CONTEXT_FIELDS: tuple[Field, ...] = (
         "alone, 9-ball, 8-ball or 14.1.",
         required=False,
         choices=TOOL_GAMES,
-        default=games.GENERAL,
+        default=GENERAL.name,
     ),
     Field(
         "in_hand",
@@ -219,8 +223,8 @@ def run_shot_tool(request: JSON) -> JSON:
     rules), ``spots``, ``penalty`` and ``conduct`` (sentences from
     ``fouls.describe_foul``, None unless a foul was charged) and ``ruling``.
     """
-    game = request.get("game") or games.GENERAL
-    shot = shot_from_event(request, highest=games.highest_ball(game))
+    rack = TOOL_RACKS[request.get("game") or GENERAL.name]
+    shot = shot_from_event(request, highest=rack.highest)
     warned = _warned(request.get("warned"))
     opening_break = bool(request.get("opening_break"))
     ctx = Context(
@@ -232,7 +236,7 @@ def run_shot_tool(request: JSON) -> JSON:
         intentional_scope=request.get("intentional_scope") or SCOPES[0],
         push_out=shot.push_out,
     )
-    if shot.push_out and game != "9-ball":
+    if shot.push_out and not rack.push_out:
         raise BadInput("A push out is a 9-ball shot.", field="push_out")
     call = referee_shot(shot, ctx)
     rules = [NUMBERED[r] for r in call.rules()]
@@ -256,20 +260,20 @@ def run_shot_tool(request: JSON) -> JSON:
         "offers": [],
     }
     if call.outcome in {"foul", "interference"}:
-        report, ruling = _foul_answer(game, shot, call, ctx, request, rules)
+        report, ruling = _foul_answer(rack, shot, call, ctx, request, rules)
         out["penalty"] = report.penalty
         out["conduct"] = report.conduct or None
         out["spots"] = [p.to_json() for p in report.spots]
         out["choices"] = list(report.choices)
         out["ball_in_hand"] = report.ball_in_hand
     elif call.outcome == "option":
-        ruling = _option_answer(game, shot, call, ctx, request, rules, out)
+        ruling = _option_answer(rack, shot, call, ctx, request, rules, out)
     elif call.outcome in {"replay", "restore", "void"}:
         text = call.findings[0].text
         verdict = Verdict.VOID if call.outcome == "void" else Verdict.OK
         ruling = Ruling(verdict, text[0].upper() + text[1:] + ".", tuple(rules))
     else:
-        ruling = _legal_answer(game, shot, call, ctx, request, rules, out)
+        ruling = _legal_answer(rack, shot, call, ctx, request, rules, out)
     if call.outcome == "interference":  # charged like any foul (rule 16)
         ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, R16])))
     # Every "see rule N" of the rulebook is cited with the rule that says it.
@@ -278,7 +282,7 @@ def run_shot_tool(request: JSON) -> JSON:
 
 
 def _legal_answer(
-    game: str,
+    rack: Rack,
     shot: Shot,
     call: Call,
     ctx: Context,
@@ -286,14 +290,14 @@ def _legal_answer(
     rules: list[str],
     out: JSON,
 ) -> Ruling:
-    """A legal stroke, as the match rules it for ``game`` (what the tool can know:
+    """A legal stroke, as the match rules it for ``rack`` (what the tool can know:
     it has no table, so an 8 after the break is left to the 8-ball rule's text)."""
     down = shot.down
     rules = [*rules, R18]  # a legal stroke meets rule 18
     verdict = Verdict.OK
     keep = bool(down)
     what = f"Legal shot: {ball_list(down)} pocketed" if down else "Legal shot"
-    if game == "9-ball" and shot.push_out:
+    if rack.push_out and shot.push_out:
         out["choices"] = ["shoot", "pass"]
         rules = [r for r in rules if r != R18]
         rules.append(NINE_PUSH_OUT)
@@ -306,30 +310,30 @@ def _legal_answer(
             "again."
         )
         return Ruling(verdict, what, tuple(_dedupe(rules)), options=("game",))
-    if game == "9-ball" and games.NINE in down:
+    if rack.lowest_first and games.NINE in down:
         return Ruling(
             Verdict.WIN,
             f"{what}: a 9 pocketed on a legal shot wins the rack.",
             tuple(_dedupe([*rules, NINE_WINS])),
             options=("game",),
         )
-    if game == "9-ball":
+    if rack.lowest_first:
         rules.append(NINE_LOWEST_FIRST)
-    elif game == "8-ball" and games.EIGHT in down and ctx.opening_break:
+    elif rack.groups and games.EIGHT in down and ctx.opening_break:
         what += (
             f"; the 8 dropped on the break: {_spot(games.EIGHT, shot, request, out)} "
             "(unless the match plays an 8 on the break as a win)"
         )
         rules += [EIGHT_BREAK, R31]
-    elif game == "8-ball" and games.EIGHT in down:  # the rack ends either way
+    elif rack.groups and games.EIGHT in down:  # the rack ends either way
         return Ruling(
             verdict,
             f"{what}: the 8 wins the rack if it was called and the shooter's group "
             "was cleared, and loses it otherwise.",
-            tuple(_dedupe([*rules, EIGHT_BALL])),
+            tuple(_dedupe([*rules, EIGHT_EIGHT_BALL])),
             options=("game",),
         )
-    elif game == "14-1" and down:
+    elif rack.by_points and down:
         rules.append(STRAIGHT_POINTS)
         what += f"; {len(down)} point{'s' if len(down) > 1 else ''} if called"
     if keep:
@@ -355,7 +359,7 @@ def _spot(ball: int, shot: Shot, request: JSON, out: JSON) -> str:
 
 
 def _foul_answer(
-    game: str,
+    rack: Rack,
     shot: Shot,
     call: Call,
     ctx: Context,
@@ -367,18 +371,12 @@ def _foul_answer(
     """A charged foul: its description and ruling, as the match gives them."""
     own = call.outcome == "foul"
     prior = int(request.get("prior_fouls") or 0)
-    terms = games.foul_terms(
-        game,
-        shot,
-        call,
-        opening_break=ctx.opening_break,
-        successive_before=prior,
-        own_stroke=own,
-    )
+    foul = Foul(shot, call, ctx.opening_break, prior, own_stroke=own)
+    terms = rack.foul_terms(foul)
     rules = rules + list(terms.rules)
     offender, incoming = (SHOOTER, INCOMING) if own else (OPPONENT, "the shooter")
     report = describe_foul(
-        game,
+        rack,
         shot,
         call,
         terms,
@@ -411,7 +409,7 @@ def _foul_answer(
 
 
 def _option_answer(
-    game: str,
+    rack: Rack,
     shot: Shot,
     call: Call,
     ctx: Context,
@@ -422,11 +420,9 @@ def _option_answer(
     """Rule 38's choice, each option with the ruling it leads to (``offers``)."""
     called = as_called(call)
     prior = int(request.get("prior_fouls") or 0)
-    terms = games.foul_terms(
-        game, shot, called, opening_break=ctx.opening_break, successive_before=prior
-    )
+    terms = rack.foul_terms(Foul(shot, called, ctx.opening_break, prior))
     offer = describe_option(
-        game,
+        rack,
         shot,
         call,
         terms,
@@ -438,7 +434,7 @@ def _option_answer(
         table=request.get("table") or "9ft",
     )
     foul_rules = [NUMBERED[r] for r in called.rules()]
-    _, foul = _foul_answer(game, shot, called, ctx, request, foul_rules, chosen=True)
+    _, foul = _foul_answer(rack, shot, called, ctx, request, foul_rules, chosen=True)
     replay = Ruling(Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also([R38]))
     out["choices"] = list(offer.labels)
     out["offers"] = [
