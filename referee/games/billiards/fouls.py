@@ -83,12 +83,7 @@ def describe_foul(
     """
     assessed = call.assessed
     assert assessed is not None
-    lead = f"{_cap(offender)}: foul, {assessed.text}"
-    others = [f.text for f in call.fouls if f is not assessed]
-    if others:
-        lead += f" (also {'; '.join(others)}: one foul charged)"
-    if chosen:
-        lead = f"{_cap(incoming)} calls the foul. {lead}"
+    lead = _lead(call, offender, incoming, chosen)
     warn = (
         f"Warning for {offender}: a second violation of rule {call.warning} this "
         "match forfeits it."
@@ -96,24 +91,11 @@ def describe_foul(
         else ""
     )
     conduct = _conduct(call, offender)
-    if call.forfeit:
-        penalty = (
-            f"Second violation of rule {assessed.rule}: {incoming} wins the match "
-            "by forfeit."
-        )
-        return FoulReport(
-            lead, penalty, conduct, "", "", (), None, (), Verdict.FORFEIT, terms
-        )
     verdict = Verdict.WARNING if call.warning else Verdict.FOUL
-    if terms.rack_lost:
-        penalty = _join(f"{_cap(offender)} loses the rack: {terms.rack_lost}.", warn)
-        return FoulReport(lead, penalty, conduct, "", "", (), None, (), verdict, terms)
-    if terms.rerack:
-        penalty = _join(
-            f"Third foul in a row: {-terms.points} points off for {offender}. All "
-            f"fifteen balls are racked and {offender} breaks again.",
-            warn,
-        )
+    ended = _table_not_passed(call, terms, offender, incoming)
+    if ended is not None:
+        penalty, verdict = ended
+        penalty = penalty if call.forfeit else _join(penalty, warn)
         return FoulReport(lead, penalty, conduct, "", "", (), None, (), verdict, terms)
     if not own_stroke:
         # The balls go back and the shooter plays on with the rights an incoming
@@ -131,23 +113,7 @@ def describe_foul(
         # Rule 38 pairs its foul with cue ball in hand, even in 14.1.
         terms = replace(terms, ball_in_hand="kitchen")
     spots = spot_balls(terms.spot, blocked_positions(shot), table) if terms.spot else ()
-    in_hand: str | None = terms.ball_in_hand
-    if not rack.places_cue_ball and not terms.choices and assessed.rule == "38":
-        # Rule 38 gives cue ball in hand itself; where is each game's to say.
-        rights = (
-            f"{incoming} has cue ball in hand: anywhere in 9-ball and 8-ball, "
-            "behind the head string in 14.1"
-        )
-        in_hand = None
-    elif not rack.places_cue_ball and not terms.choices:
-        # The general rules leave the cue ball's placement to each game.
-        rights = (
-            f"{incoming} gets the cue ball as the game played says (in hand "
-            "anywhere in 9-ball and 8-ball)"
-        )
-        in_hand = None
-    else:
-        rights = games.rights_text(terms, incoming, offender)
+    rights, in_hand = _rights(rack, terms, assessed.rule, incoming, offender)
     restore = ""
     if call.restore_choice:
         restore = RESTORE_CHOICE.format(incoming=incoming)
@@ -174,6 +140,66 @@ def describe_foul(
         verdict,
         terms,
     )
+
+
+def _lead(call: Call, offender: str, incoming: str, chosen: bool) -> str:
+    """'Ann: foul, ...', with the other fouls of the stroke and who called it."""
+    assessed = call.assessed
+    assert assessed is not None
+    lead = f"{_cap(offender)}: foul, {assessed.text}"
+    others = [f.text for f in call.fouls if f is not assessed]
+    if others:
+        lead += f" (also {'; '.join(others)}: one foul charged)"
+    if chosen:
+        lead = f"{_cap(incoming)} calls the foul. {lead}"
+    return lead
+
+
+def _table_not_passed(
+    call: Call, terms: Terms, offender: str, incoming: str
+) -> tuple[str, str] | None:
+    """The penalty and verdict of a foul that ends the match or the rack, or
+    re-racks: nobody gets the table as after a foul (None: somebody does)."""
+    assessed = call.assessed
+    assert assessed is not None
+    if call.forfeit:
+        return (
+            f"Second violation of rule {assessed.rule}: {incoming} wins the match "
+            "by forfeit.",
+            Verdict.FORFEIT,
+        )
+    verdict = Verdict.WARNING if call.warning else Verdict.FOUL
+    if terms.rack_lost:
+        return f"{_cap(offender)} loses the rack: {terms.rack_lost}.", verdict
+    if terms.rerack:
+        return (
+            f"Third foul in a row: {-terms.points} points off for {offender}. All "
+            f"fifteen balls are racked and {offender} breaks again.",
+            verdict,
+        )
+    return None
+
+
+def _rights(
+    rack: Rack, terms: Terms, rule: str, incoming: str, offender: str
+) -> tuple[str, str | None]:
+    """What the incoming player may do, and the cue ball in hand it gets (None: the
+    general rules leave it to each game)."""
+    if not rack.places_cue_ball and not terms.choices and rule == "38":
+        # Rule 38 gives cue ball in hand itself; where is each game's to say.
+        return (
+            f"{incoming} has cue ball in hand: anywhere in 9-ball and 8-ball, "
+            "behind the head string in 14.1",
+            None,
+        )
+    if not rack.places_cue_ball and not terms.choices:
+        # The general rules leave the cue ball's placement to each game.
+        return (
+            f"{incoming} gets the cue ball as the game played says (in hand "
+            "anywhere in 9-ball and 8-ball)",
+            None,
+        )
+    return games.rights_text(terms, incoming, offender), terms.ball_in_hand
 
 
 @dataclass(frozen=True)

@@ -436,6 +436,8 @@ def _jumps(shot: Shot) -> list[Finding]:
 
 
 def _kitchen(shot: Shot, ctx: Context) -> list[Finding]:
+    """Cue ball in hand behind the head string: where it was placed (rule 9) and
+    what it did before it left the kitchen (rule 38)."""
     if ctx.in_hand != "kitchen":
         return []
     out = []
@@ -479,6 +481,11 @@ def _kitchen(shot: Shot, ctx: Context) -> list[Finding]:
                     "kitchen, but nobody called it",
                 )
             )
+    return out + _leaving_the_kitchen(shot, ctx)
+
+
+def _leaving_the_kitchen(shot: Shot, ctx: Context) -> list[Finding]:
+    out = []
     match shot.before_leaving:
         case "cushion":
             text = "the cue ball touched a cushion before leaving the kitchen"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Penalty
@@ -38,6 +40,7 @@ from referee.games.billiards.common import _rule_order
 from referee.games.billiards.common import _sides
 from referee.games.billiards.common import _spot
 from referee.games.billiards.facts import Shot
+from referee.games.billiards.fouls import FoulReport
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
@@ -119,17 +122,7 @@ def _foul(
     terms = _priced(s, fouler, shot, call, own_stroke)
     rules += list(terms.rules)
     opts += [o for o in (*terms.options, "game") if o not in opts]
-    s["fouls"][fouler] += 1
-    if own_stroke:
-        s["successive"][fouler] += 1
-    s["inning_fouls"].append(fouler)
-    # the latest fouls only: no rule reads further back than the inning's
-    foul = {"inning": s["inning"], "side": fouler, "rule": assessed.rule}
-    s["foul_log"] = recent(s["foul_log"], foul)
-    if call.conduct:
-        s["conduct"][fouler] += 1
-    if call.warning:
-        s["warned"][fouler].append(call.warning)
+    _charge(s, fouler, call, own_stroke)
     report = describe_foul(
         rack_of(s),
         shot,
@@ -157,56 +150,60 @@ def _foul(
     ]
     score = {names[fouler]: terms.points} if terms.points else {}
     s["score"][fouler] += terms.points
+    verdict, summary = report.verdict, report.summary
     if call.forfeit:
         _end_match_by_forfeit(s, fouler, f"second violation of rule {assessed.rule}")
         penalties.append(Penalty(names[fouler], "forfeit", 0, NUMBERED[assessed.rule]))
-        return Step(
-            s,
-            Ruling(
-                report.verdict,
-                report.summary,
-                tuple(rules),
-                tuple(penalties),
-                score,
-                tuple(opts),
-            ),
-        )
-    if terms.rack_lost:
+    elif terms.rack_lost:
         text, rack_score = _end_rack(s, incoming, f"{names[fouler]}: {terms.rack_lost}")
         for k, v in rack_score.items():
             score[k] = score.get(k, 0) + v
-        return Step(
-            s,
-            Ruling(
-                Verdict.WIN,
-                f"{report.summary} {text}",
-                tuple(rules),
-                tuple(penalties),
-                score,
-                tuple(opts + ["race", "rotation"]),
-            ),
-        )
-    ruling = Ruling(
-        report.verdict,
-        report.summary,
-        tuple(rules),
-        tuple(penalties),
-        score,
-        tuple(opts),
+        opts += ["race", "rotation"]
+        verdict, summary = Verdict.WIN, f"{summary} {text}"
+    else:
+        _table_after_foul(s, fouler, shot, report, own_stroke)
+    return Step(
+        s, Ruling(verdict, summary, tuple(rules), tuple(penalties), score, tuple(opts))
     )
+
+
+def _charge(s: JSON, fouler: int, call: Call, own_stroke: bool) -> None:
+    """Count a charged foul: fouls (in a row, for the side's own stroke), the
+    inning's, the log, conduct and warnings."""
+    assessed = call.assessed
+    assert assessed is not None
+    s["fouls"][fouler] += 1
+    if own_stroke:
+        s["successive"][fouler] += 1
+    s["inning_fouls"].append(fouler)
+    # the latest fouls only: no rule reads further back than the inning's
+    foul = {"inning": s["inning"], "side": fouler, "rule": assessed.rule}
+    s["foul_log"] = recent(s["foul_log"], foul)
+    if call.conduct:
+        s["conduct"][fouler] += 1
+    if call.warning:
+        s["warned"][fouler].append(call.warning)
+
+
+def _table_after_foul(
+    s: JSON, fouler: int, shot: Shot, report: FoulReport, own_stroke: bool
+) -> None:
+    """The table after a foul that neither ends the match nor the rack: a 14.1
+    rerack, the shooter playing on (rule 40), or the incoming player's turn."""
+    terms = report.terms
     if terms.rerack:
         s["successive"][fouler] = 0
         s["balls"] = rack_of(s).fresh()
         s["after_foul"] = None
         s["restore"] = None
         _start_break(s, fouler)
-        return Step(s, ruling)
+        return
     s["after_foul"] = report.rights
     s["restore"] = report.restore or None
     if not own_stroke:
         if not s["opening"]:
             s["in_hand"] = report.ball_in_hand
-        return Step(s, ruling)
+        return
     s["balls"] = _remove(s["balls"], (*shot.down, *shot.off_table))
     if report.spots:
         s["spots"] = [p.to_json() for p in report.spots]
@@ -214,6 +211,7 @@ def _foul(
             s["balls"] = sorted(set(s["balls"]) | set(terms.spot))
     s["in_hand"] = report.ball_in_hand
     s["opening"] = False
+    incoming = 1 - fouler
     _pass_table(s, incoming)
     if report.choices:
         s["pending"] = {
@@ -222,7 +220,6 @@ def _foul(
             "offender": fouler,
             "choices": list(report.choices),
         }
-    return Step(s, ruling)
 
 
 def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
@@ -236,60 +233,20 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
     s["opening"] = False
     s["in_hand"] = "none"
     down = shot.down
-    score: dict[str, int] = {}
     opts: list[str] = [] if rack.reported else ["game"]
-    keep = bool(down)
-    note = ""
-    extra_rules: list[str] = []
     if rack.push_out and shot.push_out:
         return _push_out(s, side, shot, rules)
+    result: Step | Follow = Follow(bool(down))
     if rack.lowest_first:
-        s["balls"] = _remove(s["balls"], down)
-        if games.NINE in down:
-            text, score = _end_rack(
-                s, side, f"{names[side]} pocketed the 9 on a legal shot"
-            )
-            return Step(
-                s,
-                Ruling(
-                    Verdict.WIN,
-                    f"{names[side]}: legal shot. {text}",
-                    tuple(rules + [NINE_WINS]),
-                    score=score,
-                    options=tuple(opts + ["race"]),
-                ),
-            )
-        extra_rules.append(NINE_LOWEST_FIRST)
+        result = _nine_ball_legal(s, side, shot, rules, opts)
     elif rack.groups:
         result = _eight_ball_legal(s, side, shot, opening)
-        if isinstance(result, Step):
-            return result
-        keep, note, extra_rules = result
     elif rack.by_points:
-        keep, note, extra_rules, points = _straight_pool_legal(s, side, shot)
-        if points:
-            s["score"][side] += points
-            score = {names[side]: points}
-            target = s["options"]["points"]
-            if s["score"][side] >= target:
-                s["winner"] = side
-                s["phase"] = "over"
-                s["pending"] = None
-                text = (
-                    f"{names[side]}: legal shot, {points} point"
-                    f"{'s' if points != 1 else ''}. {names[side]} reaches "
-                    f"{s['score'][side]} and wins the match."
-                )
-                return Step(
-                    s,
-                    Ruling(
-                        Verdict.WIN,
-                        text,
-                        tuple(rules + [STRAIGHT_POINTS]),
-                        score=score,
-                        options=("points",),
-                    ),
-                )
+        result = _straight_pool_legal(s, side, shot, rules)
+    if isinstance(result, Step):
+        return result
+    keep, note, extra_rules, made = result
+    score = made or {}
     rules += extra_rules
     pocketed = f"{ball_list(down)} pocketed" if down else "no ball pocketed"
     if keep:
@@ -316,6 +273,40 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
             Verdict.OK, text, tuple(_dedupe(rules)), score=score, options=tuple(opts)
         ),
     )
+
+
+class Follow(NamedTuple):
+    """What follows a legal stroke that leaves the rack on: the shooter keeps the
+    table or not, a note for the ruling, the game's rules, the score it made."""
+
+    keep: bool
+    note: str = ""
+    rules: tuple[str, ...] = ()
+    score: dict[str, int] | None = None
+
+
+def _nine_ball_legal(
+    s: JSON, side: int, shot: Shot, rules: list[str], opts: list[str]
+) -> Step | Follow:
+    """9-ball: the 9 on a legal stroke wins the rack; otherwise the lowest is on."""
+    names = _sides(s)
+    down = shot.down
+    s["balls"] = _remove(s["balls"], down)
+    if games.NINE in down:
+        text, score = _end_rack(
+            s, side, f"{names[side]} pocketed the 9 on a legal shot"
+        )
+        return Step(
+            s,
+            Ruling(
+                Verdict.WIN,
+                f"{names[side]}: legal shot. {text}",
+                tuple(rules + [NINE_WINS]),
+                score=score,
+                options=tuple(opts + ["race"]),
+            ),
+        )
+    return Follow(bool(down), "", (NINE_LOWEST_FIRST,))
 
 
 def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
@@ -346,98 +337,91 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
     return Step(s, Ruling(Verdict.OK, text, tuple(cited), options=("game",)))
 
 
-def _eight_ball_legal(
-    s: JSON, side: int, shot: Shot, opening: bool
-) -> Step | tuple[bool, str, list[str]]:
-    """8-ball after a legal stroke: a Step when the rack ends, else what follows.
-
-    Otherwise returns (shooter keeps the table, a note, layer rule ids).
-    """
+def _eight_ball_legal(s: JSON, side: int, shot: Shot, opening: bool) -> Step | Follow:
+    """8-ball after a legal stroke: a Step when the rack ends, else what follows."""
     names = _sides(s)
     down = shot.down
     group = s["groups"][side]
     before = set(s["balls"])
     s["balls"] = _remove(s["balls"], down)
-    rules: list[str] = []
     if games.EIGHT in down:
-        if opening:
-            if s["options"]["eight_on_break"] == "win":
-                text, score = _end_rack(
-                    s, side, f"{names[side]} pocketed the 8 on the break"
-                )
-                return Step(
-                    s,
-                    Ruling(
-                        Verdict.WIN,
-                        f"{names[side]}: {text}",
-                        (EIGHT_BREAK,),
-                        score=score,
-                        options=("eight_on_break", "race"),
-                    ),
-                )
-            spotted = _spot(s, (games.EIGHT,), shot).strip().rstrip(".")
-            return (
-                True,
-                f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}",
-                [EIGHT_BREAK, R31],
+        return _eight_down(s, side, shot, opening, before)
+    note = ""
+    if opening:
+        return Follow(bool(down), "", (EIGHT_BREAK,))
+    if group is None:
+        if shot.first_contact == games.EIGHT:
+            note = "; the 8 was hit first on an open table, so nothing counts"
+            return Follow(False, note, (EIGHT_GROUPS,))
+        if down and shot.call_made:
+            chosen = _chosen_group(shot)
+            s["groups"][side] = chosen
+            s["groups"][1 - side] = games.other_group(chosen)
+            return Follow(True, f"; {names[side]} has the {chosen}", (EIGHT_GROUPS,))
+        return Follow(False, "", (EIGHT_GROUPS,))
+    own = games.group_balls(group)
+    keep = shot.call_made and any(b in own for b in down)
+    if down and not shot.call_made:
+        note = "; the called ball missed its pocket"
+    return Follow(keep, note, (EIGHT_CALL,))
+
+
+def _eight_down(
+    s: JSON, side: int, shot: Shot, opening: bool, before: set[int]
+) -> Step | Follow:
+    """The 8 went down on a legal stroke: spotted or a win on the break, else the
+    rack is won with the group cleared and the 8 called, and lost otherwise."""
+    names = _sides(s)
+    group = s["groups"][side]
+    if opening:
+        if s["options"]["eight_on_break"] == "win":
+            text, score = _end_rack(
+                s, side, f"{names[side]} pocketed the 8 on the break"
             )
-        own_left = group is not None and any(
-            b in games.group_balls(group) for b in before
-        )
-        if group is None or own_left or not shot.call_made:
-            why = (
-                "the 8 went in an uncalled pocket"
-                if group is not None and not own_left
-                else "the 8 went in before the group was cleared"
-            )
-            text, score = _end_rack(s, 1 - side, f"{names[side]}: {why}")
-            lost = Penalty(names[side], f"loss of the rack: {why}", 0, EIGHT_EIGHT_BALL)
             return Step(
                 s,
                 Ruling(
                     Verdict.WIN,
-                    f"{names[side]}: {why}. {text}",
-                    (EIGHT_EIGHT_BALL,),
-                    penalties=(lost,),
+                    f"{names[side]}: {text}",
+                    (EIGHT_BREAK,),
                     score=score,
-                    options=("game", "race"),
+                    options=("eight_on_break", "race"),
                 ),
             )
-        text, score = _end_rack(s, side, f"{names[side]} pocketed the called 8")
+        spotted = _spot(s, (games.EIGHT,), shot).strip().rstrip(".")
+        note = f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}"
+        return Follow(True, note, (EIGHT_BREAK, R31))
+    own_left = group is not None and any(b in games.group_balls(group) for b in before)
+    if group is None or own_left or not shot.call_made:
+        why = (
+            "the 8 went in an uncalled pocket"
+            if group is not None and not own_left
+            else "the 8 went in before the group was cleared"
+        )
+        text, score = _end_rack(s, 1 - side, f"{names[side]}: {why}")
+        lost = Penalty(names[side], f"loss of the rack: {why}", 0, EIGHT_EIGHT_BALL)
         return Step(
             s,
             Ruling(
                 Verdict.WIN,
-                f"{names[side]}: legal shot. {text}",
-                (R18, EIGHT_EIGHT_BALL),
+                f"{names[side]}: {why}. {text}",
+                (EIGHT_EIGHT_BALL,),
+                penalties=(lost,),
                 score=score,
                 options=("game", "race"),
             ),
         )
-    note = ""
-    if opening:
-        keep = bool(down)
-        rules.append(EIGHT_BREAK)
-    elif group is None:
-        rules.append(EIGHT_GROUPS)
-        if shot.first_contact == games.EIGHT:
-            keep = False
-            note = "; the 8 was hit first on an open table, so nothing counts"
-        elif down and shot.call_made:
-            chosen = _chosen_group(shot)
-            s["groups"][side] = chosen
-            s["groups"][1 - side] = games.other_group(chosen)
-            keep = True
-            note = f"; {names[side]} has the {chosen}"
-        else:
-            keep = False
-    else:
-        rules.append(EIGHT_CALL)
-        own = games.group_balls(group)
-        keep = shot.call_made and any(b in own for b in down)
-        if down and not shot.call_made:
-            note = "; the called ball missed its pocket"
-    return keep, note, rules
+    text, score = _end_rack(s, side, f"{names[side]} pocketed the called 8")
+    return Step(
+        s,
+        Ruling(
+            Verdict.WIN,
+            f"{names[side]}: legal shot. {text}",
+            (R18, EIGHT_EIGHT_BALL),
+            score=score,
+            options=("game", "race"),
+        ),
+    )
 
 
 def _chosen_group(shot: Shot) -> str:
@@ -455,28 +439,50 @@ def _chosen_group(shot: Shot) -> str:
 
 
 def _straight_pool_legal(
-    s: JSON, side: int, shot: Shot
-) -> tuple[bool, str, list[str], int]:
+    s: JSON, side: int, shot: Shot, rules: list[str]
+) -> Step | Follow:
+    """14.1: a point a called ball; reaching the target wins the match; the last
+    ball but one re-racks the others."""
     down = shot.down
-    rules = [STRAIGHT_POINTS]
+    own = [STRAIGHT_POINTS]
     if not down:
-        return False, "", rules, 0
+        return Follow(False, "", tuple(own))
     if not shot.call_made:
-        rules += [STRAIGHT_CALL, R31]
         spotted = _spot(s, down, shot).strip().rstrip(".")
         note = (
             f"; the called ball missed, so no point: {spotted[0].lower()}{spotted[1:]}"
         )
-        return False, note, rules, 0
+        return Follow(False, note, (*own, STRAIGHT_CALL, R31))
     s["balls"] = _remove(s["balls"], down)
     note = ""
     if len(s["balls"]) <= 1:
         # Racks continue: the pocketed balls are racked again around the last one.
         s["balls"] = rack_of(s).fresh()
         s["rack"] += 1
-        rules.append(STRAIGHT_RERACK)
+        own.append(STRAIGHT_RERACK)
         note = "; rerack the pocketed balls and play on"
-    return True, note, rules, len(down)
+    names = _sides(s)
+    points = len(down)
+    s["score"][side] += points
+    score = {names[side]: points}
+    if s["score"][side] >= s["options"]["points"]:
+        s["winner"] = side
+        s["phase"] = "over"
+        s["pending"] = None
+        text = (
+            f"{names[side]}: legal shot, {points} point"
+            f"{'s' if points != 1 else ''}. {names[side]} reaches "
+            f"{s['score'][side]} and wins the match."
+        )
+        ruling = Ruling(
+            Verdict.WIN,
+            text,
+            tuple(rules + [STRAIGHT_POINTS]),
+            score=score,
+            options=("points",),
+        )
+        return Step(s, ruling)
+    return Follow(True, note, tuple(own), score)
 
 
 def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
