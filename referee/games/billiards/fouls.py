@@ -60,27 +60,35 @@ def spots_sentence(spots: tuple[Spot, ...]) -> str:
     return "Spot " + "; ".join(f"the {p.ball} {p.where}" for p in spots) + "."
 
 
+@dataclass(frozen=True)
+class Told:
+    """Who a foul's text names, and the table around it: ``successive`` counts the
+    offender's fouls in a row, this one included; ``table`` is the table size."""
+
+    offender: str
+    incoming: str
+    referee: bool = False
+    opening_break: bool = False
+    successive: int = 0
+    table: str = "9ft"
+
+
 def describe_foul(
     rack: Rack,
     shot: Shot,
     call: Call,
     terms: Terms,
+    told: Told,
     *,
-    offender: str,
-    incoming: str,
     own_stroke: bool = True,
-    referee: bool = False,
-    opening_break: bool = False,
-    successive: int = 0,
-    table: str = "9ft",
     chosen: bool = False,
 ) -> FoulReport:
     """Describe the foul ``call`` priced by ``terms`` (from ``Rack.foul_terms``).
 
-    ``offender`` and ``incoming`` name the two sides as the text should show them;
-    ``successive`` counts the offender's fouls in a row, this one included.
+    ``own_stroke`` is False for a foul by the side not at the table (rule 40);
     ``chosen`` says the incoming player called an optional foul (rule 38).
     """
+    offender, incoming = told.offender, told.incoming
     assessed = call.assessed
     assert assessed is not None
     lead = _lead(call, offender, incoming, chosen)
@@ -100,7 +108,7 @@ def describe_foul(
     if not own_stroke:
         # The balls go back and the shooter plays on with the rights an incoming
         # player gets after a foul (reading of rule 40); on a break, a new break.
-        if opening_break:
+        if told.opening_break:
             rights, in_hand = f"{incoming} breaks again", "kitchen"
         else:
             rights = games.rights_text(terms, incoming, offender)
@@ -112,19 +120,23 @@ def describe_foul(
     if assessed.rule == "38" and terms.ball_in_hand == "none":
         # Rule 38 pairs its foul with cue ball in hand, even in 14.1.
         terms = replace(terms, ball_in_hand="kitchen")
-    spots = spot_balls(terms.spot, blocked_positions(shot), table) if terms.spot else ()
+    spots = (
+        spot_balls(terms.spot, blocked_positions(shot), told.table)
+        if terms.spot
+        else ()
+    )
     rights, in_hand = _rights(rack, terms, assessed.rule, incoming, offender)
     restore = ""
     if call.restore_choice:
         restore = RESTORE_CHOICE.format(incoming=incoming)
-    elif referee and any(f.rule in {"20", "24"} for f in call.fouls):
+    elif told.referee and any(f.rule in {"20", "24"} for f in call.fouls):
         restore = RESTORE_REFEREE
     said = _cap(rights) + (f"; {restore}" if restore else "") + "."
     penalty = _join(
         "Nothing pocketed on the stroke counts." if shot.down else "",
         spots_sentence(spots),
         said,
-        _successive_note(rack, successive, offender),
+        _successive_note(rack, told.successive, offender),
         warn,
         f"One point off for {offender}." if terms.points else "",
     )
@@ -225,39 +237,15 @@ def replay_text(chooser: str, offender: str) -> str:
 
 
 def describe_option(
-    rack: Rack,
-    shot: Shot,
-    call: Call,
-    terms: Terms,
-    *,
-    offender: str,
-    incoming: str,
-    referee: bool = False,
-    opening_break: bool = False,
-    successive: int = 0,
-    table: str = "9ft",
+    rack: Rack, shot: Shot, call: Call, terms: Terms, told: Told
 ) -> OptionReport:
     """Rule 38's choice, priced as the foul would be (``terms`` from
     ``Rack.foul_terms`` for ``as_called(call)``): a third foul in a row loses
-    the rack or re-racks instead of giving cue ball in hand.
-
-    The keywords are ``describe_foul``'s, for the foul as called.
-    """
+    the rack or re-racks instead of giving cue ball in hand."""
     assessed = call.assessed
     assert assessed is not None
-    report = describe_foul(
-        rack,
-        shot,
-        as_called(call),
-        terms,
-        offender=offender,
-        incoming=incoming,
-        referee=referee,
-        opening_break=opening_break,
-        successive=successive,
-        table=table,
-        chosen=True,
-    )
+    offender, incoming = told.offender, told.incoming
+    report = describe_foul(rack, shot, as_called(call), terms, told, chosen=True)
     price = _called_price(report, offender)
     labels = {
         "foul": f"Call the foul: {price}",

@@ -41,6 +41,7 @@ from referee.games.billiards.common import _sides
 from referee.games.billiards.common import _spot
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.fouls import FoulReport
+from referee.games.billiards.fouls import Told
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
@@ -65,21 +66,10 @@ def _offer_choice(s: JSON, side: int, shot: Shot, call: Call, opts: list[str]) -
     loses the rack or re-racks, not cue ball in hand), as the shot tool says it.
     """
     other = 1 - side
-    names = _sides(s)
     called = as_called(call)
     terms = _priced(s, side, shot, called)
-    offer = describe_option(
-        rack_of(s),
-        shot,
-        call,
-        terms,
-        offender=names[side],
-        incoming=names[other],
-        referee=s["options"]["referee"],
-        opening_break=s["opening"],
-        successive=s["successive"][side] + 1,
-        table=s["options"]["table"],
-    )
+    told = _told(s, side, s["successive"][side] + 1)
+    offer = describe_option(rack_of(s), shot, call, terms, told)
     s["pending"] = {
         "side": other,
         "kind": "38",
@@ -90,6 +80,18 @@ def _offer_choice(s: JSON, side: int, shot: Shot, call: Call, opts: list[str]) -
     }
     opts += [o for o in (*terms.options, "game") if o not in opts]
     return Step(s, Ruling(Verdict.OK, offer.summary, _cite(call), options=tuple(opts)))
+
+
+def _told(s: JSON, offender: int, successive: int) -> Told:
+    names = _sides(s)
+    return Told(
+        names[offender],
+        names[1 - offender],
+        referee=s["options"]["referee"],
+        opening_break=s["opening"],
+        successive=successive,
+        table=s["options"]["table"],
+    )
 
 
 def _foul(
@@ -123,19 +125,9 @@ def _foul(
     rules += list(terms.rules)
     opts += [o for o in (*terms.options, "game") if o not in opts]
     _charge(s, fouler, call, own_stroke)
+    told = _told(s, fouler, s["successive"][fouler])
     report = describe_foul(
-        rack_of(s),
-        shot,
-        call,
-        terms,
-        offender=names[fouler],
-        incoming=names[incoming],
-        own_stroke=own_stroke,
-        referee=s["options"]["referee"],
-        opening_break=s["opening"],
-        successive=s["successive"][fouler],
-        table=s["options"]["table"],
-        chosen=chosen,
+        rack_of(s), shot, call, terms, told, own_stroke=own_stroke, chosen=chosen
     )
     terms = report.terms
     if report.spots:

@@ -31,6 +31,7 @@ from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import shot_from_event
 from referee.games.billiards.fouls import FoulReport
+from referee.games.billiards.fouls import Told
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import blocked_positions
 from referee.games.billiards.fouls import describe_foul
@@ -358,6 +359,19 @@ def _spot(ball: int, shot: Shot, request: JSON, out: JSON) -> str:
     return sentence[:1].lower() + sentence[1:].rstrip().rstrip(".")
 
 
+def _told(
+    ctx: Context, request: JSON, offender: str, incoming: str, successive: int
+) -> Told:
+    return Told(
+        offender,
+        incoming,
+        referee=ctx.referee,
+        opening_break=ctx.opening_break,
+        successive=successive,
+        table=request.get("table") or "9ft",
+    )
+
+
 def _foul_answer(
     rack: Rack,
     shot: Shot,
@@ -375,20 +389,8 @@ def _foul_answer(
     terms = rack.foul_terms(foul)
     rules = rules + list(terms.rules)
     offender, incoming = (SHOOTER, INCOMING) if own else (OPPONENT, "the shooter")
-    report = describe_foul(
-        rack,
-        shot,
-        call,
-        terms,
-        offender=offender,
-        incoming=incoming,
-        own_stroke=own,
-        referee=ctx.referee,
-        opening_break=ctx.opening_break,
-        successive=prior + 1 if own else prior,
-        table=request.get("table") or "9ft",
-        chosen=chosen,
-    )
+    told = _told(ctx, request, offender, incoming, prior + 1 if own else prior)
+    report = describe_foul(rack, shot, call, terms, told, own_stroke=own, chosen=chosen)
     if report.spots:
         rules.append(R31)  # where the spotted balls go
     assessed = call.assessed
@@ -421,18 +423,8 @@ def _option_answer(
     called = as_called(call)
     prior = int(request.get("prior_fouls") or 0)
     terms = rack.foul_terms(Foul(shot, called, ctx.opening_break, prior))
-    offer = describe_option(
-        rack,
-        shot,
-        call,
-        terms,
-        offender=SHOOTER,
-        incoming=INCOMING,
-        referee=ctx.referee,
-        opening_break=ctx.opening_break,
-        successive=prior + 1,
-        table=request.get("table") or "9ft",
-    )
+    told = _told(ctx, request, SHOOTER, INCOMING, prior + 1)
+    offer = describe_option(rack, shot, call, terms, told)
     foul_rules = [NUMBERED[r] for r in called.rules()]
     _, foul = _foul_answer(rack, shot, called, ctx, request, foul_rules, chosen=True)
     replay = Ruling(Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also([R38]))

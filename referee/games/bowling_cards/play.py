@@ -263,14 +263,11 @@ def _draw(state: JSON, event: JSON) -> Step:
     if event["source"] == "pile":
         if not state["pile"]:
             raise Refused("The pile is empty: draw from the stock.", rules)
+        pile, named = state["pile"], "The pile's top card"
         top = cards.take_top(
-            state["pile"],
-            event.get("card"),
-            seat=seat,
-            source="pile",
-            named="The pile's top card",
+            pile, event.get("card"), seat=seat, source="pile", named=named
         )
-        new["pile"] = state["pile"][:-1]
+        new["pile"] = pile[:-1]
         card = top
         summary = f"{name} takes {top} from the pile."
     else:

@@ -193,14 +193,11 @@ def _draw(layout: Spec, state: JSON, event: JSON) -> Step:
     rules = [layout.rules.draw]
     new = dict(state)
     if source == "discard":
+        pile, named = state["pile"], "The top discard"
         top = cards.take_top(
-            state["pile"],
-            event.get("card"),
-            seat=seat,
-            source="discard",
-            named="The top discard",
+            pile, event.get("card"), seat=seat, source=source, named=named
         )
-        new["pile"] = state["pile"][:-1]
+        new["pile"] = pile[:-1]
         new["drawn"] = {"card": top, "source": "discard"}
         summary = f"{name} takes the discard {top}; it must replace a layout card."
         rules.append(layout.rules.taken_discard)
