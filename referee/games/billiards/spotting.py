@@ -89,6 +89,18 @@ SPOT_FIELDS: tuple[Field, ...] = (
     ),
 )
 SPOT_EXAMPLE: JSON = {"balls": [3, 9], "blocked": [0]}
+# One spotted ball (``Spot.to_json()``), in the spot tool's and the shot tool's answers.
+SPOT_SCHEMA: JSON = {
+    "type": "object",
+    "required": ["ball", "position", "against", "where"],
+    "properties": {
+        "ball": {"type": "integer"},
+        "position": {"type": "integer"},
+        "against": {"type": ["string", "null"]},
+        "where": {"type": "string"},
+    },
+    "additionalProperties": False,
+}
 SPOT_RESULT: JSON = {
     "type": "object",
     "required": ["spots", "string", "ruling"],
@@ -96,17 +108,7 @@ SPOT_RESULT: JSON = {
         "spots": {
             "type": "array",
             "description": "Where each ball goes, lowest first (the order to place).",
-            "items": {
-                "type": "object",
-                "required": ["ball", "position", "against", "where"],
-                "properties": {
-                    "ball": {"type": "integer"},
-                    "position": {"type": "integer"},
-                    "against": {"type": ["string", "null"]},
-                    "where": {"type": "string"},
-                },
-                "additionalProperties": False,
-            },
+            "items": SPOT_SCHEMA,
         },
         "string": {
             "type": "array",

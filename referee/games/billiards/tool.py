@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from dataclasses import replace
+from typing import Any
 
 from referee.games.base import JSON
 from referee.games.base import RULING_SCHEMA
@@ -52,6 +55,7 @@ from referee.games.billiards.shots import ball_list
 from referee.games.billiards.shots import referee_shot
 from referee.games.billiards.shots import with_see_also
 from referee.games.billiards.spotting import LENGTHS
+from referee.games.billiards.spotting import SPOT_SCHEMA
 from referee.games.billiards.spotting import spot_balls
 
 TOOL_GAMES = tuple(TOOL_RACKS)
@@ -179,17 +183,7 @@ RESULT: JSON = {
         },
         "spots": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["ball", "position", "against", "where"],
-                "properties": {
-                    "ball": {"type": "integer"},
-                    "position": {"type": "integer"},
-                    "against": _TEXT_OR_NULL,
-                    "where": {"type": "string"},
-                },
-                "additionalProperties": False,
-            },
+            "items": SPOT_SCHEMA,
         },
         "penalty": _TEXT_OR_NULL,
         "conduct": _TEXT_OR_NULL,
@@ -240,6 +234,7 @@ def run_shot_tool(request: JSON) -> JSON:
     if shot.push_out and not rack.push_out:
         raise BadInput("A push out is a 9-ball shot.", field="push_out")
     call = referee_shot(shot, ctx)
+    asked = Asked(rack, shot, call, ctx, request)
     rules = [NUMBERED[r] for r in call.rules()]
     out: JSON = {
         "outcome": call.outcome,
@@ -261,20 +256,20 @@ def run_shot_tool(request: JSON) -> JSON:
         "offers": [],
     }
     if call.outcome in {"foul", "interference"}:
-        report, ruling = _foul_answer(rack, shot, call, ctx, request, rules)
+        report, ruling = _foul_answer(asked, rules)
         out["penalty"] = report.penalty
         out["conduct"] = report.conduct or None
         out["spots"] = [p.to_json() for p in report.spots]
         out["choices"] = list(report.choices)
         out["ball_in_hand"] = report.ball_in_hand
     elif call.outcome == "option":
-        ruling = _option_answer(rack, shot, call, ctx, request, rules, out)
+        ruling = _option_answer(asked, rules, out)
     elif call.outcome in {"replay", "restore", "void"}:
         text = call.findings[0].text
         verdict = Verdict.VOID if call.outcome == "void" else Verdict.OK
         ruling = Ruling(verdict, text[0].upper() + text[1:] + ".", tuple(rules))
     else:
-        ruling = _legal_answer(rack, shot, call, ctx, request, rules, out)
+        ruling = _legal_answer(asked, rules, out)
     if call.outcome == "interference":  # charged like any foul (rule 16)
         ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, R16])))
     # Every "see rule N" of the rulebook is cited with the rule that says it.
@@ -282,17 +277,10 @@ def run_shot_tool(request: JSON) -> JSON:
     return out
 
 
-def _legal_answer(
-    rack: Rack,
-    shot: Shot,
-    call: Call,
-    ctx: Context,
-    request: JSON,
-    rules: list[str],
-    out: JSON,
-) -> Ruling:
+def _legal_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
     """A legal stroke, as the match rules it for ``rack`` (what the tool can know:
     it has no table, so an 8 after the break is left to the 8-ball rule's text)."""
+    rack, shot, call, ctx, request = asked
     down = shot.down
     rules = [*rules, R18]  # a legal stroke meets rule 18
     verdict = Verdict.OK
@@ -359,6 +347,21 @@ def _spot(ball: int, shot: Shot, request: JSON, out: JSON) -> str:
     return sentence[:1].lower() + sentence[1:].rstrip().rstrip(".")
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A shot tool request, read: the game's rack, the stroke, the call on it, the
+    table before it, and the request itself (table size, prior fouls)."""
+
+    rack: Rack
+    shot: Shot
+    call: Call
+    ctx: Context
+    request: JSON
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.rack, self.shot, self.call, self.ctx, self.request))
+
+
 def _told(
     ctx: Context, request: JSON, offender: str, incoming: str, successive: int
 ) -> Told:
@@ -373,16 +376,13 @@ def _told(
 
 
 def _foul_answer(
-    rack: Rack,
-    shot: Shot,
-    call: Call,
-    ctx: Context,
-    request: JSON,
+    asked: Asked,
     rules: list[str],
     *,
     chosen: bool = False,
 ) -> tuple[FoulReport, Ruling]:
     """A charged foul: its description and ruling, as the match gives them."""
+    rack, shot, call, ctx, request = asked
     own = call.outcome == "foul"
     prior = int(request.get("prior_fouls") or 0)
     foul = Foul(shot, call, ctx.opening_break, prior, own_stroke=own)
@@ -410,23 +410,16 @@ def _foul_answer(
     return report, ruling
 
 
-def _option_answer(
-    rack: Rack,
-    shot: Shot,
-    call: Call,
-    ctx: Context,
-    request: JSON,
-    rules: list[str],
-    out: JSON,
-) -> Ruling:
+def _option_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
     """Rule 38's choice, each option with the ruling it leads to (``offers``)."""
+    rack, shot, call, ctx, request = asked
     called = as_called(call)
     prior = int(request.get("prior_fouls") or 0)
     terms = rack.foul_terms(Foul(shot, called, ctx.opening_break, prior))
     told = _told(ctx, request, SHOOTER, INCOMING, prior + 1)
     offer = describe_option(rack, shot, call, terms, told)
     foul_rules = [NUMBERED[r] for r in called.rules()]
-    _, foul = _foul_answer(rack, shot, called, ctx, request, foul_rules, chosen=True)
+    _, foul = _foul_answer(replace(asked, call=called), foul_rules, chosen=True)
     replay = Ruling(Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also([R38]))
     out["choices"] = list(offer.labels)
     out["offers"] = [
