@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from dataclasses import replace
 
 from referee.games.base import Verdict
-from referee.games.billiards import games
 from referee.games.billiards.facts import Shot
+from referee.games.billiards.games import FOULS_TO_LOSE
 from referee.games.billiards.games import Rack
 from referee.games.billiards.games import Terms
+from referee.games.billiards.games import rights_text
 from referee.games.billiards.shots import CONDUCT
 from referee.games.billiards.shots import Call
 from referee.games.billiards.spotting import Spot
@@ -111,7 +112,7 @@ def describe_foul(
         if told.opening_break:
             rights, in_hand = f"{incoming} breaks again", "kitchen"
         else:
-            rights = games.rights_text(terms, incoming, offender)
+            rights = rights_text(terms, incoming, offender)
             in_hand = terms.ball_in_hand
         penalty = _join(f"The balls go back; {rights}.", warn)
         return FoulReport(
@@ -211,7 +212,7 @@ def _rights(
             "anywhere in 9-ball and 8-ball)",
             None,
         )
-    return games.rights_text(terms, incoming, offender), terms.ball_in_hand
+    return rights_text(terms, incoming, offender), terms.ball_in_hand
 
 
 @dataclass(frozen=True)
@@ -283,7 +284,7 @@ def _conduct(call: Call, offender: str) -> str:
 
 
 def _successive_note(rack: Rack, successive: int, offender: str) -> str:
-    if rack.third_foul and successive == games.FOULS_TO_LOSE - 1:
+    if rack.third_foul and successive == FOULS_TO_LOSE - 1:
         return f"{_cap(offender)} is on two fouls in a row: a third {rack.third_foul}."
     return ""
 

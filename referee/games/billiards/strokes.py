@@ -11,7 +11,6 @@ from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import recent
-from referee.games.billiards import games
 from referee.games.billiards.cited import EIGHT_BREAK
 from referee.games.billiards.cited import EIGHT_CALL
 from referee.games.billiards.cited import EIGHT_EIGHT_BALL
@@ -45,6 +44,11 @@ from referee.games.billiards.fouls import Told
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
+from referee.games.billiards.games import EIGHT
+from referee.games.billiards.games import NINE
+from referee.games.billiards.games import group_balls
+from referee.games.billiards.games import group_of
+from referee.games.billiards.games import other_group
 from referee.games.billiards.games import rack_of
 from referee.games.billiards.racks import _end_match_by_forfeit
 from referee.games.billiards.racks import _end_rack
@@ -284,7 +288,7 @@ def _nine_ball_legal(
     names = _sides(s)
     down = shot.down
     s["balls"] = _remove(s["balls"], down)
-    if games.NINE in down:
+    if NINE in down:
         text, score = _end_rack(
             s, side, f"{names[side]} pocketed the 9 on a legal shot"
         )
@@ -308,8 +312,8 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
     down = shot.down
     s["balls"] = _remove(s["balls"], down)
     note = ""
-    if games.NINE in down:
-        note = " " + _spot(s, (games.NINE,), shot).strip()
+    if NINE in down:
+        note = " " + _spot(s, (NINE,), shot).strip()
     elif down:
         note = f" {ball_list(down).capitalize()} stay{'s' if len(down) == 1 else ''} "
         note += "down, not credited."
@@ -324,7 +328,7 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
         f"lies or makes {names[side]} shoot again."
     )
     cited = [r for r in rules if r != R18] + [NINE_PUSH_OUT]
-    if games.NINE in down:
+    if NINE in down:
         cited.append(R31)
     return Step(s, Ruling(Verdict.OK, text, tuple(cited), options=("game",)))
 
@@ -336,22 +340,22 @@ def _eight_ball_legal(s: JSON, side: int, shot: Shot, opening: bool) -> Step | F
     group = s["groups"][side]
     before = set(s["balls"])
     s["balls"] = _remove(s["balls"], down)
-    if games.EIGHT in down:
+    if EIGHT in down:
         return _eight_down(s, side, shot, opening, before)
     note = ""
     if opening:
         return Follow(bool(down), "", (EIGHT_BREAK,))
     if group is None:
-        if shot.first_contact == games.EIGHT:
+        if shot.first_contact == EIGHT:
             note = "; the 8 was hit first on an open table, so nothing counts"
             return Follow(False, note, (EIGHT_GROUPS,))
         if down and shot.call_made:
             chosen = _chosen_group(shot)
             s["groups"][side] = chosen
-            s["groups"][1 - side] = games.other_group(chosen)
+            s["groups"][1 - side] = other_group(chosen)
             return Follow(True, f"; {names[side]} has the {chosen}", (EIGHT_GROUPS,))
         return Follow(False, "", (EIGHT_GROUPS,))
-    own = games.group_balls(group)
+    own = group_balls(group)
     keep = shot.call_made and any(b in own for b in down)
     if down and not shot.call_made:
         note = "; the called ball missed its pocket"
@@ -380,10 +384,10 @@ def _eight_down(
                     options=("eight_on_break", "race"),
                 ),
             )
-        spotted = _spot(s, (games.EIGHT,), shot).strip().rstrip(".")
+        spotted = _spot(s, (EIGHT,), shot).strip().rstrip(".")
         note = f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}"
         return Follow(True, note, (EIGHT_BREAK, R31))
-    own_left = group is not None and any(b in games.group_balls(group) for b in before)
+    own_left = group is not None and any(b in group_balls(group) for b in before)
     if group is None or own_left or not shot.call_made:
         why = (
             "the 8 went in an uncalled pocket"
@@ -417,9 +421,9 @@ def _eight_down(
 
 
 def _chosen_group(shot: Shot) -> str:
-    groups = {games.group_of(b) for b in shot.down} - {None}
-    if shot.called is not None and games.group_of(shot.called) in groups:
-        return str(games.group_of(shot.called))
+    groups = {group_of(b) for b in shot.down} - {None}
+    if shot.called is not None and group_of(shot.called) in groups:
+        return str(group_of(shot.called))
     if len(groups) == 1:
         return str(groups.pop())
     raise BadInput(

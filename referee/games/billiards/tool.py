@@ -14,7 +14,6 @@ from referee.games.base import Field
 from referee.games.base import Penalty
 from referee.games.base import Ruling
 from referee.games.base import Verdict
-from referee.games.billiards import games
 from referee.games.billiards.cited import EIGHT_BREAK
 from referee.games.billiards.cited import EIGHT_EIGHT_BALL
 from referee.games.billiards.cited import NINE_LOWEST_FIRST
@@ -41,7 +40,9 @@ from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
 from referee.games.billiards.fouls import replay_text
 from referee.games.billiards.fouls import spots_sentence
+from referee.games.billiards.games import EIGHT
 from referee.games.billiards.games import GENERAL
+from referee.games.billiards.games import NINE
 from referee.games.billiards.games import TOOL_RACKS
 from referee.games.billiards.games import Foul
 from referee.games.billiards.games import Rack
@@ -291,15 +292,15 @@ def _legal_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
         rules = [r for r in rules if r != R18]
         rules.append(NINE_PUSH_OUT)
         what = "Push out: nothing counts"
-        if games.NINE in down:
-            what += f"; {_spot(games.NINE, shot, request, out)}"
+        if NINE in down:
+            what += f"; {_spot(NINE, shot, request, out)}"
             rules.append(R31)
         what += (
             ". The opponent takes the table as it lies or makes the shooter shoot "
             "again."
         )
         return Ruling(verdict, what, tuple(_dedupe(rules)), options=("game",))
-    if rack.lowest_first and games.NINE in down:
+    if rack.lowest_first and NINE in down:
         return Ruling(
             Verdict.WIN,
             f"{what}: a 9 pocketed on a legal shot wins the rack.",
@@ -308,13 +309,13 @@ def _legal_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
         )
     if rack.lowest_first:
         rules.append(NINE_LOWEST_FIRST)
-    elif rack.groups and games.EIGHT in down and ctx.opening_break:
+    elif rack.groups and EIGHT in down and ctx.opening_break:
         what += (
-            f"; the 8 dropped on the break: {_spot(games.EIGHT, shot, request, out)} "
+            f"; the 8 dropped on the break: {_spot(EIGHT, shot, request, out)} "
             "(unless the match plays an 8 on the break as a win)"
         )
         rules += [EIGHT_BREAK, R31]
-    elif rack.groups and games.EIGHT in down:  # the rack ends either way
+    elif rack.groups and EIGHT in down:  # the rack ends either way
         return Ruling(
             verdict,
             f"{what}: the 8 wins the rack if it was called and the shooter's group "

@@ -35,7 +35,7 @@ from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Tool
-from referee.games.bowling_cards import board
+from referee.games.bowling_cards.board import view as board_view
 from referee.games.bowling_cards.play import HANDLERS
 from referee.games.bowling_cards.play import finished
 from referee.games.bowling_cards.play import start
@@ -310,7 +310,7 @@ OPTIONS = (
 
 def view(state: JSON) -> JSON:
     """The scoreboard (``board.view``), expecting what ``GAME`` offers."""
-    return board.view(state, GAME.expects(state))
+    return board_view(state, GAME.expects(state))
 
 
 TOOL_EXAMPLE = {

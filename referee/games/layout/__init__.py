@@ -40,12 +40,14 @@ from referee.games.base import Handler
 from referee.games.base import Refused
 from referee.games.base import Setup
 from referee.games.base import Tool
-from referee.games.layout import board
-from referee.games.layout import turns
 from referee.games.layout.board import score_result
+from referee.games.layout.board import view as board_view
 from referee.games.layout.spec import Rules
 from referee.games.layout.spec import Score
 from referee.games.layout.spec import Spec
+from referee.games.layout.turns import finished as turns_finished
+from referee.games.layout.turns import handlers as turns_handlers
+from referee.games.layout.turns import start as turns_start
 
 __all__ = ["Layout", "Rules", "Score", "score_result"]
 
@@ -55,16 +57,16 @@ class Layout(Spec):
     """A layout game's ``Spec`` with the engine contract made from it."""
 
     def start(self, setup: Setup) -> JSON:
-        return turns.start(self, setup)
+        return turns_start(self, setup)
 
     def handlers(self, events: Iterable[EventKind]) -> dict[str, Handler]:
-        return turns.handlers(self, [k.type for k in events])
+        return turns_handlers(self, [k.type for k in events])
 
     def finished(self, state: JSON) -> Refused | None:
-        return turns.finished(self, state)
+        return turns_finished(self, state)
 
     def view(self, state: JSON, expects: list[str]) -> JSON:
-        return board.view(self, state, expects)
+        return board_view(self, state, expects)
 
 
 # --- what the two games' event kinds share -----------------------------------------
