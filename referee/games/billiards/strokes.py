@@ -289,19 +289,9 @@ def _nine_ball_legal(
     down = shot.down
     s["balls"] = _remove(s["balls"], down)
     if NINE in down:
-        text, score = _end_rack(
-            s, side, f"{names[side]} pocketed the 9 on a legal shot"
-        )
-        return Step(
-            s,
-            Ruling(
-                Verdict.WIN,
-                f"{names[side]}: legal shot. {text}",
-                tuple(rules + [NINE_WINS]),
-                score=score,
-                options=tuple(opts + ["race"]),
-            ),
-        )
+        how = f"{names[side]} pocketed the 9 on a legal shot"
+        said = f"{names[side]}: legal shot. "
+        return _rack_ends(s, side, how, said, [*rules, NINE_WINS], [*opts, "race"])
     return Follow(bool(down), "", (NINE_LOWEST_FIRST,))
 
 
@@ -371,19 +361,9 @@ def _eight_down(
     group = s["groups"][side]
     if opening:
         if s["options"]["eight_on_break"] == "win":
-            text, score = _end_rack(
-                s, side, f"{names[side]} pocketed the 8 on the break"
-            )
-            return Step(
-                s,
-                Ruling(
-                    Verdict.WIN,
-                    f"{names[side]}: {text}",
-                    (EIGHT_BREAK,),
-                    score=score,
-                    options=("eight_on_break", "race"),
-                ),
-            )
+            how = f"{names[side]} pocketed the 8 on the break"
+            options = ["eight_on_break", "race"]
+            return _rack_ends(s, side, how, f"{names[side]}: ", [EIGHT_BREAK], options)
         spotted = _spot(s, (EIGHT,), shot).strip().rstrip(".")
         note = f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}"
         return Follow(True, note, (EIGHT_BREAK, R31))
@@ -394,30 +374,38 @@ def _eight_down(
             if group is not None and not own_left
             else "the 8 went in before the group was cleared"
         )
-        text, score = _end_rack(s, 1 - side, f"{names[side]}: {why}")
         lost = Penalty(names[side], f"loss of the rack: {why}", 0, EIGHT_EIGHT_BALL)
-        return Step(
+        said = f"{names[side]}: {why}. "
+        return _rack_ends(
             s,
-            Ruling(
-                Verdict.WIN,
-                f"{names[side]}: {why}. {text}",
-                (EIGHT_EIGHT_BALL,),
-                penalties=(lost,),
-                score=score,
-                options=("game", "race"),
-            ),
+            1 - side,
+            f"{names[side]}: {why}",
+            said,
+            [EIGHT_EIGHT_BALL],
+            ["game", "race"],
+            (lost,),
         )
-    text, score = _end_rack(s, side, f"{names[side]} pocketed the called 8")
-    return Step(
-        s,
-        Ruling(
-            Verdict.WIN,
-            f"{names[side]}: legal shot. {text}",
-            (R18, EIGHT_EIGHT_BALL),
-            score=score,
-            options=("game", "race"),
-        ),
+    how = f"{names[side]} pocketed the called 8"
+    said = f"{names[side]}: legal shot. "
+    return _rack_ends(s, side, how, said, [R18, EIGHT_EIGHT_BALL], ["game", "race"])
+
+
+def _rack_ends(
+    s: JSON,
+    winner: int,
+    how: str,
+    said: str,
+    rules: list[str],
+    options: list[str],
+    penalties: tuple[Penalty, ...] = (),
+) -> Step:
+    """The stroke ends the rack: ``winner`` takes it (``how``, for the list of
+    racks) and the ruling says ``said``, then the rack's or the match's result."""
+    text, score = _end_rack(s, winner, how)
+    ruling = Ruling(
+        Verdict.WIN, said + text, tuple(rules), penalties, score, tuple(options)
     )
+    return Step(s, ruling)
 
 
 def _chosen_group(shot: Shot) -> str:
