@@ -14,6 +14,7 @@ to call or not (rule 38 without a referee). Ties go to the lowest rule number.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -227,48 +228,55 @@ def _stroke(shot: Shot) -> list[Finding]:
         )
         out.append(Finding("3", FOUL, f"the cue ball was struck with {what}", STANDARD))
         out.append(Finding("20", CITE, "only the tip may touch the cue ball in play"))
-    if not shot.foot_on_floor:
-        out.append(Finding("12", FOUL, "no foot was on the floor", STANDARD))
-    if shot.moving:
-        out.append(
-            Finding(
-                "13",
-                FOUL,
-                "a ball was still moving when the cue ball was struck",
-                STANDARD,
-            )
-        )
-    if shot.double_hit:
-        out.append(
-            Finding("22", FOUL, "the cue hit the cue ball twice (double hit)", STANDARD)
-        )
-    elif shot.frozen == "cue-ball" and not shot.push:
-        out.append(
-            Finding(
-                "22",
-                NOTE,
-                "shooting toward a ball touching the cue ball "
-                "with a normal stroke is allowed",
-            )
-        )
-    if shot.push:
-        out.append(
-            Finding("23", FOUL, "the tip stayed on the cue ball (push shot)", STANDARD)
-        )
-    if shot.placement_stroke:
-        out.append(
-            Finding(
-                "39",
-                FOUL,
-                "a forward stroke hit the cue ball while it was being placed",
-                STANDARD,
-            )
-        )
-    if shot.placement_touch:
-        out.append(
-            Finding("21", FOUL, "the cue ball in hand touched an object ball", STANDARD)
-        )
-    return out
+    return out + [found for applies, found in _STROKE_FACTS if applies(shot)]
+
+
+# The stroke's own facts, in the order a call lists them: when each applies, and
+# the finding it makes.
+_STROKE_FACTS: tuple[tuple[Callable[[Shot], bool], Finding], ...] = (
+    (
+        lambda shot: not shot.foot_on_floor,
+        Finding("12", FOUL, "no foot was on the floor", STANDARD),
+    ),
+    (
+        lambda shot: shot.moving,
+        Finding(
+            "13", FOUL, "a ball was still moving when the cue ball was struck", STANDARD
+        ),
+    ),
+    (
+        lambda shot: shot.double_hit,
+        Finding("22", FOUL, "the cue hit the cue ball twice (double hit)", STANDARD),
+    ),
+    (
+        lambda shot: (
+            not shot.double_hit and shot.frozen == "cue-ball" and not shot.push
+        ),
+        Finding(
+            "22",
+            NOTE,
+            "shooting toward a ball touching the cue ball with a normal stroke is "
+            "allowed",
+        ),
+    ),
+    (
+        lambda shot: shot.push,
+        Finding("23", FOUL, "the tip stayed on the cue ball (push shot)", STANDARD),
+    ),
+    (
+        lambda shot: shot.placement_stroke,
+        Finding(
+            "39",
+            FOUL,
+            "a forward stroke hit the cue ball while it was being placed",
+            STANDARD,
+        ),
+    ),
+    (
+        lambda shot: shot.placement_touch,
+        Finding("21", FOUL, "the cue ball in hand touched an object ball", STANDARD),
+    ),
+)
 
 
 def _contact(shot: Shot, ctx: Context) -> list[Finding]:
