@@ -41,6 +41,7 @@ from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Tool
+from referee.games.billiards import match
 from referee.games.billiards.cited import R5
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
@@ -51,10 +52,6 @@ from referee.games.billiards.lag import LAG_EXAMPLE
 from referee.games.billiards.lag import LAG_FIELDS
 from referee.games.billiards.lag import LAG_RESULT
 from referee.games.billiards.lag import run_lag_tool
-from referee.games.billiards.match import HANDLERS
-from referee.games.billiards.match import check_setup
-from referee.games.billiards.match import finished
-from referee.games.billiards.match import start
 from referee.games.billiards.scoreboard import view as scoreboard_view
 from referee.games.billiards.shots import SCOPES
 from referee.games.billiards.spotting import LENGTHS
@@ -395,13 +392,13 @@ GAME = Game(
     max_players=8,
     options=OPTIONS,
     events=EVENTS,
-    start=start,
+    start=match.start,
     view=view,
     teams=True,
     tools=(SHOT_TOOL, LAG_TOOL, SPOT_TOOL),
-    check_setup=check_setup,
-    handlers=HANDLERS,
-    finished=finished,
+    check_setup=match.check_setup,
+    handlers=match.HANDLERS,
+    finished=match.finished,
     order_rule=R5,
 )
 
