@@ -102,11 +102,9 @@ def _fresh_frame(n: int) -> JSON:
 def _row(state: JSON, event: JSON) -> Step:
     seat = event["player"]
     name = state["players"][seat]
-    if state["phase"] != "deal":
-        raise Refused(
-            f"The rows of frame {state['frame']} are already dealt. {prompt(state)}",
-            [R_DEAL],
-        )
+    _only_in(
+        state, "deal", f"The rows of frame {state['frame']} are already dealt.", R_DEAL
+    )
     if state["rows"][seat] is not None:
         raise Refused(
             f"{name}'s row is already dealt this frame.",
@@ -445,11 +443,9 @@ def _pass(state: JSON, event: JSON) -> Step:
 def _show(state: JSON, event: JSON) -> Step:
     seat = event["player"]
     name = state["players"][seat]
-    if state["phase"] != "show":
-        raise Refused(
-            f"Hand cards are shown when the frame is scored. {prompt(state)}",
-            [R_HELD_CARDS],
-        )
+    _only_in(
+        state, "show", "Hand cards are shown when the frame is scored.", R_HELD_CARDS
+    )
     held = state["held"][seat]
     if state["shown"][seat] is not None or held == 0:
         raise Refused(f"{name} has no hand cards left to show.", [R_HELD_CARDS])
@@ -654,6 +650,12 @@ def _set(rows: list[Any], seat: int, pos: int, cell: JSON) -> list[Any]:
     mine = [dict(c) for c in rows[seat]]
     mine[pos] = cell
     return [mine if i == seat else r for i, r in enumerate(rows)]
+
+
+def _only_in(state: JSON, phase: str, why: str, rule: str) -> None:
+    """Refuse, saying ``why`` and what comes next, outside ``phase``."""
+    if state["phase"] != phase:
+        raise Refused(f"{why} {prompt(state)}", [rule])
 
 
 def _own_turn(state: JSON, seat: int, kind: str) -> int:
