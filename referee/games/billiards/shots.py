@@ -448,48 +448,37 @@ def _kitchen(shot: Shot, ctx: Context) -> list[Finding]:
     what it did before it left the kitchen (rule 38)."""
     if ctx.in_hand != "kitchen":
         return []
-    out = []
+    found = _PLACED.get((shot.placed, bool(shot.objected)))
+    out = [found] if found else []
     if shot.placed == "on-string":
-        if shot.objected:
-            out.append(
-                Finding(
-                    "9",
-                    FOUL,
-                    "the cue ball was shot from on or over the "
-                    "head string after an objection",
-                    STANDARD,
-                )
-            )
-        else:
-            out.append(
-                Finding(
-                    "9",
-                    NOTE,
-                    "the cue ball sat on or over the head "
-                    "string, but nobody objected before the stroke",
-                )
-            )
         out.append(Finding("15", CITE, "the head string is not behind the string"))
-    elif shot.placed == "outside":
-        if shot.objected:
-            out.append(
-                Finding(
-                    "9",
-                    FOUL,
-                    "the cue ball was shot from clearly outside the kitchen",
-                    STANDARD,
-                )
-            )
-        else:
-            out.append(
-                Finding(
-                    "9",
-                    NOTE,
-                    "the cue ball was shot from outside the "
-                    "kitchen, but nobody called it",
-                )
-            )
     return out + _leaving_the_kitchen(shot, ctx)
+
+
+# Rule 9: the cue ball in hand placed on the head string or outside the kitchen,
+# by whether the opponent objected before the stroke.
+_PLACED = {
+    ("on-string", True): Finding(
+        "9",
+        FOUL,
+        "the cue ball was shot from on or over the head string after an objection",
+        STANDARD,
+    ),
+    ("on-string", False): Finding(
+        "9",
+        NOTE,
+        "the cue ball sat on or over the head string, but nobody objected before "
+        "the stroke",
+    ),
+    ("outside", True): Finding(
+        "9", FOUL, "the cue ball was shot from clearly outside the kitchen", STANDARD
+    ),
+    ("outside", False): Finding(
+        "9",
+        NOTE,
+        "the cue ball was shot from outside the kitchen, but nobody called it",
+    ),
+}
 
 
 def _leaving_the_kitchen(shot: Shot, ctx: Context) -> list[Finding]:
