@@ -14,6 +14,11 @@ def and_(names: Sequence[str]) -> str:
     )
 
 
+def winners(state: JSON) -> list[str]:
+    """The names of the seats in ``state["winners"]`` (none while nobody has won)."""
+    return [state["players"][i] for i in state["winners"] or []]
+
+
 def winner_names(state: JSON) -> str:
     """The seats in ``state["winners"]``, named: 'Ann and Bob'."""
-    return and_([state["players"][i] for i in state["winners"] or []])
+    return and_(winners(state))

@@ -90,15 +90,16 @@ SPOT_FIELDS: tuple[Field, ...] = (
 )
 SPOT_EXAMPLE: JSON = {"balls": [3, 9], "blocked": [0]}
 # One spotted ball (``Spot.to_json()``), in the spot tool's and the shot tool's answers.
+_SPOT_FIELDS: JSON = {
+    "ball": {"type": "integer"},
+    "position": {"type": "integer"},
+    "against": {"type": ["string", "null"]},
+    "where": {"type": "string"},
+}
 SPOT_SCHEMA: JSON = {
     "type": "object",
-    "required": ["ball", "position", "against", "where"],
-    "properties": {
-        "ball": {"type": "integer"},
-        "position": {"type": "integer"},
-        "against": {"type": ["string", "null"]},
-        "where": {"type": "string"},
-    },
+    "required": list(_SPOT_FIELDS),
+    "properties": _SPOT_FIELDS,
     "additionalProperties": False,
 }
 SPOT_RESULT: JSON = {

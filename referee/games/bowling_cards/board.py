@@ -9,6 +9,7 @@ from referee.games.bowling_cards.scoring import pair
 from referee.games.bowling_cards.scoring import score_frame
 from referee.games.wording import and_
 from referee.games.wording import winner_names
+from referee.games.wording import winners
 
 
 def view(state: JSON, expects: list[str]) -> JSON:
@@ -58,7 +59,6 @@ def view(state: JSON, expects: list[str]) -> JSON:
         for i in range(n)
     ]
     phase = state["phase"]
-    turn = names[state["turn"]] if phase in ("play", "last") else None
     detail = {
         "frame": state["frame"],
         "frames": state["options"]["frames"],
@@ -75,11 +75,11 @@ def view(state: JSON, expects: list[str]) -> JSON:
         "tables": tables,
         "history": state["history"],
         "last_frame": state["last_frame"],
-        "winners": [names[i] for i in state["winners"] or []],
+        "winners": winners(state),
     }
     return board(
         sides=sides,
-        turn=turn,
+        turn=names[state["turn"]] if phase in ("play", "last") else None,
         expects=expects,
         prompt=prompt(state),
         phase=phase,

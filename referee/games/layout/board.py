@@ -12,6 +12,7 @@ from referee.games.layout.spec import Score
 from referee.games.layout.spec import Spec
 from referee.games.wording import and_
 from referee.games.wording import winner_names
+from referee.games.wording import winners
 
 
 def pack_size(layout: Spec, state: JSON) -> int:
@@ -82,7 +83,7 @@ def view(layout: Spec, state: JSON, expects: list[str]) -> JSON:
         "layouts": [_layout(state, i, live[i]) for i in range(n)],
         "history": state["history"],
         "last_deal": state["last_deal"],
-        "winners": [names[i] for i in state["winners"] or []],
+        "winners": winners(state),
     }
     return board(
         sides=sides,
