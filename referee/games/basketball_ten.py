@@ -9,8 +9,8 @@ Events: ``deal`` ``{"upcard": "5D"}``; ``draw`` ``{"player", "source", "card"}``
 ``discard`` ``{"player", "position", "card"}`` (a stock card discarded, and the card
 at ``position`` turned face up).
 
-``view(state)`` is ``layout.view``: each side is ``{"name", "score" (the total over
-the deals), "deal_score" (the face-up cards now), "face_down", "turns"}``.
+``view(state)`` is ``layout.board.view``: each side is ``{"name", "score" (the total
+over the deals), "deal_score" (the face-up cards now), "face_down", "turns"}``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
-from referee.games.base import Tool
+from referee.rulebook import cite
 
 GAME_ID = "basketball-ten"
 TURNS = 10
@@ -36,14 +36,12 @@ LONERS = ("A", "K")  # aces and kings never make sets
 VALUES = {"A": 15, "J": 10, "Q": 10, "K": 25}
 SET_NAMES = {2: "pair", 3: "triple", 4: "four"}
 
-
-def packs_for(players: int) -> int:
-    """One pack for two to four players, two shuffled together beyond four."""
-    return 1 if players <= 4 else 2
-
-
-def jokers_per_pack(options: JSON) -> int:
-    return 0
+CITE = cite(GAME_ID)
+RULES = table.Rules.cite(CITE, "peek", "ten_turns")
+R_CARD_VALUES = CITE("card-values")
+R_SETS = CITE("sets")
+R_NO_ACE_KING_SETS = CITE("no-ace-king-sets")
+R_BIG_SETS = CITE("big-sets")
 
 
 def card_value(card: str) -> int:
@@ -57,7 +55,7 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
     shown = [c for c in layout if c is not None]
     by_rank = Counter(cards.rank(c) for c in shown)
     parts: list[JSON] = []
-    rules = [rule("card-values")]
+    rules = [R_CARD_VALUES]
     for rank in sorted(by_rank, key=lambda r: cards.RANKS.index(r)):
         group = [c for c in shown if cards.rank(c) == rank]
         count = len(group)
@@ -67,12 +65,12 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
             if count > 1:
                 why = f"{count} {_plural(rank)} count singly: {count} x {value}"
                 why += f" = {points}"
-                rules.append(rule("no-ace-king-sets"))
+                rules.append(R_NO_ACE_KING_SETS)
             else:
                 why = f"{group[0]} = {value}"
             parts.append({"cards": group, "points": points, "why": why})
             continue
-        rules.append(rule("sets"))
+        rules.append(R_SETS)
         rest = list(group)
         while rest:
             # Reading: with two packs, fours first, then the rest by the same table.
@@ -91,28 +89,17 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
             )
             parts.append({"cards": chunk, "points": points, "why": why})
         if count > LARGEST_SET:
-            rules.append(rule("big-sets"))
+            rules.append(R_BIG_SETS)
     total = sum(p["points"] for p in parts)
     return table.Score(total, tuple(parts), tuple(dict.fromkeys(rules)))
 
 
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
+LAYOUT = table.Layout(RULES, 2, 5, score, discard_turns_up=True, turns_each=TURNS)
 
 
-LAYOUT = table.Layout(
-    game_id=GAME_ID,
-    rows=2,
-    cols=5,
-    packs_for=packs_for,
-    jokers_per_pack=jokers_per_pack,
-    turn_up_before_play=0,
-    replace_face_up=False,
-    discard_turns_up=True,
-    turns_each=TURNS,
-    lowest_wins=False,
-    score=score,
-)
+def view(state: JSON) -> JSON:
+    """The table (``layout.board.view``), expecting what ``GAME`` offers."""
+    return LAYOUT.view(state, GAME.expects(state))
 
 
 # --- the scoring calculator --------------------------------------------------------
@@ -126,13 +113,7 @@ def score_tool(request: JSON) -> JSON:
     summary = f"{got.points} points"
     if sets:
         summary += f" with {len(sets)} set{'s' if len(sets) > 1 else ''}"
-    return {
-        "points": got.points,
-        "grid": [layout[0:5], layout[5:10]],
-        "groups": [dict(p) for p in got.parts],
-        "rules": list(got.rules),
-        "summary": summary + ".",
-    }
+    return table.score_answer(got, [layout[0:5], layout[5:10]], "groups", summary)
 
 
 def _plural(rank: str) -> str:
@@ -143,48 +124,23 @@ def _plural(rank: str) -> str:
 
 # --- the game ------------------------------------------------------------------------
 
-PLAYER = Field("player", "seat", "Who plays: seat number from 0, or the name.")
+PLAYER = table.PLAYER
 POSITION_HELP = "Layout position 1-10: far row 1-5, near row 6-10."
 DEAL = ({"type": "deal", "upcard": "5D"},)
 DRAWN = (*DEAL, {"type": "draw", "player": 1, "source": "stock", "card": "9H"})
 
 EVENTS = (
-    EventKind(
-        type="deal",
-        title="Deal: the card turned up",
-        help="The dealer deals ten cards each face down in two rows of five and turns "
-        "the stock's top card up to start the discard pile: enter that card.",
-        fields=(Field("upcard", "card", "The card that starts the discard pile."),),
-        examples=(Example(DEAL[0], title="Ann deals; 5D starts the discards"),),
+    table.deal_event(
+        "The dealer deals ten cards each face down in two rows of five and turns the "
+        "stock's top card up to start the discard pile: enter that card.",
+        DEAL[0],
     ),
-    EventKind(
-        type="draw",
-        title="Draw",
-        help="The player on turn draws the stock's top card (say which) or takes the "
-        "top discard.",
-        fields=(
-            PLAYER,
-            Field(
-                "source",
-                "choice",
-                "Where the card came from: the stock or the discard pile.",
-                choices=("stock", "discard"),
-            ),
-            Field(
-                "card",
-                "card",
-                "The card drawn: needed from the stock; from the discard pile it is "
-                "the known top card.",
-                required=False,
-            ),
-        ),
-        examples=(
-            Example(DRAWN[1], setup=DEAL, title="Bob draws 9H from the stock"),
-            Example(
-                {"type": "draw", "player": 1, "source": "discard"},
-                setup=DEAL,
-                title="Bob takes the discard 5D",
-            ),
+    table.draw_event(
+        Example(DRAWN[1], setup=DEAL, title="Bob draws 9H from the stock"),
+        Example(
+            {"type": "draw", "player": 1, "source": "discard"},
+            setup=DEAL,
+            title="Bob takes the discard 5D",
         ),
     ),
     EventKind(
@@ -250,6 +206,21 @@ OPTIONS = (
 )
 
 TOOL_EXAMPLE = {"layout": "9H 9D 9C AS AD KH 2C 5S JH JD"}
+SCORE_TOOL = table.score_tool(
+    LAYOUT,
+    score_tool,
+    TOOL_EXAMPLE,
+    (
+        "Basketball layout score",
+        "Ten cards (or the ones showing so far): the score with pairs (25), triples "
+        "(40) and fours (50) replacing single values; aces and kings always count "
+        "singly.",
+        "Up to ten cards, far row then near row, like 9H 9D 9C AS AD KH 2C 5S JH JD.",
+    ),
+    ("groups", "Each set (pair, triple, four) or single card with its points and why."),
+    least=1,
+)
+
 
 GAME = Game(
     id=GAME_ID,
@@ -266,32 +237,10 @@ GAME = Game(
     events=EVENTS,
     lower_wins=True,
     start=LAYOUT.start,
-    apply=LAYOUT.apply,
-    view=LAYOUT.view,
-    tools=(
-        Tool(
-            name="score",
-            title="Basketball layout score",
-            help="Ten cards (or the ones showing so far): the score with pairs (25), "
-            "triples (40) and fours (50) replacing single values; aces and kings "
-            "always count singly.",
-            fields=(
-                Field(
-                    "layout",
-                    "cards",
-                    "Up to ten cards, far row then near row, like 9H 9D 9C AS AD KH "
-                    "2C 5S JH JD.",
-                    minimum=1,
-                    maximum=10,
-                ),
-            ),
-            run=score_tool,
-            example=TOOL_EXAMPLE,
-            result=table.score_result(
-                "groups",
-                "Each set (pair, triple, four) or single card with its points and why.",
-            ),
-        ),
-    ),
+    view=view,
+    tools=(SCORE_TOOL,),
     deck="basketball-ten",
+    handlers=LAYOUT.handlers(EVENTS),
+    finished=LAYOUT.finished,
+    order_rule=RULES.turn_order,
 )

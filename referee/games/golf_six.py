@@ -9,10 +9,10 @@ Events: ``deal`` ``{"upcard": "5D"}``; ``flip`` ``{"player", "position", "card"}
 when play ends); ``draw`` ``{"player", "source": "stock" | "discard", "card"}``;
 ``replace`` ``{"player", "position", "replaced"}``; ``discard`` ``{"player"}``.
 
-``view(state)["detail"]`` holds the table (see ``layout.view``): ``layouts`` (each
-``{"name", "cells", "live"}``), ``discard_top``, ``drawn``, ``stock``, ``packs_text``,
-``history`` and ``last_deal``. Each side is ``{"name", "score" (the total over the
-deals), "deal_score" (the face-up cards now), "face_down", "turns"}``.
+``view(state)["detail"]`` holds the table (see ``layout.board.view``): ``layouts``
+(each ``{"name", "cells", "live"}``), ``discard_top``, ``drawn``, ``stock``,
+``packs_text``, ``history`` and ``last_deal``. Each side is ``{"name", "score" (the
+total over the deals), "deal_score" (the face-up cards now), "face_down", "turns"}``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from referee.games.base import Example
 from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
-from referee.games.base import Tool
+from referee.rulebook import cite
 
 GAME_ID = "golf-six"
 DEALS = 9
@@ -35,14 +35,12 @@ JOKER_VALUE = -2
 FACE_TEN = ("J", "Q")
 COLUMN_NAMES = ("left", "middle", "right")
 
-
-def packs_for(players: int) -> int:
-    """One pack for two to four players, two for five to eight, three beyond."""
-    return 1 if players <= 4 else 2 if players <= 8 else 3
-
-
-def jokers_per_pack(options: JSON) -> int:
-    return 2 if options.get("jokers") else 0
+CITE = cite(GAME_ID)
+RULES = table.Rules.cite(
+    CITE, "turn_two_up", "show", "end_of_play", "last_turns", "jokers"
+)
+R_CARD_VALUES = CITE("card-values")
+R_COLUMN_PAIR = CITE("column-pair")
 
 
 def card_value(card: str) -> int:
@@ -62,7 +60,7 @@ def card_value(card: str) -> int:
 def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Score:
     """Six cards in position order (None: face down, not counted yet), by column."""
     parts: list[JSON] = []
-    rules = [rule("card-values")]
+    rules = [R_CARD_VALUES]
     total = 0
     for col in range(3):
         top, bottom = layout[col], layout[col + 3]
@@ -71,7 +69,7 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
         if len(shown) == 2 and cards.rank(top) == cards.rank(bottom):  # type: ignore[arg-type]
             points = 0
             why = f"{where}: a pair of {_plural(top)} scores 0"  # type: ignore[arg-type]
-            rules.append(rule("column-pair"))
+            rules.append(R_COLUMN_PAIR)
         else:
             points = sum(card_value(c) for c in shown)
             if not shown:
@@ -85,29 +83,27 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
                 if len(shown) == 1:
                     why += " (one face down)"
         if cards.JOKER in shown:
-            rules.append(rule("jokers"))
+            rules.append(RULES.jokers)
         total += points
         parts.append({"cards": list(shown), "points": points, "why": why})
     return table.Score(total, tuple(parts), tuple(dict.fromkeys(rules)))
 
 
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
-
-
 LAYOUT = table.Layout(
-    game_id=GAME_ID,
+    RULES,
     rows=2,
     cols=3,
-    packs_for=packs_for,
-    jokers_per_pack=jokers_per_pack,
+    score=score,
+    jokers=2,
     turn_up_before_play=2,
     replace_face_up=True,
-    discard_turns_up=False,
-    turns_each=None,
     lowest_wins=True,
-    score=score,
 )
+
+
+def view(state: JSON) -> JSON:
+    """The table (``layout.board.view``), expecting what ``GAME`` offers."""
+    return LAYOUT.view(state, GAME.expects(state))
 
 
 # --- the scoring calculator --------------------------------------------------------
@@ -122,13 +118,7 @@ def score_tool(request: JSON) -> JSON:
     summary = f"{got.points} points"
     if pairs:
         summary += f" ({pairs} column pair{'s' if pairs > 1 else ''} cancelled)"
-    return {
-        "points": got.points,
-        "grid": grid,
-        "columns": [dict(p) for p in got.parts],
-        "rules": list(got.rules),
-        "summary": summary + ".",
-    }
+    return table.score_answer(got, grid, "columns", summary)
 
 
 def _plural(card: str) -> str:
@@ -140,7 +130,7 @@ def _plural(card: str) -> str:
 
 # --- the game ------------------------------------------------------------------------
 
-PLAYER = Field("player", "seat", "Who plays: seat number from 0, or the name.")
+PLAYER = table.PLAYER
 POSITION = Field(
     "position",
     "integer",
@@ -158,13 +148,10 @@ REVEAL = (
 )
 
 EVENTS = (
-    EventKind(
-        type="deal",
-        title="Deal: the card turned up",
-        help="The dealer deals six cards each face down and turns the stock's top "
-        "card up to start the discard pile: enter that card.",
-        fields=(Field("upcard", "card", "The card that starts the discard pile."),),
-        examples=(Example(DEAL[0], title="Ann deals; 5D starts the discards"),),
+    table.deal_event(
+        "The dealer deals six cards each face down and turns the stock's top card up "
+        "to start the discard pile: enter that card.",
+        DEAL[0],
     ),
     EventKind(
         type="flip",
@@ -180,38 +167,16 @@ EVENTS = (
             Example(REVEAL[1], setup=DEAL, title="Ann turns up 7H at position 1"),
         ),
     ),
-    EventKind(
-        type="draw",
-        title="Draw",
-        help="The player on turn draws the stock's top card (say which) or takes the "
-        "top discard.",
-        fields=(
-            PLAYER,
-            Field(
-                "source",
-                "choice",
-                "Where the card came from: the stock or the discard pile.",
-                choices=("stock", "discard"),
-            ),
-            Field(
-                "card",
-                "card",
-                "The card drawn: needed from the stock; from the discard pile it is "
-                "the known top card.",
-                required=False,
-            ),
+    table.draw_event(
+        Example(
+            {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
+            setup=REVEAL,
+            title="Bob draws 3H from the stock",
         ),
-        examples=(
-            Example(
-                {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
-                setup=REVEAL,
-                title="Bob draws 3H from the stock",
-            ),
-            Example(
-                {"type": "draw", "player": 1, "source": "discard"},
-                setup=REVEAL,
-                title="Bob takes the discard 5D",
-            ),
+        Example(
+            {"type": "draw", "player": 1, "source": "discard"},
+            setup=REVEAL,
+            title="Bob takes the discard 5D",
         ),
     ),
     EventKind(
@@ -293,6 +258,23 @@ OPTIONS = (
 )
 
 TOOL_EXAMPLE = {"layout": "7H 2S KD 7C 9H QS"}
+SCORE_TOOL = table.score_tool(
+    LAYOUT,
+    score_tool,
+    TOOL_EXAMPLE,
+    (
+        "Golf layout score",
+        "Six cards in position order (far row 1 2 3, then near row 4 5 6): the score "
+        "column by column, pairs cancelled.",
+        "Six cards: far row left to right, then near row, like 7H 2S KD 7C 9H QS.",
+    ),
+    (
+        "columns",
+        "Each column with its points and why (a pair of equal ranks scores 0).",
+    ),
+    least=6,
+)
+
 
 GAME = Game(
     id=GAME_ID,
@@ -309,31 +291,10 @@ GAME = Game(
     events=EVENTS,
     lower_wins=True,
     start=LAYOUT.start,
-    apply=LAYOUT.apply,
-    view=LAYOUT.view,
-    tools=(
-        Tool(
-            name="score",
-            title="Golf layout score",
-            help="Six cards in position order (far row 1 2 3, then near row 4 5 6): "
-            "the score column by column, pairs cancelled.",
-            fields=(
-                Field(
-                    "layout",
-                    "cards",
-                    "Six cards: far row left to right, then near row, like "
-                    "7H 2S KD 7C 9H QS.",
-                    minimum=6,
-                    maximum=6,
-                ),
-            ),
-            run=score_tool,
-            example=TOOL_EXAMPLE,
-            result=table.score_result(
-                "columns",
-                "Each column with its points and why (a pair of equal ranks scores 0).",
-            ),
-        ),
-    ),
+    view=view,
+    tools=(SCORE_TOOL,),
     deck="golf-six",
+    handlers=LAYOUT.handlers(EVENTS),
+    finished=LAYOUT.finished,
+    order_rule=RULES.turn_order,
 )

@@ -18,10 +18,13 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from referee import rulebook
 from referee.games.base import BadInput
 from referee.games.base import Verdict
 from referee.games.billiards import GAME
+from referee.games.billiards import cited as cited_ids
 from referee.games.billiards.shots import SEE_ALSO
+from referee.games.billiards.shots import WARNED_RULES
 
 TOML = Path(__file__).resolve().parents[2] / "referee" / "rulebook" / "billiards.toml"
 SEE = re.compile(r"\bsee rules? (\d+(?:(?:, | and | or )\d+)*)", re.IGNORECASE)
@@ -254,3 +257,18 @@ def test_property_a_ruling_citing_a_rule_cites_every_rule_it_says_to_see(facts):
     rules = cited(answer)
     assert ("31" in rules) == bool(answer["spots"])
     assert {f["rule"].removeprefix("billiards/") for f in answer["findings"]} <= rules
+
+
+def test_every_cited_rule_comes_from_the_rulebook_handle():
+    # the engine takes its ids from its rulebook handle, which checks them at import
+    book = {r.id for r in rulebook.books()["billiards"].rules}
+    assert {cited_ids.R5, cited_ids.NINE_PUSH_OUT, cited_ids.MATCH_RACE} <= (
+        cited_ids.CITE.cited
+    )
+    assert cited_ids.CITE.cited <= book
+    # a finding carries a general rule's number; every number has its id
+    assert set(cited_ids.NUMBERED) == {str(n) for n in range(1, 42)}
+    numbers = {*SEE_ALSO, *(n for see in SEE_ALSO.values() for n in see)}
+    assert numbers | set(WARNED_RULES) <= set(cited_ids.NUMBERED)
+    with pytest.raises(LookupError, match="no rule 'not-a-rule'"):
+        cited_ids.CITE("not-a-rule")

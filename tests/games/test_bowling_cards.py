@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from referee import rulebook
 from referee.games import bowling_cards as bc
 from referee.games import get
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.base import parse_fields
+from referee.games.bowling_cards import scoring
 from tests.bowling_cards_table import pack
 from tests.bowling_cards_table import play_game
 
@@ -551,12 +551,14 @@ def test_frames_option_sets_the_game_length():
     assert GAME.view(table.state)["over"]
 
 
-def test_apply_leaves_its_input_unchanged():
-    state, _ = run(FRAME_END)
-    before = copy.deepcopy(state)
-    event = GAME.parse_event(draw(2, "6H"), state)
-    GAME.apply(state, event)
-    assert state == before
+def test_every_cited_rule_comes_from_the_rulebook_handle():
+    # the engine takes its ids from its rulebook handle, which checks them at import
+    assert {scoring.R_WINNER, scoring.R_STRIKE, scoring.R_TURN_ORDER} <= (
+        scoring.CITE.cited
+    )
+    assert scoring.CITE.cited <= {r.id for r in rulebook.books()[GAME.id].rules}
+    with pytest.raises(LookupError, match="no rule 'not-a-rule'"):
+        scoring.CITE("not-a-rule")
 
 
 # --- the calculator -----------------------------------------------------------------

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from hypothesis import given
 from hypothesis import settings
@@ -311,13 +309,6 @@ def test_the_live_score_counts_face_up_cards_only():
     assert sides[0]["deal_score"] == 0  # 7H over 7C
     assert sides[1]["deal_score"] == 9  # KS and 9D
     assert sides[1]["face_down"] == 4
-
-
-def test_apply_leaves_its_input_unchanged():
-    state = playing()
-    before = copy.deepcopy(state)
-    GAME.apply(state, {"type": "draw", "player": 1, "source": "discard"})
-    assert state == before
 
 
 def test_the_series_is_over_after_nine_deals():

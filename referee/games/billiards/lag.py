@@ -16,6 +16,8 @@ from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import Ruling
 from referee.games.base import Verdict
+from referee.games.billiards.cited import R5
+from referee.games.billiards.cited import R6
 
 # Each automatic-loss condition of rule 5, in the rule's order, with what a player
 # at the table would say about it.
@@ -174,11 +176,11 @@ def run_lag_tool(request: JSON) -> JSON:
     )
     closer = {"first": 0, "second": 1}.get(request.get("closer") or "too-close")
     result = judge_lag(closer, faults, TOOL_NAMES)
-    rules: tuple[str, ...] = ("billiards/5",)
+    rules: tuple[str, ...] = (R5,)
     summary = result.reason
     if not result.tie:
         summary += f" {TOOL_NAMES[result.winner]} chooses who breaks."
-        rules += ("billiards/6",)
+        rules += (R6,)
     return {
         "winner": None if result.tie else ("first", "second")[result.winner],
         "replay": result.tie,

@@ -1,4 +1,4 @@
-"""A billiards match: lag, breaks, shots, racks and the score (start and apply).
+"""A billiards match: lag, breaks, shots, racks and the score (start, handlers).
 
 The events are here; ``strokes`` rules a stroke (fouls, legal shots per game, the
 incoming player's choices), ``racks`` ends racks and the match, ``common`` holds
@@ -32,21 +32,35 @@ State (a plain JSON dict; sides are seats 0 and 1, players or teams)::
 
 from __future__ import annotations
 
-import copy
 import dataclasses
+from collections.abc import Callable
 
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import Handler
 from referee.games.base import Penalty
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
-from referee.games.billiards import games
+from referee.games.billiards.cited import MATCH_CONCEDE
+from referee.games.billiards.cited import MATCH_FORFEIT
+from referee.games.billiards.cited import MATCH_RACE
+from referee.games.billiards.cited import NINE_PUSH_OUT
+from referee.games.billiards.cited import PLAIN_RACK
+from referee.games.billiards.cited import R5
+from referee.games.billiards.cited import R6
+from referee.games.billiards.cited import R7
+from referee.games.billiards.cited import R8
+from referee.games.billiards.cited import R14
+from referee.games.billiards.cited import R16
+from referee.games.billiards.cited import R30
+from referee.games.billiards.cited import R35
+from referee.games.billiards.cited import R38
+from referee.games.billiards.cited import STRAIGHT_POINTS
 from referee.games.billiards.common import CHOICE_LABELS
 from referee.games.billiards.common import CHOICE_RULES
-from referee.games.billiards.common import G
 from referee.games.billiards.common import _check_table
 from referee.games.billiards.common import _cite
 from referee.games.billiards.common import _context
@@ -58,12 +72,12 @@ from referee.games.billiards.common import _referee_mattered
 from referee.games.billiards.common import _require_play
 from referee.games.billiards.common import _shot_kwargs
 from referee.games.billiards.common import _sides
-from referee.games.billiards.common import rule
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import parse_ball
 from referee.games.billiards.facts import shot_from_event
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import replay_text
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.lag import judge_lag
 from referee.games.billiards.lag import parse_faults
 from referee.games.billiards.racks import _end_match_by_forfeit
@@ -130,43 +144,51 @@ def check_setup(setup: Setup) -> None:
         )
 
 
-# --- apply -------------------------------------------------------------------------
+# --- the handlers ------------------------------------------------------------------
 
 
-def apply(state: JSON, event: JSON) -> Step:
-    """Apply one parsed event; the input state is left untouched."""
-    s = copy.deepcopy(state)
-    if s["phase"] == "over":
-        raise Refused(
-            f"The match is over: {_name(s, s['winner'])} won.", [rule("match/race")]
-        )
-    handler = _HANDLERS.get(event["type"])
-    if handler is None:
-        raise BadInput(f"'{event['type']}' is not a billiards event.", field="type")
-    step = handler(s, event)
-    rules = [*step.ruling.rules, *_match_rules(state, step.state)]
-    # Every "see rule N" of the rulebook is cited with the rule that says it.
-    cited = with_see_also(tuple(dict.fromkeys(rules)), G)
-    return Step(step.state, dataclasses.replace(step.ruling, rules=cited))
+def finished(state: JSON) -> Refused | None:
+    """The refusal of any event once the match is over."""
+    if state["phase"] != "over":
+        return None
+    return Refused(
+        f"The match is over: {_name(state, state['winner'])} won.",
+        [MATCH_RACE],
+    )
+
+
+def _cited(run: Callable[[JSON, JSON], Step]) -> Callable[[JSON, JSON], Step]:
+    """``run`` with the match's own rules added to its ruling, and every "see rule
+    N" of the rulebook cited with the rule that says it."""
+
+    def handler(s: JSON, event: JSON) -> Step:
+        before = {"phase": s["phase"], "racks": len(s["racks"])}
+        step = run(s, event)
+        rules = [*step.ruling.rules, *_match_rules(before, step.state)]
+        cited = with_see_also(tuple(dict.fromkeys(rules)))
+        return Step(step.state, dataclasses.replace(step.ruling, rules=cited))
+
+    return handler
 
 
 def _match_rules(before: JSON, after: JSON) -> list[str]:
     """What the match's own rules decided on top of the stroke: how it was won (the
-    race, or a forfeit), or that a rack ended and who breaks the next (rule 35)."""
+    race, or a forfeit), or that a rack ended and who breaks the next (rule 35).
+    ``before`` is the phase and the number of racks played before the event."""
     if after["phase"] == "over" and before["phase"] != "over":
         if after["forfeit"] is not None:
-            return [rule("match/forfeit")]
-        if len(after["racks"]) > len(before["racks"]):
-            return [rule("match/race")]
+            return [MATCH_FORFEIT]
+        if len(after["racks"]) > before["racks"]:
+            return [MATCH_RACE]
         return []
-    if len(after["racks"]) > len(before["racks"]):
-        return [rule("35")]
+    if len(after["racks"]) > before["racks"]:
+        return [R35]
     return []
 
 
 def _on_lag(s: JSON, event: JSON) -> Step:
     if s["phase"] != "lag":
-        raise Refused(_not_now(s, "The lag is over"), [rule("5")])
+        raise Refused(_not_now(s, "The lag is over"), [R5])
     names = _sides(s)
     faults = (
         parse_faults(event.get("first_faults"), "first_faults"),
@@ -175,17 +197,17 @@ def _on_lag(s: JSON, event: JSON) -> Step:
     closer = event.get("closer")
     result = judge_lag(closer, faults, names)
     if result.tie:
-        return Step(s, Ruling(Verdict.OK, result.reason, (rule("5"),)))
+        return Step(s, Ruling(Verdict.OK, result.reason, (R5,)))
     s["lag_winner"] = result.winner
     s["phase"] = "choose"
     winner = names[result.winner]
     text = f"{result.reason} {winner} chooses who breaks."
-    return Step(s, Ruling(Verdict.OK, text, (rule("5"), rule("6"))))
+    return Step(s, Ruling(Verdict.OK, text, (R5, R6)))
 
 
 def _on_breaker(s: JSON, event: JSON) -> Step:
     if s["phase"] not in {"lag", "choose"}:
-        raise Refused(_not_now(s, "The break is already decided"), [rule("6")])
+        raise Refused(_not_now(s, "The break is already decided"), [R6])
     side = event["side"]
     names = _sides(s)
     how = (
@@ -195,28 +217,28 @@ def _on_breaker(s: JSON, event: JSON) -> Step:
     )
     _new_rack(s, side)
     text = f"{how}: {names[side]} breaks, cue ball in hand behind the head string."
-    return Step(s, Ruling(Verdict.OK, text, (rule("6"), rule("7"))))
+    return Step(s, Ruling(Verdict.OK, text, (R6, R7)))
 
 
 def _on_shot(s: JSON, event: JSON) -> Step:
     _require_play(s)
     s["spots"] = []
-    game = s["options"]["game"]
-    shot = shot_from_event(event, highest=games.highest_ball(game))
+    rack = rack_of(s)
+    shot = shot_from_event(event, highest=rack.highest)
     _check_table(s, shot)
     side = s["at_table"]
     if shot.shooter is not None and shot.shooter != side:
         return _out_of_turn(s, shot.shooter)
-    if shot.push_out and not (game == "9-ball" and s["push_out_ok"]):
+    if shot.push_out and not (rack.push_out and s["push_out_ok"]):
         raise Refused(
             "A push out is allowed only in 9-ball, on the shot right after the break.",
-            [rule("9-ball/push-out")],
+            [NINE_PUSH_OUT],
         )
     ctx = _context(s, shot)
     call = referee_shot(shot, ctx)
     if call.outcome in {"legal", "foul"}:
         # Only the stroke right after a 9-ball break may be a push out.
-        s["push_out_ok"] = game == "9-ball" and s["opening"]
+        s["push_out_ok"] = rack.push_out and s["opening"]
     opts = ["referee"] if _referee_mattered(call, shot) else []
     if call.assessed is not None and call.assessed.rule == "28":
         opts.append("intentional_scope")
@@ -240,14 +262,14 @@ def _on_shot(s: JSON, event: JSON) -> Step:
 def _on_choose(s: JSON, event: JSON) -> Step:
     pending = s["pending"]
     if s["phase"] != "play" or not pending:
-        raise Refused("There is nothing to choose now.", [rule("16")])
+        raise Refused("There is nothing to choose now.", [R16])
     option = event["option"]
     chooser = pending["side"]
     if option not in pending["choices"]:
         allowed = " or ".join(pending["choices"])
         raise Refused(
             f"{_name(s, chooser)} chooses {allowed} now.",
-            [rule(CHOICE_RULES[pending["kind"]])],
+            [(CHOICE_RULES[pending["kind"]])],
         )
     s["pending"] = None
     offender = pending["offender"]
@@ -260,12 +282,12 @@ def _on_choose(s: JSON, event: JSON) -> Step:
                 f"{_name(s, chooser)} passes: {_name(s, offender)} shoots again from "
                 "where the push out left the balls."
             )
-        return Step(s, Ruling(Verdict.OK, text, (rule("9-ball/push-out"),)))
+        return Step(s, Ruling(Verdict.OK, text, (NINE_PUSH_OUT,)))
     if pending["kind"] == "38":
         names = _sides(s)
         if option == "replay":
             text = replay_text(names[chooser], names[offender])
-            return Step(s, Ruling(Verdict.OK, text, (rule("38"),)))
+            return Step(s, Ruling(Verdict.OK, text, (R38,)))
         shot = Shot(**_shot_kwargs(pending["shot"]))
         call = as_called(referee_shot(shot, _context(s, shot)))
         return _foul(s, offender, shot, call, chosen=True)
@@ -279,31 +301,30 @@ def _on_choose(s: JSON, event: JSON) -> Step:
         )
     else:
         text = f"{_name(s, chooser)} takes cue ball in hand behind the head string."
-    return Step(s, Ruling(Verdict.OK, text, (rule("8"),)))
+    return Step(s, Ruling(Verdict.OK, text, (R8,)))
 
 
 def _on_settle(s: JSON, event: JSON) -> Step:
     _require_play(s)
-    game = s["options"]["game"]
-    ball = parse_ball(event["ball"], "ball", cue=True, highest=games.highest_ball(game))
+    ball = parse_ball(event["ball"], "ball", cue=True, highest=rack_of(s).highest)
     if s["balls"] is not None and ball != "cue" and ball not in s["balls"]:
         raise BadInput(f"The {ball} is not on the table.", field="ball")
     what = "the cue ball" if ball == "cue" else f"the {ball}"
     if not event.get("fell"):
         text = f"{what.capitalize()} moved by itself: it stays where it stopped."
-        return Step(s, Ruling(Verdict.OK, text, (rule("30"),)))
+        return Step(s, Ruling(Verdict.OK, text, (R30,)))
     if not event.get("still", True):
         raise Refused(
             f"{what.capitalize()} fell before it had been still for 5 seconds: the "
             "stroke was not over, so it counts in that shot. Undo the shot and add "
             "it there.",
-            [rule("14"), rule("30")],
+            [R14, R30],
         )
     text = (
         f"{what.capitalize()} hung still for 5 seconds or more, then fell by "
         "itself: put it back as near its old place as possible; play goes on."
     )
-    return Step(s, Ruling(Verdict.OK, text, (rule("30"),)))
+    return Step(s, Ruling(Verdict.OK, text, (R30,)))
 
 
 def _on_interference(s: JSON, event: JSON) -> Step:
@@ -320,21 +341,22 @@ def _on_interference(s: JSON, event: JSON) -> Step:
 
 def _on_rack(s: JSON, event: JSON) -> Step:
     if s["phase"] != "play":
-        raise Refused(_not_now(s, "No rack is being played"), [rule("35")])
-    game = s["options"]["game"]
-    if game == "14-1":
+        raise Refused(_not_now(s, "No rack is being played"), [R35])
+    rack = rack_of(s)
+    if rack.by_points:
         raise Refused(
             "14.1 is scored by points, not racks: record a forfeit to "
             "concede the match.",
-            [rule("14-1/points")],
+            [STRAIGHT_POINTS],
         )
+    _require_play(s)  # a choice the incoming player owes comes first
     winner = event["winner"]
-    if game == "plain":
+    if rack.reported:
         how = "reported by the players"
-        local = "plain/rack"
+        won_by = PLAIN_RACK
     else:
         how = f"{_name(s, 1 - winner)} conceded"
-        local = "match/concede"
+        won_by = MATCH_CONCEDE
     s["pending"] = None
     text, score = _end_rack(s, winner, how)
     return Step(
@@ -342,7 +364,7 @@ def _on_rack(s: JSON, event: JSON) -> Step:
         Ruling(
             Verdict.WIN,
             text,
-            (rule(local), rule("35")),
+            (won_by, R35),
             score=score,
             options=("rotation", "race"),
         ),
@@ -364,21 +386,35 @@ def _on_forfeit(s: JSON, event: JSON) -> Step:
         Ruling(
             Verdict.FORFEIT,
             text,
-            (rule("match/forfeit"),),
-            penalties=(Penalty(_name(s, loser), "forfeit", 0, rule("match/forfeit")),),
+            (MATCH_FORFEIT,),
+            penalties=(Penalty(_name(s, loser), "forfeit", 0, MATCH_FORFEIT),),
         ),
     )
 
 
-_HANDLERS = {
-    "lag": _on_lag,
-    "breaker": _on_breaker,
-    "shot": _on_shot,
-    "choose": _on_choose,
-    "settle": _on_settle,
-    "interference": _on_interference,
-    "rack": _on_rack,
-    "forfeit": _on_forfeit,
+def _playing(state: JSON) -> bool:
+    """A rack is on and no choice is owed: a stroke, or what happens between."""
+    return state["phase"] == "play" and not state["pending"]
+
+
+def _rack_offered(state: JSON) -> bool:
+    return _playing(state) and not rack_of(state).by_points
+
+
+# In the order a board lists what it expects.
+HANDLERS = {
+    "lag": Handler(_cited(_on_lag), when=lambda s: s["phase"] == "lag"),
+    "breaker": Handler(
+        _cited(_on_breaker), when=lambda s: s["phase"] in {"lag", "choose"}
+    ),
+    "choose": Handler(
+        _cited(_on_choose), when=lambda s: s["phase"] == "play" and bool(s["pending"])
+    ),
+    "shot": Handler(_cited(_on_shot), when=_playing),
+    "settle": Handler(_cited(_on_settle), when=_playing),
+    "interference": Handler(_cited(_on_interference), when=_playing),
+    "rack": Handler(_cited(_on_rack), when=_rack_offered),
+    "forfeit": Handler(_cited(_on_forfeit)),
 }
 
-__all__ = ["CHOICE_LABELS", "apply", "check_setup", "rule", "start"]
+__all__ = ["CHOICE_LABELS", "HANDLERS", "check_setup", "finished", "start"]

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from referee.games.base import JSON
-from referee.games.billiards import games
 from referee.games.billiards.common import _name
 from referee.games.billiards.common import _pass_table
 from referee.games.billiards.common import _sides
+from referee.games.billiards.games import rack_of
 
 # --- racks, breaks and the match ---------------------------------------------------
 
 
 def _new_rack(s: JSON, breaker: int) -> None:
-    game = s["options"]["game"]
+    rack = rack_of(s)
     s["phase"] = "play"
     s["rack"] += 1
-    s["balls"] = games.rack_balls(game)
+    s["balls"] = rack.fresh()
     s["groups"] = [None, None]
-    if game in {"9-ball", "8-ball"}:
+    if rack.fouls_per_rack:
         s["successive"] = [0, 0]  # fouls in a row count within one rack
     s["pending"] = None
     s["after_foul"] = None

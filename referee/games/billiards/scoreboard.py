@@ -8,15 +8,15 @@ from __future__ import annotations
 from referee.games.base import JSON
 from referee.games.base import board
 from referee.games.base import side_names
-from referee.games.billiards import games
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.match import CHOICE_LABELS
-from referee.games.billiards.match import rule
 
 
-def view(state: JSON) -> JSON:
+def view(state: JSON, expects: list[str]) -> JSON:
     """The scoreboard; ``detail`` keys are listed in the package docstring."""
     names = side_names(state)
-    game = state["options"]["game"]
+    rack = rack_of(state)
     sides = []
     for i, name in enumerate(names):
         sides.append(
@@ -26,7 +26,7 @@ def view(state: JSON) -> JSON:
                 "fouls": state["fouls"][i],
                 "successive": state["successive"][i],
                 "warnings": len(state["warned"][i]),
-                "warned_for": [rule(r) for r in state["warned"][i]],
+                "warned_for": [NUMBERED[r] for r in state["warned"][i]],
                 "conduct": state["conduct"][i],
                 "innings": state["innings"][i],
                 "group": state["groups"][i],
@@ -43,9 +43,9 @@ def view(state: JSON) -> JSON:
         turn = names[state["lag_winner"]]
     winner = names[state["winner"]] if state["winner"] is not None else None
     detail = {
-        "game": game,
-        "race": state["options"]["race"] if game != "14-1" else None,
-        "points_to_win": state["options"]["points"] if game == "14-1" else None,
+        "game": rack.name,
+        "race": None if rack.by_points else state["options"]["race"],
+        "points_to_win": state["options"]["points"] if rack.by_points else None,
         "rotation": state["options"]["rotation"],
         "referee": state["options"]["referee"],
         "rack": state["rack"],
@@ -56,7 +56,7 @@ def view(state: JSON) -> JSON:
         "ball_in_hand": state["in_hand"] if state["in_hand"] != "none" else None,
         "balls": list(state["balls"]) if state["balls"] is not None else None,
         "on": _on_list(state),
-        "open_table": game == "8-ball" and state["groups"][0] is None,
+        "open_table": rack.groups and state["groups"][0] is None,
         "chooser": names[pending["side"]] if pending else None,
         "choices": [
             {"option": c, "label": _label(pending, c)}
@@ -74,26 +74,12 @@ def view(state: JSON) -> JSON:
     return board(
         sides=sides,
         turn=turn,
-        expects=_expects(state),
+        expects=expects,
         prompt=_prompt(state),
         phase=state["phase"],
         winner=winner,
         detail=detail,
     )
-
-
-def _expects(state: JSON) -> list[str]:
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if phase == "lag":
-        return ["lag", "breaker", "forfeit"]
-    if phase == "choose":
-        return ["breaker", "forfeit"]
-    if state["pending"]:
-        return ["choose", "forfeit"]
-    racks = [] if state["options"]["game"] == "14-1" else ["rack"]
-    return ["shot", "settle", "interference", *racks, "forfeit"]
 
 
 def _prompt(state: JSON) -> str:
@@ -125,7 +111,7 @@ def _prompt(state: JSON) -> str:
     }.get(state["in_hand"], "")
     on = _on_list(state)
     ball = ""
-    if state["options"]["game"] == "9-ball" and on:
+    if rack_of(state).lowest_first and on:
         ball = f", on the {on[0]}"
     return f"{who} at the table{where}{ball}."
 
@@ -133,10 +119,9 @@ def _prompt(state: JSON) -> str:
 def _on_list(state: JSON) -> list[int] | None:
     if state["phase"] != "play" or state["balls"] is None:
         return None
-    game = state["options"]["game"]
     at = state["at_table"]
     group = state["groups"][at] if at is not None else None
-    on = games.legal_first(game, state["balls"], group, state["opening"])
+    on = rack_of(state).legal_first(state["balls"], group, state["opening"])
     return list(on) if on is not None else None
 
 

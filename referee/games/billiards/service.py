@@ -9,11 +9,13 @@ from typing import Any
 from referee.games import facts
 from referee.games.base import JSON
 from referee.games.base import side_names
+from referee.games.billiards.games import RACKS
 
 
 def result_units(options: Mapping[str, Any]) -> str:
     """A tournament counts racks, or points in straight pool (14.1)."""
-    return "points" if options.get("game") == "14-1" else "racks"
+    rack = RACKS.get(str(options.get("game")))
+    return "points" if rack is not None and rack.by_points else "racks"
 
 
 def _new() -> JSON:

@@ -14,10 +14,13 @@ to call or not (rule 38 without a referee). Ties go to the lowest rule number.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.games.base import BadInput
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import local
 from referee.games.billiards.facts import CUE
 from referee.games.billiards.facts import Shot
 
@@ -108,18 +111,17 @@ def _see_also(ids: Iterable[str]) -> set[str]:
     return out
 
 
-def with_see_also(rule_ids: Iterable[str], game: str = "billiards") -> tuple[str, ...]:
+def with_see_also(rule_ids: Iterable[str]) -> tuple[str, ...]:
     """Full rule ids plus the rules they say to see, general rules in number order.
 
-    Game entries ("billiards/9-ball/fouls") keep their order after the general rules.
+    Game entries ("9-ball/fouls") keep their order after the general rules.
     """
-    prefix = f"{game}/"
     given = list(dict.fromkeys(rule_ids))
-    local = {r.removeprefix(prefix) for r in given if r.startswith(prefix)}
-    added = [f"{prefix}{r}" for r in sorted(_see_also(local) - local, key=int)]
+    numbers = {local(r) for r in given if local(r).isdigit()}
+    added = [NUMBERED[r] for r in sorted(_see_also(numbers) - numbers, key=int)]
 
     def order(rule_id: str) -> int:
-        rest = rule_id.removeprefix(prefix)
+        rest = local(rule_id)
         return int(rest) if rest.isdigit() else 1000
 
     return tuple(sorted(given + added, key=order))
@@ -226,48 +228,55 @@ def _stroke(shot: Shot) -> list[Finding]:
         )
         out.append(Finding("3", FOUL, f"the cue ball was struck with {what}", STANDARD))
         out.append(Finding("20", CITE, "only the tip may touch the cue ball in play"))
-    if not shot.foot_on_floor:
-        out.append(Finding("12", FOUL, "no foot was on the floor", STANDARD))
-    if shot.moving:
-        out.append(
-            Finding(
-                "13",
-                FOUL,
-                "a ball was still moving when the cue ball was struck",
-                STANDARD,
-            )
-        )
-    if shot.double_hit:
-        out.append(
-            Finding("22", FOUL, "the cue hit the cue ball twice (double hit)", STANDARD)
-        )
-    elif shot.frozen == "cue-ball" and not shot.push:
-        out.append(
-            Finding(
-                "22",
-                NOTE,
-                "shooting toward a ball touching the cue ball "
-                "with a normal stroke is allowed",
-            )
-        )
-    if shot.push:
-        out.append(
-            Finding("23", FOUL, "the tip stayed on the cue ball (push shot)", STANDARD)
-        )
-    if shot.placement_stroke:
-        out.append(
-            Finding(
-                "39",
-                FOUL,
-                "a forward stroke hit the cue ball while it was being placed",
-                STANDARD,
-            )
-        )
-    if shot.placement_touch:
-        out.append(
-            Finding("21", FOUL, "the cue ball in hand touched an object ball", STANDARD)
-        )
-    return out
+    return out + [found for applies, found in _STROKE_FACTS if applies(shot)]
+
+
+# The stroke's own facts, in the order a call lists them: when each applies, and
+# the finding it makes.
+_STROKE_FACTS: tuple[tuple[Callable[[Shot], bool], Finding], ...] = (
+    (
+        lambda shot: not shot.foot_on_floor,
+        Finding("12", FOUL, "no foot was on the floor", STANDARD),
+    ),
+    (
+        lambda shot: shot.moving,
+        Finding(
+            "13", FOUL, "a ball was still moving when the cue ball was struck", STANDARD
+        ),
+    ),
+    (
+        lambda shot: shot.double_hit,
+        Finding("22", FOUL, "the cue hit the cue ball twice (double hit)", STANDARD),
+    ),
+    (
+        lambda shot: (
+            not shot.double_hit and shot.frozen == "cue-ball" and not shot.push
+        ),
+        Finding(
+            "22",
+            NOTE,
+            "shooting toward a ball touching the cue ball with a normal stroke is "
+            "allowed",
+        ),
+    ),
+    (
+        lambda shot: shot.push,
+        Finding("23", FOUL, "the tip stayed on the cue ball (push shot)", STANDARD),
+    ),
+    (
+        lambda shot: shot.placement_stroke,
+        Finding(
+            "39",
+            FOUL,
+            "a forward stroke hit the cue ball while it was being placed",
+            STANDARD,
+        ),
+    ),
+    (
+        lambda shot: shot.placement_touch,
+        Finding("21", FOUL, "the cue ball in hand touched an object ball", STANDARD),
+    ),
+)
 
 
 def _contact(shot: Shot, ctx: Context) -> list[Finding]:
@@ -435,49 +444,45 @@ def _jumps(shot: Shot) -> list[Finding]:
 
 
 def _kitchen(shot: Shot, ctx: Context) -> list[Finding]:
+    """Cue ball in hand behind the head string: where it was placed (rule 9) and
+    what it did before it left the kitchen (rule 38)."""
     if ctx.in_hand != "kitchen":
         return []
-    out = []
+    found = _PLACED.get((shot.placed, bool(shot.objected)))
+    out = [found] if found else []
     if shot.placed == "on-string":
-        if shot.objected:
-            out.append(
-                Finding(
-                    "9",
-                    FOUL,
-                    "the cue ball was shot from on or over the "
-                    "head string after an objection",
-                    STANDARD,
-                )
-            )
-        else:
-            out.append(
-                Finding(
-                    "9",
-                    NOTE,
-                    "the cue ball sat on or over the head "
-                    "string, but nobody objected before the stroke",
-                )
-            )
         out.append(Finding("15", CITE, "the head string is not behind the string"))
-    elif shot.placed == "outside":
-        if shot.objected:
-            out.append(
-                Finding(
-                    "9",
-                    FOUL,
-                    "the cue ball was shot from clearly outside the kitchen",
-                    STANDARD,
-                )
-            )
-        else:
-            out.append(
-                Finding(
-                    "9",
-                    NOTE,
-                    "the cue ball was shot from outside the "
-                    "kitchen, but nobody called it",
-                )
-            )
+    return out + _leaving_the_kitchen(shot, ctx)
+
+
+# Rule 9: the cue ball in hand placed on the head string or outside the kitchen,
+# by whether the opponent objected before the stroke.
+_PLACED = {
+    ("on-string", True): Finding(
+        "9",
+        FOUL,
+        "the cue ball was shot from on or over the head string after an objection",
+        STANDARD,
+    ),
+    ("on-string", False): Finding(
+        "9",
+        NOTE,
+        "the cue ball sat on or over the head string, but nobody objected before "
+        "the stroke",
+    ),
+    ("outside", True): Finding(
+        "9", FOUL, "the cue ball was shot from clearly outside the kitchen", STANDARD
+    ),
+    ("outside", False): Finding(
+        "9",
+        NOTE,
+        "the cue ball was shot from outside the kitchen, but nobody called it",
+    ),
+}
+
+
+def _leaving_the_kitchen(shot: Shot, ctx: Context) -> list[Finding]:
+    out = []
     match shot.before_leaving:
         case "cushion":
             text = "the cue ball touched a cushion before leaving the kitchen"

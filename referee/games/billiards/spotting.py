@@ -34,6 +34,7 @@ from referee.games.base import BadInput
 from referee.games.base import Field
 from referee.games.base import Ruling
 from referee.games.base import Verdict
+from referee.games.billiards.cited import R31
 from referee.games.billiards.facts import parse_balls
 from referee.games.billiards.facts import parse_positions
 
@@ -88,6 +89,19 @@ SPOT_FIELDS: tuple[Field, ...] = (
     ),
 )
 SPOT_EXAMPLE: JSON = {"balls": [3, 9], "blocked": [0]}
+# One spotted ball (``Spot.to_json()``), in the spot tool's and the shot tool's answers.
+_SPOT_FIELDS: JSON = {
+    "ball": {"type": "integer"},
+    "position": {"type": "integer"},
+    "against": {"type": ["string", "null"]},
+    "where": {"type": "string"},
+}
+SPOT_SCHEMA: JSON = {
+    "type": "object",
+    "required": list(_SPOT_FIELDS),
+    "properties": _SPOT_FIELDS,
+    "additionalProperties": False,
+}
 SPOT_RESULT: JSON = {
     "type": "object",
     "required": ["spots", "string", "ruling"],
@@ -95,17 +109,7 @@ SPOT_RESULT: JSON = {
         "spots": {
             "type": "array",
             "description": "Where each ball goes, lowest first (the order to place).",
-            "items": {
-                "type": "object",
-                "required": ["ball", "position", "against", "where"],
-                "properties": {
-                    "ball": {"type": "integer"},
-                    "position": {"type": "integer"},
-                    "against": {"type": ["string", "null"]},
-                    "where": {"type": "string"},
-                },
-                "additionalProperties": False,
-            },
+            "items": SPOT_SCHEMA,
         },
         "string": {
             "type": "array",
@@ -241,7 +245,7 @@ def run_spot_tool(request: JSON) -> JSON:
     return {
         "spots": [p.to_json() for p in spots],
         "string": string,
-        "ruling": Ruling(Verdict.OK, summary, ("billiards/31",)).to_json(),
+        "ruling": Ruling(Verdict.OK, summary, (R31,)).to_json(),
     }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Penalty
@@ -9,19 +11,45 @@ from referee.games.base import Ruling
 from referee.games.base import Step
 from referee.games.base import Verdict
 from referee.games.base import recent
-from referee.games.billiards import games
+from referee.games.billiards.cited import EIGHT_BREAK
+from referee.games.billiards.cited import EIGHT_CALL
+from referee.games.billiards.cited import EIGHT_EIGHT_BALL
+from referee.games.billiards.cited import EIGHT_GROUPS
+from referee.games.billiards.cited import NINE_LOWEST_FIRST
+from referee.games.billiards.cited import NINE_PUSH_OUT
+from referee.games.billiards.cited import NINE_WINS
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import R4
+from referee.games.billiards.cited import R16
+from referee.games.billiards.cited import R18
+from referee.games.billiards.cited import R29
+from referee.games.billiards.cited import R31
+from referee.games.billiards.cited import R33
+from referee.games.billiards.cited import R34
+from referee.games.billiards.cited import R36
+from referee.games.billiards.cited import STRAIGHT_CALL
+from referee.games.billiards.cited import STRAIGHT_POINTS
+from referee.games.billiards.cited import STRAIGHT_RERACK
 from referee.games.billiards.common import _cite
 from referee.games.billiards.common import _dedupe
 from referee.games.billiards.common import _pass_table
+from referee.games.billiards.common import _priced
 from referee.games.billiards.common import _remove
 from referee.games.billiards.common import _rule_order
 from referee.games.billiards.common import _sides
 from referee.games.billiards.common import _spot
-from referee.games.billiards.common import rule
 from referee.games.billiards.facts import Shot
+from referee.games.billiards.fouls import FoulReport
+from referee.games.billiards.fouls import Told
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
+from referee.games.billiards.games import EIGHT
+from referee.games.billiards.games import NINE
+from referee.games.billiards.games import group_balls
+from referee.games.billiards.games import group_of
+from referee.games.billiards.games import other_group
+from referee.games.billiards.games import rack_of
 from referee.games.billiards.racks import _end_match_by_forfeit
 from referee.games.billiards.racks import _end_rack
 from referee.games.billiards.racks import _new_rack
@@ -42,29 +70,10 @@ def _offer_choice(s: JSON, side: int, shot: Shot, call: Call, opts: list[str]) -
     loses the rack or re-racks, not cue ball in hand), as the shot tool says it.
     """
     other = 1 - side
-    names = _sides(s)
     called = as_called(call)
-    terms = games.foul_terms(
-        s["options"]["game"],
-        shot,
-        called,
-        opening_break=s["opening"],
-        successive_before=s["successive"][side],
-        plain_penalty=s["options"]["plain_penalty"],
-        eight_on_break=s["options"]["eight_on_break"],
-    )
-    offer = describe_option(
-        s["options"]["game"],
-        shot,
-        call,
-        terms,
-        offender=names[side],
-        incoming=names[other],
-        referee=s["options"]["referee"],
-        opening_break=s["opening"],
-        successive=s["successive"][side] + 1,
-        table=s["options"]["table"],
-    )
+    terms = _priced(s, side, shot, called)
+    told = _told(s, side, s["successive"][side] + 1)
+    offer = describe_option(rack_of(s), shot, call, terms, told)
     s["pending"] = {
         "side": other,
         "kind": "38",
@@ -75,6 +84,18 @@ def _offer_choice(s: JSON, side: int, shot: Shot, call: Call, opts: list[str]) -
     }
     opts += [o for o in (*terms.options, "game") if o not in opts]
     return Step(s, Ruling(Verdict.OK, offer.summary, _cite(call), options=tuple(opts)))
+
+
+def _told(s: JSON, offender: int, successive: int) -> Told:
+    names = _sides(s)
+    return Told(
+        names[offender],
+        names[1 - offender],
+        referee=s["options"]["referee"],
+        opening_break=s["opening"],
+        successive=successive,
+        table=s["options"]["table"],
+    )
 
 
 def _foul(
@@ -90,13 +111,12 @@ def _foul(
     """Charge a foul (rule 16) priced by the game layer; ``own_stroke`` is False for
     a foul by the side not at the table (rule 40), which moves no ball."""
     opts = list(options or [])
-    game = s["options"]["game"]
     names = _sides(s)
     incoming = 1 - fouler
     assessed = call.assessed
     assert assessed is not None
     rules = _dedupe(
-        sorted([rule(r) for r in call.rules()] + [rule("16")], key=_rule_order)
+        sorted([NUMBERED[r] for r in call.rules()] + [R16], key=_rule_order)
     )
     # Rule 29: a second foul by the same side in one inning is not charged.
     if fouler in s["inning_fouls"]:
@@ -104,19 +124,50 @@ def _foul(
             f"{names[fouler]}: {assessed.text}, but a foul was already charged "
             "this inning: only one foul per inning."
         )
-        return Step(s, Ruling(Verdict.OK, text, (*rules, rule("29"))))
-    terms = games.foul_terms(
-        game,
-        shot,
-        call,
-        opening_break=s["opening"],
-        successive_before=s["successive"][fouler],
-        plain_penalty=s["options"]["plain_penalty"],
-        eight_on_break=s["options"]["eight_on_break"],
-        own_stroke=own_stroke,
-    )
-    rules += [rule(r) for r in terms.rules]
+        return Step(s, Ruling(Verdict.OK, text, (*rules, R29)))
+    terms = _priced(s, fouler, shot, call, own_stroke)
+    rules += list(terms.rules)
     opts += [o for o in (*terms.options, "game") if o not in opts]
+    _charge(s, fouler, call, own_stroke)
+    told = _told(s, fouler, s["successive"][fouler])
+    report = describe_foul(
+        rack_of(s), shot, call, terms, told, own_stroke=own_stroke, chosen=chosen
+    )
+    terms = report.terms
+    if report.spots:
+        rules.append(R31)  # where the spotted balls go
+    penalties = [
+        Penalty(
+            names[fouler],
+            f"foul: {assessed.text}",
+            terms.points,
+            NUMBERED[assessed.rule],
+        )
+    ]
+    score = {names[fouler]: terms.points} if terms.points else {}
+    s["score"][fouler] += terms.points
+    verdict, summary = report.verdict, report.summary
+    if call.forfeit:
+        _end_match_by_forfeit(s, fouler, f"second violation of rule {assessed.rule}")
+        penalties.append(Penalty(names[fouler], "forfeit", 0, NUMBERED[assessed.rule]))
+    elif terms.rack_lost:
+        text, rack_score = _end_rack(s, incoming, f"{names[fouler]}: {terms.rack_lost}")
+        for k, v in rack_score.items():
+            score[k] = score.get(k, 0) + v
+        opts += ["race", "rotation"]
+        verdict, summary = Verdict.WIN, f"{summary} {text}"
+    else:
+        _table_after_foul(s, fouler, shot, report, own_stroke)
+    return Step(
+        s, Ruling(verdict, summary, tuple(rules), tuple(penalties), score, tuple(opts))
+    )
+
+
+def _charge(s: JSON, fouler: int, call: Call, own_stroke: bool) -> None:
+    """Count a charged foul: fouls (in a row, for the side's own stroke), the
+    inning's, the log, conduct and warnings."""
+    assessed = call.assessed
+    assert assessed is not None
     s["fouls"][fouler] += 1
     if own_stroke:
         s["successive"][fouler] += 1
@@ -128,80 +179,27 @@ def _foul(
         s["conduct"][fouler] += 1
     if call.warning:
         s["warned"][fouler].append(call.warning)
-    report = describe_foul(
-        game,
-        shot,
-        call,
-        terms,
-        offender=names[fouler],
-        incoming=names[incoming],
-        own_stroke=own_stroke,
-        referee=s["options"]["referee"],
-        opening_break=s["opening"],
-        successive=s["successive"][fouler],
-        table=s["options"]["table"],
-        chosen=chosen,
-    )
+
+
+def _table_after_foul(
+    s: JSON, fouler: int, shot: Shot, report: FoulReport, own_stroke: bool
+) -> None:
+    """The table after a foul that neither ends the match nor the rack: a 14.1
+    rerack, the shooter playing on (rule 40), or the incoming player's turn."""
     terms = report.terms
-    if report.spots:
-        rules.append(rule("31"))  # where the spotted balls go
-    penalties = [
-        Penalty(
-            names[fouler], f"foul: {assessed.text}", terms.points, rule(assessed.rule)
-        )
-    ]
-    score = {names[fouler]: terms.points} if terms.points else {}
-    s["score"][fouler] += terms.points
-    if call.forfeit:
-        _end_match_by_forfeit(s, fouler, f"second violation of rule {assessed.rule}")
-        penalties.append(Penalty(names[fouler], "forfeit", 0, rule(assessed.rule)))
-        return Step(
-            s,
-            Ruling(
-                report.verdict,
-                report.summary,
-                tuple(rules),
-                tuple(penalties),
-                score,
-                tuple(opts),
-            ),
-        )
-    if terms.rack_lost:
-        text, rack_score = _end_rack(s, incoming, f"{names[fouler]}: {terms.rack_lost}")
-        for k, v in rack_score.items():
-            score[k] = score.get(k, 0) + v
-        return Step(
-            s,
-            Ruling(
-                Verdict.WIN,
-                f"{report.summary} {text}",
-                tuple(rules),
-                tuple(penalties),
-                score,
-                tuple(opts + ["race", "rotation"]),
-            ),
-        )
-    ruling = Ruling(
-        report.verdict,
-        report.summary,
-        tuple(rules),
-        tuple(penalties),
-        score,
-        tuple(opts),
-    )
     if terms.rerack:
         s["successive"][fouler] = 0
-        s["balls"] = games.rack_balls(game)
+        s["balls"] = rack_of(s).fresh()
         s["after_foul"] = None
         s["restore"] = None
         _start_break(s, fouler)
-        return Step(s, ruling)
+        return
     s["after_foul"] = report.rights
     s["restore"] = report.restore or None
     if not own_stroke:
         if not s["opening"]:
             s["in_hand"] = report.ball_in_hand
-        return Step(s, ruling)
+        return
     s["balls"] = _remove(s["balls"], (*shot.down, *shot.off_table))
     if report.spots:
         s["spots"] = [p.to_json() for p in report.spots]
@@ -209,6 +207,7 @@ def _foul(
             s["balls"] = sorted(set(s["balls"]) | set(terms.spot))
     s["in_hand"] = report.ball_in_hand
     s["opening"] = False
+    incoming = 1 - fouler
     _pass_table(s, incoming)
     if report.choices:
         s["pending"] = {
@@ -217,13 +216,12 @@ def _foul(
             "offender": fouler,
             "choices": list(report.choices),
         }
-    return Step(s, ruling)
 
 
 def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
-    game = s["options"]["game"]
+    rack = rack_of(s)
     names = _sides(s)
-    rules = sorted({rule("18"), *(rule(r) for r in call.rules())}, key=_rule_order)
+    rules = sorted({R18, *(NUMBERED[r] for r in call.rules())}, key=_rule_order)
     s["successive"][side] = 0
     s["after_foul"] = None
     s["restore"] = None
@@ -231,70 +229,30 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
     s["opening"] = False
     s["in_hand"] = "none"
     down = shot.down
-    score: dict[str, int] = {}
-    opts: list[str] = ["game"] if game != "plain" else []
-    keep = bool(down)
-    note = ""
-    extra_rules: list[str] = []
-    if game == "9-ball" and shot.push_out:
+    opts: list[str] = [] if rack.reported else ["game"]
+    if rack.push_out and shot.push_out:
         return _push_out(s, side, shot, rules)
-    if game == "9-ball":
-        s["balls"] = _remove(s["balls"], down)
-        if games.NINE in down:
-            text, score = _end_rack(
-                s, side, f"{names[side]} pocketed the 9 on a legal shot"
-            )
-            return Step(
-                s,
-                Ruling(
-                    Verdict.WIN,
-                    f"{names[side]}: legal shot. {text}",
-                    tuple(rules + [rule("9-ball/nine-wins")]),
-                    score=score,
-                    options=tuple(opts + ["race"]),
-                ),
-            )
-        extra_rules.append("9-ball/lowest-first")
-    elif game == "8-ball":
+    result: Step | Follow = Follow(bool(down))
+    if rack.lowest_first:
+        result = _nine_ball_legal(s, side, shot, rules, opts)
+    elif rack.groups:
         result = _eight_ball_legal(s, side, shot, opening)
-        if isinstance(result, Step):
-            return result
-        keep, note, extra_rules = result
-    elif game == "14-1":
-        keep, note, extra_rules, points = _straight_pool_legal(s, side, shot)
-        if points:
-            s["score"][side] += points
-            score = {names[side]: points}
-            target = s["options"]["points"]
-            if s["score"][side] >= target:
-                s["winner"] = side
-                s["phase"] = "over"
-                s["pending"] = None
-                text = (
-                    f"{names[side]}: legal shot, {points} point"
-                    f"{'s' if points != 1 else ''}. {names[side]} reaches "
-                    f"{s['score'][side]} and wins the match."
-                )
-                return Step(
-                    s,
-                    Ruling(
-                        Verdict.WIN,
-                        text,
-                        tuple(rules + [rule("14-1/points")]),
-                        score=score,
-                        options=("points",),
-                    ),
-                )
-    rules += [rule(r) for r in extra_rules]
+    elif rack.by_points:
+        result = _straight_pool_legal(s, side, shot, rules)
+    if isinstance(result, Step):
+        return result
+    keep, note, extra_rules, made = result
+    score = made or {}
+    rules += extra_rules
     pocketed = f"{ball_list(down)} pocketed" if down else "no ball pocketed"
     if keep:
         if len(down) > 1:
-            rules.append(rule("33"))
+            rules.append(R33)
         text = (
             f"{names[side]}: legal shot, {pocketed}{note}. {names[side]} shoots again."
         )
     else:
-        rules += [rule("4"), rule("36")]
+        rules += [R4, R36]
         other = 1 - side
         _pass_table(s, other)
         text = (
@@ -313,6 +271,30 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
     )
 
 
+class Follow(NamedTuple):
+    """What follows a legal stroke that leaves the rack on: the shooter keeps the
+    table or not, a note for the ruling, the game's rules, the score it made."""
+
+    keep: bool
+    note: str = ""
+    rules: tuple[str, ...] = ()
+    score: dict[str, int] | None = None
+
+
+def _nine_ball_legal(
+    s: JSON, side: int, shot: Shot, rules: list[str], opts: list[str]
+) -> Step | Follow:
+    """9-ball: the 9 on a legal stroke wins the rack; otherwise the lowest is on."""
+    names = _sides(s)
+    down = shot.down
+    s["balls"] = _remove(s["balls"], down)
+    if NINE in down:
+        how = f"{names[side]} pocketed the 9 on a legal shot"
+        said = f"{names[side]}: legal shot. "
+        return _rack_ends(s, side, how, said, [*rules, NINE_WINS], [*opts, "race"])
+    return Follow(bool(down), "", (NINE_LOWEST_FIRST,))
+
+
 def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
     """9-ball push out: nothing counts, the 9 comes back, the opponent chooses."""
     names = _sides(s)
@@ -320,8 +302,8 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
     down = shot.down
     s["balls"] = _remove(s["balls"], down)
     note = ""
-    if games.NINE in down:
-        note = " " + _spot(s, (games.NINE,), shot).strip()
+    if NINE in down:
+        note = " " + _spot(s, (NINE,), shot).strip()
     elif down:
         note = f" {ball_list(down).capitalize()} stay{'s' if len(down) == 1 else ''} "
         note += "down, not credited."
@@ -335,112 +317,101 @@ def _push_out(s: JSON, side: int, shot: Shot, rules: list[str]) -> Step:
         f"{names[side]} pushes out.{note} {names[other]} takes the table as it "
         f"lies or makes {names[side]} shoot again."
     )
-    cited = [r for r in rules if r != rule("18")] + [rule("9-ball/push-out")]
-    if games.NINE in down:
-        cited.append(rule("31"))
+    cited = [r for r in rules if r != R18] + [NINE_PUSH_OUT]
+    if NINE in down:
+        cited.append(R31)
     return Step(s, Ruling(Verdict.OK, text, tuple(cited), options=("game",)))
 
 
-def _eight_ball_legal(
-    s: JSON, side: int, shot: Shot, opening: bool
-) -> Step | tuple[bool, str, list[str]]:
-    """8-ball after a legal stroke: a Step when the rack ends, else what follows.
-
-    Otherwise returns (shooter keeps the table, a note, layer rule ids).
-    """
+def _eight_ball_legal(s: JSON, side: int, shot: Shot, opening: bool) -> Step | Follow:
+    """8-ball after a legal stroke: a Step when the rack ends, else what follows."""
     names = _sides(s)
     down = shot.down
     group = s["groups"][side]
     before = set(s["balls"])
     s["balls"] = _remove(s["balls"], down)
-    rules: list[str] = []
-    if games.EIGHT in down:
-        if opening:
-            if s["options"]["eight_on_break"] == "win":
-                text, score = _end_rack(
-                    s, side, f"{names[side]} pocketed the 8 on the break"
-                )
-                return Step(
-                    s,
-                    Ruling(
-                        Verdict.WIN,
-                        f"{names[side]}: {text}",
-                        (rule("8-ball/break"),),
-                        score=score,
-                        options=("eight_on_break", "race"),
-                    ),
-                )
-            spotted = _spot(s, (games.EIGHT,), shot).strip().rstrip(".")
-            return (
-                True,
-                f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}",
-                ["8-ball/break", "31"],
-            )
-        own_left = group is not None and any(
-            b in games.group_balls(group) for b in before
-        )
-        if group is None or own_left or not shot.call_made:
-            why = (
-                "the 8 went in an uncalled pocket"
-                if group is not None and not own_left
-                else "the 8 went in before the group was cleared"
-            )
-            text, score = _end_rack(s, 1 - side, f"{names[side]}: {why}")
-            lost = Penalty(
-                names[side], f"loss of the rack: {why}", 0, rule("8-ball/eight-ball")
-            )
-            return Step(
-                s,
-                Ruling(
-                    Verdict.WIN,
-                    f"{names[side]}: {why}. {text}",
-                    (rule("8-ball/eight-ball"),),
-                    penalties=(lost,),
-                    score=score,
-                    options=("game", "race"),
-                ),
-            )
-        text, score = _end_rack(s, side, f"{names[side]} pocketed the called 8")
-        return Step(
-            s,
-            Ruling(
-                Verdict.WIN,
-                f"{names[side]}: legal shot. {text}",
-                (rule("18"), rule("8-ball/eight-ball")),
-                score=score,
-                options=("game", "race"),
-            ),
-        )
+    if EIGHT in down:
+        return _eight_down(s, side, shot, opening, before)
     note = ""
     if opening:
-        keep = bool(down)
-        rules.append("8-ball/break")
-    elif group is None:
-        rules.append("8-ball/groups")
-        if shot.first_contact == games.EIGHT:
-            keep = False
+        return Follow(bool(down), "", (EIGHT_BREAK,))
+    if group is None:
+        if shot.first_contact == EIGHT:
             note = "; the 8 was hit first on an open table, so nothing counts"
-        elif down and shot.call_made:
+            return Follow(False, note, (EIGHT_GROUPS,))
+        if down and shot.call_made:
             chosen = _chosen_group(shot)
             s["groups"][side] = chosen
-            s["groups"][1 - side] = games.other_group(chosen)
-            keep = True
-            note = f"; {names[side]} has the {chosen}"
-        else:
-            keep = False
-    else:
-        rules.append("8-ball/call")
-        own = games.group_balls(group)
-        keep = shot.call_made and any(b in own for b in down)
-        if down and not shot.call_made:
-            note = "; the called ball missed its pocket"
-    return keep, note, rules
+            s["groups"][1 - side] = other_group(chosen)
+            return Follow(True, f"; {names[side]} has the {chosen}", (EIGHT_GROUPS,))
+        return Follow(False, "", (EIGHT_GROUPS,))
+    own = group_balls(group)
+    keep = shot.call_made and any(b in own for b in down)
+    if down and not shot.call_made:
+        note = "; the called ball missed its pocket"
+    return Follow(keep, note, (EIGHT_CALL,))
+
+
+def _eight_down(
+    s: JSON, side: int, shot: Shot, opening: bool, before: set[int]
+) -> Step | Follow:
+    """The 8 went down on a legal stroke: spotted or a win on the break, else the
+    rack is won with the group cleared and the 8 called, and lost otherwise."""
+    names = _sides(s)
+    group = s["groups"][side]
+    if opening:
+        if s["options"]["eight_on_break"] == "win":
+            how = f"{names[side]} pocketed the 8 on the break"
+            options = ["eight_on_break", "race"]
+            return _rack_ends(s, side, how, f"{names[side]}: ", [EIGHT_BREAK], options)
+        spotted = _spot(s, (EIGHT,), shot).strip().rstrip(".")
+        note = f"; the 8 dropped on the break: {spotted[0].lower()}{spotted[1:]}"
+        return Follow(True, note, (EIGHT_BREAK, R31))
+    own_left = group is not None and any(b in group_balls(group) for b in before)
+    if group is None or own_left or not shot.call_made:
+        why = (
+            "the 8 went in an uncalled pocket"
+            if group is not None and not own_left
+            else "the 8 went in before the group was cleared"
+        )
+        lost = Penalty(names[side], f"loss of the rack: {why}", 0, EIGHT_EIGHT_BALL)
+        said = f"{names[side]}: {why}. "
+        return _rack_ends(
+            s,
+            1 - side,
+            f"{names[side]}: {why}",
+            said,
+            [EIGHT_EIGHT_BALL],
+            ["game", "race"],
+            (lost,),
+        )
+    how = f"{names[side]} pocketed the called 8"
+    said = f"{names[side]}: legal shot. "
+    return _rack_ends(s, side, how, said, [R18, EIGHT_EIGHT_BALL], ["game", "race"])
+
+
+def _rack_ends(
+    s: JSON,
+    winner: int,
+    how: str,
+    said: str,
+    rules: list[str],
+    options: list[str],
+    penalties: tuple[Penalty, ...] = (),
+) -> Step:
+    """The stroke ends the rack: ``winner`` takes it (``how``, for the list of
+    racks) and the ruling says ``said``, then the rack's or the match's result."""
+    text, score = _end_rack(s, winner, how)
+    ruling = Ruling(
+        Verdict.WIN, said + text, tuple(rules), penalties, score, tuple(options)
+    )
+    return Step(s, ruling)
 
 
 def _chosen_group(shot: Shot) -> str:
-    groups = {games.group_of(b) for b in shot.down} - {None}
-    if shot.called is not None and games.group_of(shot.called) in groups:
-        return str(games.group_of(shot.called))
+    groups = {group_of(b) for b in shot.down} - {None}
+    if shot.called is not None and group_of(shot.called) in groups:
+        return str(group_of(shot.called))
     if len(groups) == 1:
         return str(groups.pop())
     raise BadInput(
@@ -452,28 +423,50 @@ def _chosen_group(shot: Shot) -> str:
 
 
 def _straight_pool_legal(
-    s: JSON, side: int, shot: Shot
-) -> tuple[bool, str, list[str], int]:
+    s: JSON, side: int, shot: Shot, rules: list[str]
+) -> Step | Follow:
+    """14.1: a point a called ball; reaching the target wins the match; the last
+    ball but one re-racks the others."""
     down = shot.down
-    rules = ["14-1/points"]
+    own = [STRAIGHT_POINTS]
     if not down:
-        return False, "", rules, 0
+        return Follow(False, "", tuple(own))
     if not shot.call_made:
-        rules += ["14-1/call", "31"]
         spotted = _spot(s, down, shot).strip().rstrip(".")
         note = (
             f"; the called ball missed, so no point: {spotted[0].lower()}{spotted[1:]}"
         )
-        return False, note, rules, 0
+        return Follow(False, note, (*own, STRAIGHT_CALL, R31))
     s["balls"] = _remove(s["balls"], down)
     note = ""
     if len(s["balls"]) <= 1:
         # Racks continue: the pocketed balls are racked again around the last one.
-        s["balls"] = games.rack_balls("14-1")
+        s["balls"] = rack_of(s).fresh()
         s["rack"] += 1
-        rules.append("14-1/rerack")
+        own.append(STRAIGHT_RERACK)
         note = "; rerack the pocketed balls and play on"
-    return True, note, rules, len(down)
+    names = _sides(s)
+    points = len(down)
+    s["score"][side] += points
+    score = {names[side]: points}
+    if s["score"][side] >= s["options"]["points"]:
+        s["winner"] = side
+        s["phase"] = "over"
+        s["pending"] = None
+        text = (
+            f"{names[side]}: legal shot, {points} point"
+            f"{'s' if points != 1 else ''}. {names[side]} reaches "
+            f"{s['score'][side]} and wins the match."
+        )
+        ruling = Ruling(
+            Verdict.WIN,
+            text,
+            tuple(rules + [STRAIGHT_POINTS]),
+            score=score,
+            options=("points",),
+        )
+        return Step(s, ruling)
+    return Follow(True, note, tuple(own), score)
 
 
 def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
@@ -483,9 +476,9 @@ def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
             "Interference by a non-player: put the balls back where they were; "
             f"{names[s['at_table']]} plays on with no penalty."
         )
-        return Step(s, Ruling(Verdict.OK, text, (rule("34"),)))
-    if s["options"]["game"] == "14-1":
-        s["balls"] = games.rack_balls("14-1")
+        return Step(s, Ruling(Verdict.OK, text, (R34,)))
+    if rack_of(s).by_points:
+        s["balls"] = rack_of(s).fresh()
         s["phase"] = "lag"
         s["lag_winner"] = None
         s["at_table"] = None
@@ -495,7 +488,7 @@ def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
             "this rack stops, a fresh rack is racked and the players lag for "
             "the break; the score stands."
         )
-        return Step(s, Ruling(Verdict.VOID, text, (rule("34"),)))
+        return Step(s, Ruling(Verdict.VOID, text, (R34,)))
     breaker = s["breaker"]
     s["rack"] -= 1  # the same rack is played again
     _new_rack(s, breaker)
@@ -503,7 +496,7 @@ def _non_player(s: JSON, restorable: bool, call: Call) -> Step:
         "Interference by a non-player and the balls cannot be put back: the "
         f"rack is replayed and {names[breaker]} breaks again."
     )
-    return Step(s, Ruling(Verdict.VOID, text, (rule("34"),)))
+    return Step(s, Ruling(Verdict.VOID, text, (R34,)))
 
 
 def _out_of_turn(s: JSON, shooter: int) -> Step:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from dataclasses import replace
+from typing import Any
 
 from referee.games.base import JSON
 from referee.games.base import RULING_SCHEMA
@@ -11,17 +14,38 @@ from referee.games.base import Field
 from referee.games.base import Penalty
 from referee.games.base import Ruling
 from referee.games.base import Verdict
-from referee.games.billiards import games
+from referee.games.billiards.cited import EIGHT_BREAK
+from referee.games.billiards.cited import EIGHT_EIGHT_BALL
+from referee.games.billiards.cited import NINE_LOWEST_FIRST
+from referee.games.billiards.cited import NINE_PUSH_OUT
+from referee.games.billiards.cited import NINE_WINS
+from referee.games.billiards.cited import NUMBERED
+from referee.games.billiards.cited import PREFIX
+from referee.games.billiards.cited import R4
+from referee.games.billiards.cited import R16
+from referee.games.billiards.cited import R18
+from referee.games.billiards.cited import R31
+from referee.games.billiards.cited import R33
+from referee.games.billiards.cited import R36
+from referee.games.billiards.cited import R38
+from referee.games.billiards.cited import STRAIGHT_POINTS
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.facts import shot_from_event
 from referee.games.billiards.fouls import FoulReport
+from referee.games.billiards.fouls import Told
 from referee.games.billiards.fouls import as_called
 from referee.games.billiards.fouls import blocked_positions
 from referee.games.billiards.fouls import describe_foul
 from referee.games.billiards.fouls import describe_option
 from referee.games.billiards.fouls import replay_text
 from referee.games.billiards.fouls import spots_sentence
+from referee.games.billiards.games import EIGHT
+from referee.games.billiards.games import GENERAL
+from referee.games.billiards.games import NINE
+from referee.games.billiards.games import TOOL_RACKS
+from referee.games.billiards.games import Foul
+from referee.games.billiards.games import Rack
 from referee.games.billiards.shots import IN_HAND
 from referee.games.billiards.shots import NOTE
 from referee.games.billiards.shots import SCOPES
@@ -32,9 +56,10 @@ from referee.games.billiards.shots import ball_list
 from referee.games.billiards.shots import referee_shot
 from referee.games.billiards.shots import with_see_also
 from referee.games.billiards.spotting import LENGTHS
+from referee.games.billiards.spotting import SPOT_SCHEMA
 from referee.games.billiards.spotting import spot_balls
 
-TOOL_GAMES = (games.GENERAL, "9-ball", "8-ball", "14-1")
+TOOL_GAMES = tuple(TOOL_RACKS)
 SHOOTER, INCOMING, OPPONENT = "the shooter", "the incoming player", "the opponent"
 
 # The table before the stroke: context, not facts of the stroke.
@@ -46,7 +71,7 @@ CONTEXT_FIELDS: tuple[Field, ...] = (
         "alone, 9-ball, 8-ball or 14.1.",
         required=False,
         choices=TOOL_GAMES,
-        default=games.GENERAL,
+        default=GENERAL.name,
     ),
     Field(
         "in_hand",
@@ -142,7 +167,7 @@ RESULT: JSON = {
                 "type": "object",
                 "required": ["rule", "kind", "text", "assessed"],
                 "properties": {
-                    "rule": {"type": "string", "examples": ["billiards/19"]},
+                    "rule": {"type": "string", "examples": [NUMBERED["19"]]},
                     "kind": {"type": "string"},
                     "text": {"type": "string"},
                     "assessed": {"type": "boolean"},
@@ -159,17 +184,7 @@ RESULT: JSON = {
         },
         "spots": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["ball", "position", "against", "where"],
-                "properties": {
-                    "ball": {"type": "integer"},
-                    "position": {"type": "integer"},
-                    "against": _TEXT_OR_NULL,
-                    "where": {"type": "string"},
-                },
-                "additionalProperties": False,
-            },
+            "items": SPOT_SCHEMA,
         },
         "penalty": _TEXT_OR_NULL,
         "conduct": _TEXT_OR_NULL,
@@ -204,8 +219,8 @@ def run_shot_tool(request: JSON) -> JSON:
     rules), ``spots``, ``penalty`` and ``conduct`` (sentences from
     ``fouls.describe_foul``, None unless a foul was charged) and ``ruling``.
     """
-    game = request.get("game") or games.GENERAL
-    shot = shot_from_event(request, highest=games.highest_ball(game))
+    rack = TOOL_RACKS[request.get("game") or GENERAL.name]
+    shot = shot_from_event(request, highest=rack.highest)
     warned = _warned(request.get("warned"))
     opening_break = bool(request.get("opening_break"))
     ctx = Context(
@@ -217,22 +232,23 @@ def run_shot_tool(request: JSON) -> JSON:
         intentional_scope=request.get("intentional_scope") or SCOPES[0],
         push_out=shot.push_out,
     )
-    if shot.push_out and game != "9-ball":
+    if shot.push_out and not rack.push_out:
         raise BadInput("A push out is a 9-ball shot.", field="push_out")
     call = referee_shot(shot, ctx)
-    rules = [f"billiards/{r}" for r in call.rules()]
+    asked = Asked(rack, shot, call, ctx, request)
+    rules = [NUMBERED[r] for r in call.rules()]
     out: JSON = {
         "outcome": call.outcome,
         "findings": [
             {
-                "rule": f"billiards/{f.rule}",
+                "rule": NUMBERED[f.rule],
                 "kind": f.kind,
                 "text": f.text,
                 "assessed": f is call.assessed,
             }
             for f in call.findings
         ],
-        "assessed": f"billiards/{call.assessed.rule}" if call.assessed else None,
+        "assessed": NUMBERED[call.assessed.rule] if call.assessed else None,
         "choices": [],
         "ball_in_hand": None,
         "spots": [],
@@ -241,89 +257,82 @@ def run_shot_tool(request: JSON) -> JSON:
         "offers": [],
     }
     if call.outcome in {"foul", "interference"}:
-        report, ruling = _foul_answer(game, shot, call, ctx, request, rules)
+        report, ruling = _foul_answer(asked, rules)
         out["penalty"] = report.penalty
         out["conduct"] = report.conduct or None
         out["spots"] = [p.to_json() for p in report.spots]
         out["choices"] = list(report.choices)
         out["ball_in_hand"] = report.ball_in_hand
     elif call.outcome == "option":
-        ruling = _option_answer(game, shot, call, ctx, request, rules, out)
+        ruling = _option_answer(asked, rules, out)
     elif call.outcome in {"replay", "restore", "void"}:
         text = call.findings[0].text
         verdict = Verdict.VOID if call.outcome == "void" else Verdict.OK
         ruling = Ruling(verdict, text[0].upper() + text[1:] + ".", tuple(rules))
     else:
-        ruling = _legal_answer(game, shot, call, ctx, request, rules, out)
+        ruling = _legal_answer(asked, rules, out)
     if call.outcome == "interference":  # charged like any foul (rule 16)
-        ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, "billiards/16"])))
+        ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, R16])))
     # Every "see rule N" of the rulebook is cited with the rule that says it.
     out["ruling"] = replace(ruling, rules=with_see_also(ruling.rules)).to_json()
     return out
 
 
-def _legal_answer(
-    game: str,
-    shot: Shot,
-    call: Call,
-    ctx: Context,
-    request: JSON,
-    rules: list[str],
-    out: JSON,
-) -> Ruling:
-    """A legal stroke, as the match rules it for ``game`` (what the tool can know:
+def _legal_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
+    """A legal stroke, as the match rules it for ``rack`` (what the tool can know:
     it has no table, so an 8 after the break is left to the 8-ball rule's text)."""
+    rack, shot, call, ctx, request = asked
     down = shot.down
-    rules = [*rules, "billiards/18"]  # a legal stroke meets rule 18
+    rules = [*rules, R18]  # a legal stroke meets rule 18
     verdict = Verdict.OK
     keep = bool(down)
     what = f"Legal shot: {ball_list(down)} pocketed" if down else "Legal shot"
-    if game == "9-ball" and shot.push_out:
+    if rack.push_out and shot.push_out:
         out["choices"] = ["shoot", "pass"]
-        rules = [r for r in rules if r != "billiards/18"]
-        rules.append("billiards/9-ball/push-out")
+        rules = [r for r in rules if r != R18]
+        rules.append(NINE_PUSH_OUT)
         what = "Push out: nothing counts"
-        if games.NINE in down:
-            what += f"; {_spot(games.NINE, shot, request, out)}"
-            rules.append("billiards/31")
+        if NINE in down:
+            what += f"; {_spot(NINE, shot, request, out)}"
+            rules.append(R31)
         what += (
             ". The opponent takes the table as it lies or makes the shooter shoot "
             "again."
         )
         return Ruling(verdict, what, tuple(_dedupe(rules)), options=("game",))
-    if game == "9-ball" and games.NINE in down:
+    if rack.lowest_first and NINE in down:
         return Ruling(
             Verdict.WIN,
             f"{what}: a 9 pocketed on a legal shot wins the rack.",
-            tuple(_dedupe([*rules, "billiards/9-ball/nine-wins"])),
+            tuple(_dedupe([*rules, NINE_WINS])),
             options=("game",),
         )
-    if game == "9-ball":
-        rules.append("billiards/9-ball/lowest-first")
-    elif game == "8-ball" and games.EIGHT in down and ctx.opening_break:
+    if rack.lowest_first:
+        rules.append(NINE_LOWEST_FIRST)
+    elif rack.groups and EIGHT in down and ctx.opening_break:
         what += (
-            f"; the 8 dropped on the break: {_spot(games.EIGHT, shot, request, out)} "
+            f"; the 8 dropped on the break: {_spot(EIGHT, shot, request, out)} "
             "(unless the match plays an 8 on the break as a win)"
         )
-        rules += ["billiards/8-ball/break", "billiards/31"]
-    elif game == "8-ball" and games.EIGHT in down:  # the rack ends either way
+        rules += [EIGHT_BREAK, R31]
+    elif rack.groups and EIGHT in down:  # the rack ends either way
         return Ruling(
             verdict,
             f"{what}: the 8 wins the rack if it was called and the shooter's group "
             "was cleared, and loses it otherwise.",
-            tuple(_dedupe([*rules, "billiards/8-ball/eight-ball"])),
+            tuple(_dedupe([*rules, EIGHT_EIGHT_BALL])),
             options=("game",),
         )
-    elif game == "14-1" and down:
-        rules.append("billiards/14-1/points")
+    elif rack.by_points and down:
+        rules.append(STRAIGHT_POINTS)
         what += f"; {len(down)} point{'s' if len(down) > 1 else ''} if called"
     if keep:
         if len(down) > 1:
-            rules.append("billiards/33")  # every ball of a legal stroke counts
+            rules.append(R33)  # every ball of a legal stroke counts
         what += "; the shooter continues."
     else:
         what += ", nothing pocketed: the inning ends."
-        rules += ["billiards/4", "billiards/36"]
+        rules += [R4, R36]
     notes = [f.text for f in call.findings if f.kind == NOTE]
     if notes:
         what += " (" + "; ".join(notes) + ")"
@@ -339,52 +348,59 @@ def _spot(ball: int, shot: Shot, request: JSON, out: JSON) -> str:
     return sentence[:1].lower() + sentence[1:].rstrip().rstrip(".")
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A shot tool request, read: the game's rack, the stroke, the call on it, the
+    table before it, and the request itself (table size, prior fouls)."""
+
+    rack: Rack
+    shot: Shot
+    call: Call
+    ctx: Context
+    request: JSON
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.rack, self.shot, self.call, self.ctx, self.request))
+
+
+def _told(
+    ctx: Context, request: JSON, offender: str, incoming: str, successive: int
+) -> Told:
+    return Told(
+        offender,
+        incoming,
+        referee=ctx.referee,
+        opening_break=ctx.opening_break,
+        successive=successive,
+        table=request.get("table") or "9ft",
+    )
+
+
 def _foul_answer(
-    game: str,
-    shot: Shot,
-    call: Call,
-    ctx: Context,
-    request: JSON,
+    asked: Asked,
     rules: list[str],
     *,
     chosen: bool = False,
 ) -> tuple[FoulReport, Ruling]:
     """A charged foul: its description and ruling, as the match gives them."""
+    rack, shot, call, ctx, request = asked
     own = call.outcome == "foul"
     prior = int(request.get("prior_fouls") or 0)
-    terms = games.foul_terms(
-        game,
-        shot,
-        call,
-        opening_break=ctx.opening_break,
-        successive_before=prior,
-        own_stroke=own,
-    )
-    rules = rules + [f"billiards/{r}" for r in terms.rules]
+    foul = Foul(shot, call, ctx.opening_break, prior, own_stroke=own)
+    terms = rack.foul_terms(foul)
+    rules = rules + list(terms.rules)
     offender, incoming = (SHOOTER, INCOMING) if own else (OPPONENT, "the shooter")
-    report = describe_foul(
-        game,
-        shot,
-        call,
-        terms,
-        offender=offender,
-        incoming=incoming,
-        own_stroke=own,
-        referee=ctx.referee,
-        opening_break=ctx.opening_break,
-        successive=prior + 1 if own else prior,
-        table=request.get("table") or "9ft",
-        chosen=chosen,
-    )
+    told = _told(ctx, request, offender, incoming, prior + 1 if own else prior)
+    report = describe_foul(rack, shot, call, terms, told, own_stroke=own, chosen=chosen)
     if report.spots:
-        rules.append("billiards/31")  # where the spotted balls go
+        rules.append(R31)  # where the spotted balls go
     assessed = call.assessed
     assert assessed is not None
     penalty = Penalty(
         "shooter" if own else "opponent",
         f"foul: {assessed.text}",
         report.terms.points,
-        f"billiards/{assessed.rule}",
+        NUMBERED[assessed.rule],
     )
     ruling = Ruling(
         report.verdict,
@@ -395,38 +411,17 @@ def _foul_answer(
     return report, ruling
 
 
-def _option_answer(
-    game: str,
-    shot: Shot,
-    call: Call,
-    ctx: Context,
-    request: JSON,
-    rules: list[str],
-    out: JSON,
-) -> Ruling:
+def _option_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
     """Rule 38's choice, each option with the ruling it leads to (``offers``)."""
+    rack, shot, call, ctx, request = asked
     called = as_called(call)
     prior = int(request.get("prior_fouls") or 0)
-    terms = games.foul_terms(
-        game, shot, called, opening_break=ctx.opening_break, successive_before=prior
-    )
-    offer = describe_option(
-        game,
-        shot,
-        call,
-        terms,
-        offender=SHOOTER,
-        incoming=INCOMING,
-        referee=ctx.referee,
-        opening_break=ctx.opening_break,
-        successive=prior + 1,
-        table=request.get("table") or "9ft",
-    )
-    foul_rules = [f"billiards/{r}" for r in called.rules()]
-    _, foul = _foul_answer(game, shot, called, ctx, request, foul_rules, chosen=True)
-    replay = Ruling(
-        Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also(["billiards/38"])
-    )
+    terms = rack.foul_terms(Foul(shot, called, ctx.opening_break, prior))
+    told = _told(ctx, request, SHOOTER, INCOMING, prior + 1)
+    offer = describe_option(rack, shot, call, terms, told)
+    foul_rules = [NUMBERED[r] for r in called.rules()]
+    _, foul = _foul_answer(replace(asked, call=called), foul_rules, chosen=True)
+    replay = Ruling(Verdict.OK, replay_text(INCOMING, SHOOTER), with_see_also([R38]))
     out["choices"] = list(offer.labels)
     out["offers"] = [
         {"option": "foul", "label": offer.labels["foul"], "ruling": foul.to_json()},
@@ -449,7 +444,7 @@ def _warned(raw: object) -> tuple[str, ...]:
         )
     out = []
     for item in items:
-        rule = str(item).strip().lower().removeprefix("billiards/")
+        rule = str(item).strip().lower().removeprefix(PREFIX)
         if rule not in WARNED_RULES:
             raise BadInput(
                 f"'{item}' is not a rule that warns: '8' or '28'.",

@@ -3,7 +3,8 @@
 Rules source: the bowling card game text in ../shared/seeds (000, contributed by James
 Thomas); readings in referee/rulebook/bowling_cards.toml. Two decks with two jokers
 each (108 cards), three or four players. ``scoring.py`` holds the card values, pairs,
-frame scores and the frame calculator; ``play.py`` the turn referee and the view.
+frame scores, the frame calculator and the rule ids; ``play.py`` the turn referee;
+``board.py`` the view.
 
 Events, frame by frame: ``row`` ``{"player", "cards"}`` (six row cards, left to
 right); ``exchange`` ``{"player", "card"}`` (a ten-count hand card given back for a
@@ -34,15 +35,17 @@ from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Option
 from referee.games.base import Tool
-from referee.games.bowling_cards.play import apply
+from referee.games.bowling_cards.board import view as board_view
+from referee.games.bowling_cards.play import HANDLERS
+from referee.games.bowling_cards.play import finished
 from referee.games.bowling_cards.play import start
-from referee.games.bowling_cards.play import view
 from referee.games.bowling_cards.scoring import DECK
 from referee.games.bowling_cards.scoring import FRAME_RESULT
 from referee.games.bowling_cards.scoring import FRAMES
 from referee.games.bowling_cards.scoring import GAME_ID
 from referee.games.bowling_cards.scoring import HAND
 from referee.games.bowling_cards.scoring import MAX_FRAME
+from referee.games.bowling_cards.scoring import R_TURN_ORDER
 from referee.games.bowling_cards.scoring import ROW
 from referee.games.bowling_cards.scoring import frame_tool
 from referee.games.bowling_cards.scoring import held_value
@@ -304,6 +307,12 @@ OPTIONS = (
     ),
 )
 
+
+def view(state: JSON) -> JSON:
+    """The scoreboard (``board.view``), expecting what ``GAME`` offers."""
+    return board_view(state, GAME.expects(state))
+
+
 TOOL_EXAMPLE = {
     "pairs": ["QH/KS", "10D/2C", "7S/3H", "9C/AD", "JK/5D", "4C"],
     "held": ["2D"],
@@ -323,7 +332,6 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     start=start,
-    apply=apply,
     view=view,
     tools=(
         Tool(
@@ -353,4 +361,7 @@ GAME = Game(
         ),
     ),
     deck=DECK,
+    handlers=HANDLERS,
+    finished=finished,
+    order_rule=R_TURN_ORDER,
 )

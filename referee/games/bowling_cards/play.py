@@ -1,35 +1,65 @@
-"""Bowling cards, the turn referee: the deal, turns, the frame's end, the view."""
+"""Bowling cards, the turn referee: the deal, turns, the frame's end (the view is
+``board.py``)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from collections.abc import Sequence
 from typing import Any
 
 from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import Handler
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
-from referee.games.base import board
+from referee.games.bowling_cards.board import average
+from referee.games.bowling_cards.board import deal_order
+from referee.games.bowling_cards.board import error_positions
+from referee.games.bowling_cards.board import first_open
+from referee.games.bowling_cards.board import prompt
+from referee.games.bowling_cards.board import waiting_to_show
 from referee.games.bowling_cards.scoring import ALL_STRIKES_BONUS
 from referee.games.bowling_cards.scoring import DECK
 from referee.games.bowling_cards.scoring import DECK_SIZE
 from referee.games.bowling_cards.scoring import HAND
+from referee.games.bowling_cards.scoring import R_AVERAGE
+from referee.games.bowling_cards.scoring import R_BEFORE_PLAY
+from referee.games.bowling_cards.scoring import R_CARD_VALUES
+from referee.games.bowling_cards.scoring import R_DEAL
+from referee.games.bowling_cards.scoring import R_DEALER
+from referee.games.bowling_cards.scoring import R_DECK
+from referee.games.bowling_cards.scoring import R_DISCARD_ORDER
+from referee.games.bowling_cards.scoring import R_DRAW
+from referee.games.bowling_cards.scoring import R_EXCHANGE
+from referee.games.bowling_cards.scoring import R_FRAME_END
+from referee.games.bowling_cards.scoring import R_HAND_CARDS
+from referee.games.bowling_cards.scoring import R_HELD_CARDS
+from referee.games.bowling_cards.scoring import R_IMPROVING
+from referee.games.bowling_cards.scoring import R_LEFT_TO_RIGHT
+from referee.games.bowling_cards.scoring import R_NO_SWAPPING
+from referee.games.bowling_cards.scoring import R_STRIKE_BONUS
+from referee.games.bowling_cards.scoring import R_TEN_COVERS
+from referee.games.bowling_cards.scoring import R_TURN_ORDER
+from referee.games.bowling_cards.scoring import R_UPCARD
+from referee.games.bowling_cards.scoring import R_WINNER
 from referee.games.bowling_cards.scoring import ROW
 from referee.games.bowling_cards.scoring import STRIKE_BONUS
+from referee.games.bowling_cards.scoring import Pair
 from referee.games.bowling_cards.scoring import frame_json
 from referee.games.bowling_cards.scoring import held_value
 from referee.games.bowling_cards.scoring import pair
-from referee.games.bowling_cards.scoring import rule
 from referee.games.bowling_cards.scoring import score_frame
 from referee.games.bowling_cards.scoring import ten_count
 from referee.games.bowling_cards.scoring import values
 
 # --- start ---------------------------------------------------------------------------
+from referee.games.wording import and_
+from referee.games.wording import winner_names
 
 
 def start(setup: Setup) -> JSON:
@@ -66,43 +96,19 @@ def _fresh_frame(n: int) -> JSON:
     }
 
 
-# --- apply ---------------------------------------------------------------------------
-
-
-def apply(state: JSON, event: JSON) -> Step:
-    """Rule on one event; the input state is left as it was."""
-    if state["phase"] == "over":
-        raise Refused(
-            f"The game is over: {_winner_names(state)} won it.", [rule("winner")]
-        )
-    handler = {
-        "row": _row,
-        "exchange": _exchange,
-        "replace": _replace,
-        "upcard": _upcard,
-        "draw": _draw,
-        "place": _place,
-        "discard": _discard,
-        "pass": _pass,
-        "show": _show,
-    }.get(event["type"])
-    if handler is None:
-        raise BadInput(f"'{event['type']}' is not an event of this game.", field="type")
-    return handler(state, event)
+# --- the handlers ------------------------------------------------------------------
 
 
 def _row(state: JSON, event: JSON) -> Step:
     seat = event["player"]
     name = state["players"][seat]
-    if state["phase"] != "deal":
-        raise Refused(
-            f"The rows of frame {state['frame']} are already dealt. {_prompt(state)}",
-            [rule("deal")],
-        )
+    _only_in(
+        state, "deal", f"The rows of frame {state['frame']} are already dealt.", R_DEAL
+    )
     if state["rows"][seat] is not None:
         raise Refused(
             f"{name}'s row is already dealt this frame.",
-            [rule("deal"), rule("no-swapping")],
+            [R_DEAL, R_NO_SWAPPING],
         )
     dealt = list(event["cards"])
     _check_copies(state, dealt, "cards")
@@ -110,7 +116,7 @@ def _row(state: JSON, event: JSON) -> Step:
     rows[seat] = [{"row": c, "cover": None} for c in dealt]
     new = {**state, "rows": rows, "stock": state["stock"] - ROW}
     summary = f"{name}'s row, left to right: {' '.join(dealt)}."
-    rules = [rule("deal")]
+    rules = [R_DEAL]
     if all(r is not None for r in rows):
         n = len(rows)
         new.update(phase="hands", held=[HAND] * n, stock=new["stock"] - HAND * n)
@@ -118,10 +124,10 @@ def _row(state: JSON, event: JSON) -> Step:
             " Every row is out: three hand cards each, face down. A ten-count hand "
             "card may be given back for a new one; then turn up the first pile card."
         )
-        rules += [rule("hand-cards"), rule("exchange")]
+        rules += [R_HAND_CARDS, R_EXCHANGE]
     else:
-        left = [state["players"][i] for i in _deal_order(state) if rows[i] is None]
-        summary += f" Still to deal: {_and(left)}."
+        left = [state["players"][i] for i in deal_order(state) if rows[i] is None]
+        summary += f" Still to deal: {and_(left)}."
     return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
 
 
@@ -133,41 +139,37 @@ def _exchange(state: JSON, event: JSON) -> Step:
         raise Refused(
             "Hand cards are exchanged only while the deal is being finished, before "
             f"the pile is started; after that they cannot be thrown away. "
-            f"{_prompt(state)}",
-            [rule("exchange"), rule("hand-cards"), rule("frame-end")],
+            f"{prompt(state)}",
+            [R_EXCHANGE, R_HAND_CARDS, R_FRAME_END],
         )
     if state["held"][seat] <= 0:
         raise Refused(
             f"{name} has no hand cards left to give back.",
-            [rule("exchange"), rule("hand-cards")],
+            [R_EXCHANGE, R_HAND_CARDS],
         )
     if not ten_count(card):
         worth = "any value" if card == cards.JOKER else f"{values(card)[0]}"
         raise Refused(
             f"{name} must keep {card} (it counts {worth}): only a hand card worth "
             "ten (a ten, jack or queen) may be given back.",
-            [rule("exchange"), rule("card-values")],
+            [R_EXCHANGE, R_CARD_VALUES],
         )
     _check_copies(state, [card], "card")
     if state["stock"] <= 0:
-        raise Refused(
-            "The stock is empty: no replacement can be dealt.", [rule("deck")]
-        )
+        raise Refused("The stock is empty: no replacement can be dealt.", [R_DECK])
     new = {**state, "aside": [*state["aside"], card], "stock": state["stock"] - 1}
     summary = (
         f"{name} gives back {card} (worth ten) and is dealt a new hand card face "
         "down; a new one worth ten goes back too; anything lower is kept."
     )
-    return Step(
-        new, Ruling(Verdict.OK, summary, (rule("exchange"), rule("card-values")))
-    )
+    return Step(new, Ruling(Verdict.OK, summary, (R_EXCHANGE, R_CARD_VALUES)))
 
 
 def _upcard(state: JSON, event: JSON) -> Step:
     if state["phase"] != "hands":
-        why = [rule("deal")] if state["phase"] == "deal" else [rule("upcard")]
+        why = [R_DEAL] if state["phase"] == "deal" else [R_UPCARD]
         raise Refused(
-            f"The pile is started once the deal is done. {_prompt(state)}", why
+            f"The pile is started once the deal is done. {prompt(state)}", why
         )
     card = event["card"]
     _check_copies(state, [card], "card")
@@ -184,7 +186,7 @@ def _upcard(state: JSON, event: JSON) -> Step:
         f"{card} starts the pile. {name}, left of the dealer, plays first: draw from "
         "the stock or the pile to pair with the left-most row card."
     )
-    rules = (rule("upcard"), rule("turn-order"), rule("draw"))
+    rules = (R_UPCARD, R_TURN_ORDER, R_DRAW)
     return Step(new, Ruling(Verdict.OK, summary, rules))
 
 
@@ -193,34 +195,34 @@ def _replace(state: JSON, event: JSON) -> Step:
     names = state["players"]
     name = names[seat]
     phase = state["phase"]
-    rules = [rule("hand-cards")]
+    rules = [R_HAND_CARDS]
     if phase == "hands":
-        rules.append(rule("before-play"))
+        rules.append(R_BEFORE_PLAY)
     elif phase in ("play", "last"):
         _own_turn(state, seat, "replace")
         if phase == "last":
-            rules.append(rule("frame-end"))
+            rules.append(R_FRAME_END)
     else:
         raise Refused(
             f"A hand card replaces a row card before play or on its owner's turn. "
-            f"{_prompt(state)}",
-            [rule("hand-cards"), rule("before-play")],
+            f"{prompt(state)}",
+            [R_HAND_CARDS, R_BEFORE_PLAY],
         )
     if state["held"][seat] <= 0:
-        raise Refused(f"{name} has no hand cards left.", [rule("hand-cards")])
+        raise Refused(f"{name} has no hand cards left.", [R_HAND_CARDS])
     pos = event["position"] - 1
     cell = state["rows"][seat][pos]
     if cell["cover"] is not None and pair(cell["row"], cell["cover"]).kind != "error":
         raise Refused(
             f"Position {pos + 1} is already a {pair(cell['row'], cell['cover']).kind}: "
             "its cover lies over the row card and the pair is closed.",
-            [*rules, rule("ten-covers")],
+            [*rules, R_TEN_COVERS],
         )
     if phase == "last" and pos in state["used"]:
         raise Refused(
             f"{name} has already put a hand card on position {pos + 1} in this last "
             "turn: one per position.",
-            [*rules, rule("frame-end")],
+            [*rules, R_FRAME_END],
         )
     card = event["card"]
     _check_copies(state, [card], "card")
@@ -240,33 +242,30 @@ def _replace(state: JSON, event: JSON) -> Step:
     summary += f" at position {pos + 1}"
     if cell["cover"]:
         summary += f"; the cover {cell['cover']} and then the row card are {where}"
-        rules.append(rule("discard-order"))
+        rules.append(R_DISCARD_ORDER)
     else:
         summary += f"; the row card is {where}"
     left = held[seat]
     summary += f". {name} holds {left} hand card{'s' if left != 1 else ''}."
-    rules.append(rule("no-swapping"))
+    rules.append(R_NO_SWAPPING)
     return Step(new, Ruling(Verdict.OK, summary, tuple(dict.fromkeys(rules))))
 
 
 def _draw(state: JSON, event: JSON) -> Step:
     seat = _own_turn(state, event["player"], "draw")
     name = state["players"][seat]
-    rules = [rule("draw")]
+    rules = [R_DRAW]
     if state["phase"] == "last":
-        rules.append(rule("frame-end"))
+        rules.append(R_FRAME_END)
     new = dict(state)
     if event["source"] == "pile":
         if not state["pile"]:
             raise Refused("The pile is empty: draw from the stock.", rules)
+        pile, named = state["pile"], "The pile's top card"
         top = cards.take_top(
-            state["pile"],
-            event.get("card"),
-            seat=seat,
-            source="pile",
-            named="The pile's top card",
+            pile, event.get("card"), seat=seat, source="pile", named=named
         )
-        new["pile"] = state["pile"][:-1]
+        new["pile"] = pile[:-1]
         card = top
         summary = f"{name} takes {top} from the pile."
     else:
@@ -279,23 +278,23 @@ def _draw(state: JSON, event: JSON) -> Step:
                 raise Refused(
                     "The stock is spent and the pile has nothing under its top card "
                     "to shuffle: take the pile's top card.",
-                    [rule("deck")],
+                    [R_DECK],
                 )
             new["stock"], new["pile"] = rebuilt
-            rules.append(rule("deck"))
+            rules.append(R_DECK)
             summary = "The stock ran out: the pile under its top card is shuffled "
             summary += "into a new stock. "
         _check_copies(new, [card], "card")
         new["stock"] = new["stock"] - 1
         summary += f"{name} draws {card} from the stock."
     new["drawn"] = {"card": card, "source": event["source"]}
-    target = _target(state["rows"][seat])
+    target = first_open(state["rows"][seat])
     if target is not None:
         summary += f" It pairs with position {target + 1} or is discarded."
-        rules.append(rule("left-to-right"))
+        rules.append(R_LEFT_TO_RIGHT)
     else:
         summary += " It may replace an error's cover or is discarded."
-        rules.append(rule("improving"))
+        rules.append(R_IMPROVING)
     return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
 
 
@@ -305,12 +304,12 @@ def _place(state: JSON, event: JSON) -> Step:
     name = names[seat]
     card = state["drawn"]["card"]
     cells = state["rows"][seat]
-    target = _target(cells)
+    target = first_open(cells)
     given = event.get("position")
-    rules = [rule("draw")]
+    rules = [R_DRAW]
     options: tuple[str, ...] = ()
     if target is not None:
-        rules.append(rule("left-to-right"))
+        rules.append(R_LEFT_TO_RIGHT)
         if given is not None and given - 1 != target:
             raise Refused(
                 f"{name} pairs left to right: the drawn card goes on position "
@@ -318,60 +317,14 @@ def _place(state: JSON, event: JSON) -> Step:
                 f"{given}.",
                 rules,
             )
-        pos = target
+        pos, old = target, None
         row = cells[pos]["row"]
-        got = pair(row, card)
-        if got.kind == "over":
-            raise Refused(
-                f"{got.why}: a pair may not go over ten, so {card} must be discarded.",
-                [*rules, *got.rules],
-            )
-        old = None
+        got = _not_over(pair(row, card), card, rules)
     else:
-        rules.append(rule("improving"))
-        errors = _errors(cells)
-        if given is None:
-            if len(errors) != 1:
-                raise BadInput(
-                    f"'position' is missing: {name} has errors at positions "
-                    f"{', '.join(str(i + 1) for i in errors)}; say which cover "
-                    f"{card} replaces.",
-                    field="position",
-                    example=f'{{"type": "place", "player": {seat}, "position": '
-                    f"{errors[0] + 1 if errors else 1}}}",
-                )
-            given = errors[0] + 1
-        pos = given - 1
+        rules.append(R_IMPROVING)
+        pos = _error_to_improve(state, seat, card, given, rules)
         row, old = cells[pos]["row"], cells[pos]["cover"]
-        if pos not in errors:
-            raise Refused(
-                f"Position {pos + 1} is a {pair(row, old).kind}, closed: only an "
-                "error's cover may be replaced.",
-                [*rules, rule("ten-covers")],
-            )
-        before = pair(row, old)
-        got = pair(row, card)
-        partial = bool(state["options"].get("partial_improvement"))
-        if got.kind == "over":
-            raise Refused(
-                f"{got.why}: a pair may not go over ten, so {card} must be discarded.",
-                [*rules, *got.rules],
-            )
-        if got.kind == "error":
-            # the option decides only whether an error may stay an error
-            options = ("partial_improvement",)
-        if got.kind == "error" and (not partial or got.total <= before.total):
-            need = (
-                f"more than the {before.total} it makes now"
-                if partial
-                else "ten (a spare or a strike)"
-            )
-            raise Refused(
-                f"{row} + {card} makes {got.total}: replacing an error's cover must "
-                f"bring the pair to {need}.",
-                [*rules, *got.rules],
-                options=options,
-            )
+        got, options = _improved(state, row, old, card, rules)
     rows = _set(state["rows"], seat, pos, {"row": row, "cover": card})
     new = {**state, "rows": rows, "drawn": None}
     summary = f"{name} puts {card} on {row} at position {pos + 1}: {got.why}."
@@ -380,18 +333,83 @@ def _place(state: JSON, event: JSON) -> Step:
         new["pile"] = [*state["pile"], old]
         summary += f" The old cover {old} is discarded."
     if got.kind in ("strike", "spare"):
-        rules.append(rule("ten-covers"))
+        rules.append(R_TEN_COVERS)
     if got.kind == "strike":
         run = _strike_run(rows[seat], pos)
         if run > 1:
             bonus = ALL_STRIKES_BONUS if run == ROW else STRIKE_BONUS * (run - 1)
             summary += f" {run} strikes in a row so far: a bonus of {bonus}."
-            rules.append(rule("strike-bonus"))
-    paired_now = target is not None and _target(rows[seat]) is None
-    if paired_now and _errors(rows[seat]):
+            rules.append(R_STRIKE_BONUS)
+    paired_now = target is not None and first_open(rows[seat]) is None
+    if paired_now and error_positions(rows[seat]):
         summary += " All six are paired: errors may now be improved."
-        rules.append(rule("improving"))
+        rules.append(R_IMPROVING)
     return _next_turn(new, seat, summary, rules, options)
+
+
+def _not_over(got: Pair, card: str, rules: list[str]) -> Pair:
+    if got.kind == "over":
+        raise Refused(
+            f"{got.why}: a pair may not go over ten, so {card} must be discarded.",
+            [*rules, *got.rules],
+        )
+    return got
+
+
+def _error_to_improve(
+    state: JSON, seat: int, card: str, given: int | None, rules: list[str]
+) -> int:
+    """The position whose error the drawn card improves (given, or the only one)."""
+    cells = state["rows"][seat]
+    errors = error_positions(cells)
+    if given is None:
+        if len(errors) != 1:
+            name = state["players"][seat]
+            raise BadInput(
+                f"'position' is missing: {name} has errors at positions "
+                f"{', '.join(str(i + 1) for i in errors)}; say which cover "
+                f"{card} replaces.",
+                field="position",
+                example=f'{{"type": "place", "player": {seat}, "position": '
+                f"{errors[0] + 1 if errors else 1}}}",
+            )
+        given = errors[0] + 1
+    pos = given - 1
+    if pos not in errors:
+        row, old = cells[pos]["row"], cells[pos]["cover"]
+        raise Refused(
+            f"Position {pos + 1} is a {pair(row, old).kind}, closed: only an "
+            "error's cover may be replaced.",
+            [*rules, R_TEN_COVERS],
+        )
+    return pos
+
+
+def _improved(
+    state: JSON, row: str, old: str, card: str, rules: list[str]
+) -> tuple[Pair, tuple[str, ...]]:
+    """The pair with the new cover, if it improves the error enough, and the options
+    that decided it."""
+    before = pair(row, old)
+    got = _not_over(pair(row, card), card, rules)
+    partial = bool(state["options"].get("partial_improvement"))
+    options: tuple[str, ...] = ()
+    if got.kind == "error":
+        # the option decides only whether an error may stay an error
+        options = ("partial_improvement",)
+    if got.kind == "error" and (not partial or got.total <= before.total):
+        need = (
+            f"more than the {before.total} it makes now"
+            if partial
+            else "ten (a spare or a strike)"
+        )
+        raise Refused(
+            f"{row} + {card} makes {got.total}: replacing an error's cover must "
+            f"bring the pair to {need}.",
+            [*rules, *got.rules],
+            options=options,
+        )
+    return got, options
 
 
 def _discard(state: JSON, event: JSON) -> Step:
@@ -399,12 +417,12 @@ def _discard(state: JSON, event: JSON) -> Step:
     name = state["players"][seat]
     card = state["drawn"]["card"]
     new = {**state, "pile": [*state["pile"], card], "drawn": None}
-    target = _target(state["rows"][seat])
-    rules = [rule("draw")]
+    target = first_open(state["rows"][seat])
+    rules = [R_DRAW]
     summary = f"{name} discards {card}."
     if target is not None:
         summary += f" The next draw is again to position {target + 1}."
-        rules.append(rule("left-to-right"))
+        rules.append(R_LEFT_TO_RIGHT)
     return _next_turn(new, seat, summary, rules, ())
 
 
@@ -415,24 +433,22 @@ def _pass(state: JSON, event: JSON) -> Step:
         raise Refused(
             "Only the last draw after a frame's end may be let go; a turn is a "
             "placement or a discard.",
-            [rule("frame-end"), rule("draw")],
+            [R_FRAME_END, R_DRAW],
         )
     _own_turn(state, seat, "pass")
     summary = f"{name} lets the last draw go."
-    return _next_turn(dict(state), seat, summary, [rule("frame-end")], ())
+    return _next_turn(dict(state), seat, summary, [R_FRAME_END], ())
 
 
 def _show(state: JSON, event: JSON) -> Step:
     seat = event["player"]
     name = state["players"][seat]
-    if state["phase"] != "show":
-        raise Refused(
-            f"Hand cards are shown when the frame is scored. {_prompt(state)}",
-            [rule("held-cards")],
-        )
+    _only_in(
+        state, "show", "Hand cards are shown when the frame is scored.", R_HELD_CARDS
+    )
     held = state["held"][seat]
     if state["shown"][seat] is not None or held == 0:
-        raise Refused(f"{name} has no hand cards left to show.", [rule("held-cards")])
+        raise Refused(f"{name} has no hand cards left to show.", [R_HELD_CARDS])
     shown = list(event["cards"])
     if len(shown) != held:
         raise BadInput(
@@ -447,9 +463,9 @@ def _show(state: JSON, event: JSON) -> Step:
     new = {**state, "shown": all_shown}
     cost = sum(held_value(c) for c in shown)
     summary = f"{name} still holds {' '.join(shown)}: minus {cost}."
-    rules = [rule("held-cards")]
-    if _waiting_to_show(new):
-        left = _and([state["players"][i] for i in _waiting_to_show(new)])
+    rules = [R_HELD_CARDS]
+    if waiting_to_show(new):
+        left = and_([state["players"][i] for i in waiting_to_show(new)])
         summary += f" Still to show: {left}."
         return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
     return _score(new, summary, rules)
@@ -466,38 +482,38 @@ def _next_turn(
     new = {**state, "used": []}
     if state["phase"] == "play":
         mine = state["rows"][seat]
-        if _target(mine) is None and not _errors(mine):
+        if first_open(mine) is None and not error_positions(mine):
             new["ender"] = seat
             new["phase"] = "last"
             new["last"] = [(seat + k) % n for k in range(1, n)]
-            others = _and([names[i] for i in new["last"]])
+            others = and_([names[i] for i in new["last"]])
             summary += (
                 f" {names[seat]} has six strikes and spares: the frame ends. "
                 f"{others} each have one last draw."
             )
-            rules = [*rules, rule("frame-end")]
+            rules = [*rules, R_FRAME_END]
             new["turn"] = new["last"][0]
             return Step(
                 new, Ruling(Verdict.OK, summary, _unique(rules), options=options)
             )
         new["turn"] = (seat + 1) % n
         summary += f" {names[new['turn']]} to play."
-        rules = [*rules, rule("turn-order")]
+        rules = [*rules, R_TURN_ORDER]
         return Step(new, Ruling(Verdict.OK, summary, _unique(rules), options=options))
     # the last draws after the frame's end
     last = [s for s in state["last"] if s != seat]
     new["last"] = last
-    rules = [*rules, rule("frame-end")]
+    rules = [*rules, R_FRAME_END]
     if last:
         new["turn"] = last[0]
         summary += f" {names[last[0]]} has the next last draw."
         return Step(new, Ruling(Verdict.OK, summary, _unique(rules), options=options))
     new["turn"] = None
-    waiting = _waiting_to_show(new)
+    waiting = waiting_to_show(new)
     if waiting:
         new["phase"] = "show"
-        summary += f" Now {_and([names[i] for i in waiting])} show the hand cards held."
-        rules.append(rule("held-cards"))
+        summary += f" Now {and_([names[i] for i in waiting])} show the hand cards held."
+        rules.append(R_HELD_CARDS)
         return Step(new, Ruling(Verdict.OK, summary, _unique(rules), options=options))
     return _score(new, summary, rules, options)
 
@@ -542,7 +558,7 @@ def _score(
     }
     verdict = Verdict.OK
     if number >= state["options"]["frames"]:
-        averages = [_average(t, number) for t in totals]
+        averages = [average(t, number) for t in totals]
         best = max(averages)
         winners = [i for i in range(n) if averages[i] == best]
         new.update(phase="over", winners=winners, turn=None, drawn=None)
@@ -550,15 +566,15 @@ def _score(
         shown = ", ".join(f"{names[i]} {_fmt(averages[i])}" for i in range(n))
         summary += (
             f" Game scores, the average of {number} frames: {shown}. "
-            f"{_and([names[i] for i in winners])} wins{tie}."
+            f"{and_([names[i] for i in winners])} wins{tie}."
         )
-        rules += [rule("average"), rule("winner")]
+        rules += [R_AVERAGE, R_WINNER]
         verdict = Verdict.WIN
     else:
         new.update(_fresh_frame(n))
         new.update(frame=number + 1, dealer=(state["dealer"] + 1) % n)
         summary += f" {names[new['dealer']]} deals frame {number + 1}."
-        rules += [rule("average"), rule("dealer")]
+        rules += [R_AVERAGE, R_DEALER]
     ruling = Ruling(
         verdict,
         summary,
@@ -569,141 +585,49 @@ def _score(
     return Step(new, ruling)
 
 
-# --- view ---------------------------------------------------------------------------
+def finished(state: JSON) -> Refused | None:
+    """The refusal of any event once the game is over."""
+    if state["phase"] != "over":
+        return None
+    return Refused(f"The game is over: {winner_names(state)} won it.", [R_WINNER])
 
 
-def expects(state: JSON) -> list[str]:
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if phase == "deal":
-        return ["row"]
-    if phase == "hands":
-        return ["exchange", "replace", "upcard"]
-    if phase == "show":
-        return ["show"]
-    seat = state["turn"]
-    hand = ["replace"] if state["held"][seat] else []
-    if state["drawn"] is None:
-        return ["draw", *hand, *(["pass"] if phase == "last" else [])]
-    return ["place", "discard", *hand]
+def _in(*phases: str) -> Callable[[JSON], bool]:
+    return lambda s: s["phase"] in phases
 
 
-def view(state: JSON) -> JSON:
-    """The scoreboard: game scores (averages), frames so far, each row as it lies."""
-    names = state["players"]
-    n = len(names)
-    played = len(state["history"])
-    tables = []
-    for i in range(n):
-        cells = state["rows"][i]
-        table: JSON = {"name": names[i], "held": state["held"][i], "cells": []}
-        if cells is not None:
-            live = score_frame([(c["row"], c["cover"]) for c in cells])
-            for k, (c, part) in enumerate(zip(cells, live.parts, strict=True)):
-                table["cells"].append(
-                    {
-                        "position": k + 1,
-                        "row": c["row"],
-                        "cover": c["cover"],
-                        "kind": part["kind"],
-                        "mark": part["mark"],
-                        "points": part["points"],
-                    }
-                )
-            target = _target(cells)
-            table["target"] = None if target is None else target + 1
-            table["errors"] = [
-                p["position"] for p in live.parts if p["kind"] == "error"
-            ]
-            used = state["used"] if state["turn"] == i else []
-            table["replaceable"] = [
-                p["position"]
-                for p in live.parts
-                if p["kind"] in ("open", "error") and p["position"] - 1 not in used
-            ]
-            table["live"] = live.points
-            table["bonus"] = live.bonus
-        tables.append(table)
-    sides = [
-        {
-            "name": names[i],
-            "score": _average(state["totals"][i], played),
-            "total": state["totals"][i],
-            "frames": [h["scores"][names[i]] for h in state["history"]],
-            "held": state["held"][i],
-        }
-        for i in range(n)
-    ]
-    phase = state["phase"]
-    turn = names[state["turn"]] if phase in ("play", "last") else None
-    detail = {
-        "frame": state["frame"],
-        "frames": state["options"]["frames"],
-        "dealer": names[state["dealer"]],
-        "phase": phase,
-        "stock": state["stock"],
-        "pile_top": state["pile"][-1] if state["pile"] else None,
-        "pile": len(state["pile"]),
-        "drawn": state["drawn"],
-        "ender": None if state["ender"] is None else names[state["ender"]],
-        "last": [names[i] for i in state["last"]],
-        "to_deal": [names[i] for i in _deal_order(state) if state["rows"][i] is None],
-        "to_show": [names[i] for i in _waiting_to_show(state)],
-        "tables": tables,
-        "history": state["history"],
-        "last_frame": state["last_frame"],
-        "winners": [names[i] for i in state["winners"] or []],
-    }
-    return board(
-        sides=sides,
-        turn=turn,
-        expects=expects(state),
-        prompt=_prompt(state),
-        phase=phase,
-        winner=_winner_names(state) if phase == "over" else None,
-        detail=detail,
-    )
+def _turning(state: JSON) -> bool:
+    return state["phase"] in ("play", "last")
 
 
-def _prompt(state: JSON) -> str:
-    names = state["players"]
-    phase = state["phase"]
-    frame = f"Frame {state['frame']} of {state['options']['frames']}"
-    if phase == "over":
-        return f"{_winner_names(state)} won the game."
-    if phase == "deal":
-        left = [names[i] for i in _deal_order(state) if state["rows"][i] is None]
-        return (
-            f"{frame}: {names[state['dealer']]} deals; enter {left[0]}'s six row cards."
-        )
-    if phase == "hands":
-        return (
-            f"{frame}: ten-count hand cards may be exchanged; then turn up the card "
-            "that starts the pile."
-        )
-    if phase == "show":
-        left = _and([names[i] for i in _waiting_to_show(state)])
-        return f"{frame}: {left} show the hand cards still held."
-    name = names[state["turn"]]
-    target = _target(state["rows"][state["turn"]])
-    to = f"position {target + 1}" if target is not None else "improve an error"
-    last = " (last draw)" if phase == "last" else ""
-    drawn = state["drawn"]
-    if drawn is None:
-        return f"{frame}: {name} draws{last} for {to}."
-    return f"{frame}: {name} drew {drawn['card']}: place it for {to}, or discard it."
+def _turn_with(drawn: bool) -> Callable[[JSON], bool]:
+    """In play or the last draws, with a card drawn (or not) by the player on turn."""
+    return lambda s: _turning(s) and (s["drawn"] is not None) == drawn
+
+
+def _hand_card_offered(state: JSON) -> bool:
+    """Before play anyone may play a hand card; later the player on turn holding one."""
+    if state["phase"] == "hands":
+        return True
+    return _turning(state) and state["held"][state["turn"]] > 0
+
+
+# In the order a board lists what it expects: the turn's own events, then a hand
+# card, then starting the pile and letting a last draw go.
+HANDLERS = {
+    "row": Handler(_row, when=_in("deal")),
+    "exchange": Handler(_exchange, when=_in("hands")),
+    "draw": Handler(_draw, when=_turn_with(drawn=False)),
+    "place": Handler(_place, when=_turn_with(drawn=True)),
+    "discard": Handler(_discard, when=_turn_with(drawn=True)),
+    "replace": Handler(_replace, when=_hand_card_offered),
+    "upcard": Handler(_upcard, when=_in("hands")),
+    "pass": Handler(_pass, when=lambda s: s["phase"] == "last" and s["drawn"] is None),
+    "show": Handler(_show, when=_in("show")),
+}
 
 
 # --- private helpers ---------------------------------------------------------------
-
-
-def _target(cells: list[JSON] | None) -> int | None:
-    """The left-most row card without a cover (None: all six are paired)."""
-    for i, c in enumerate(cells or []):
-        if c["cover"] is None:
-            return i
-    return None
 
 
 def _strike_run(cells: list[JSON], pos: int) -> int:
@@ -722,57 +646,39 @@ def _strike_run(cells: list[JSON], pos: int) -> int:
     return right - left + 1
 
 
-def _errors(cells: list[JSON]) -> list[int]:
-    """Positions whose pair is an error (covered, under ten)."""
-    return [
-        i
-        for i, c in enumerate(cells)
-        if c["cover"] is not None and pair(c["row"], c["cover"]).kind == "error"
-    ]
-
-
 def _set(rows: list[Any], seat: int, pos: int, cell: JSON) -> list[Any]:
     mine = [dict(c) for c in rows[seat]]
     mine[pos] = cell
     return [mine if i == seat else r for i, r in enumerate(rows)]
 
 
-def _deal_order(state: JSON) -> list[int]:
-    n = len(state["players"])
-    return [(state["dealer"] + k) % n for k in range(1, n + 1)]
-
-
-def _waiting_to_show(state: JSON) -> list[int]:
-    return [
-        i
-        for i in range(len(state["players"]))
-        if state["held"][i] and state["shown"][i] is None
-    ]
+def _only_in(state: JSON, phase: str, why: str, rule: str) -> None:
+    """Refuse, saying ``why`` and what comes next, outside ``phase``."""
+    if state["phase"] != phase:
+        raise Refused(f"{why} {prompt(state)}", [rule])
 
 
 def _own_turn(state: JSON, seat: int, kind: str) -> int:
     names = state["players"]
     if state["phase"] not in ("play", "last"):
-        raise Refused(
-            f"No turns are being played now. {_prompt(state)}", [rule("draw")]
-        )
+        raise Refused(f"No turns are being played now. {prompt(state)}", [R_DRAW])
     turn = state["turn"]
     if seat != turn:
-        why = [rule("turn-order")]
+        why = [R_TURN_ORDER]
         if state["phase"] == "last":
-            why.append(rule("frame-end"))
+            why.append(R_FRAME_END)
         raise Refused(f"It is {names[turn]}'s turn, not {names[seat]}'s.", why)
     drawn = state["drawn"]
     if kind in ("draw", "pass") and drawn is not None:
         raise Refused(
             f"{names[seat]} has drawn {drawn['card']}: now it is placed or discarded.",
-            [rule("draw")],
+            [R_DRAW],
         )
     if kind in ("place", "discard") and drawn is None:
         raise Refused(
             f"{names[seat]} has not drawn yet: a turn starts with a card from the "
             "stock or the pile.",
-            [rule("draw")],
+            [R_DRAW],
         )
     return seat
 
@@ -807,26 +713,9 @@ def _check_copies(state: JSON, new_cards: Sequence[str], field: str) -> None:
             )
 
 
-def _average(total: int, frames: int) -> float | int:
-    if not frames:
-        return 0
-    value = round(total / frames, 2)
-    return int(value) if value == int(value) else value
-
-
 def _fmt(value: float | int) -> str:
     return f"{value:g}" if isinstance(value, int) else f"{value:.2f}"
 
 
 def _unique(rules: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules))
-
-
-def _and(names: list[str]) -> str:
-    return (
-        " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
-    )
-
-
-def _winner_names(state: JSON) -> str:
-    return _and([state["players"][i] for i in state["winners"] or []])

@@ -1,7 +1,7 @@
 """Bowling cards scoring: card values, pairs, a frame's score and the frame calculator.
 
-Pure functions the engine (``play.py``) and the calculator share; rule ids are
-``bowling-cards/<local>`` (``rule("strike")``).
+Pure functions the engine (``play.py``) and the calculator share, and the rule ids the
+game cites (``R_STRIKE``), from its rulebook handle.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.rulebook import cite
 
 GAME_ID = "bowling-cards"
 DECK = "double-jokers"
@@ -30,8 +31,32 @@ HELD_TEN = ("2", "K")  # a held deuce or king costs ten
 HELD_JOKER = 15
 
 
-def rule(local: str) -> str:
-    return f"{GAME_ID}/{local}"
+CITE = cite(GAME_ID)
+R_AVERAGE = CITE("average")
+R_BEFORE_PLAY = CITE("before-play")
+R_CARD_VALUES = CITE("card-values")
+R_DEAL = CITE("deal")
+R_DEALER = CITE("dealer")
+R_DECK = CITE("deck")
+R_DISCARD_ORDER = CITE("discard-order")
+R_DRAW = CITE("draw")
+R_ERROR = CITE("error")
+R_EXCHANGE = CITE("exchange")
+R_FRAME_END = CITE("frame-end")
+R_HAND_CARDS = CITE("hand-cards")
+R_HELD_CARDS = CITE("held-cards")
+R_IMPROVING = CITE("improving")
+R_LEFT_TO_RIGHT = CITE("left-to-right")
+R_NO_SWAPPING = CITE("no-swapping")
+R_OVER_TEN = CITE("over-ten")
+R_SPARE = CITE("spare")
+R_STRIKE = CITE("strike")
+R_STRIKE_BONUS = CITE("strike-bonus")
+R_TEN_COVERS = CITE("ten-covers")
+R_TURN_ORDER = CITE("turn-order")
+R_UNCOVERED = CITE("uncovered")
+R_UPCARD = CITE("upcard")
+R_WINNER = CITE("winner")
 
 
 # --- card values and pairs ---------------------------------------------------------
@@ -84,7 +109,7 @@ def pair(row: str, cover: str) -> Pair:
             10,
             STRIKE,
             f"{shown}: a joker makes any pair a strike, {STRIKE}",
-            (rule("card-values"), rule("strike")),
+            (R_CARD_VALUES, R_STRIKE),
         )
     if (ten_count(row) and cards.rank(cover) in HELD_TEN) or (
         ten_count(cover) and cards.rank(row) in HELD_TEN
@@ -94,19 +119,19 @@ def pair(row: str, cover: str) -> Pair:
             10,
             STRIKE,
             f"{shown}: a ten-count card with a king or a deuce is a strike, {STRIKE}",
-            (rule("card-values"), rule("strike")),
+            (R_CARD_VALUES, R_STRIKE),
         )
     totals = sorted({a + b for a in values(row) for b in values(cover)})
     fits = [t for t in totals if t <= 10]
     deuce = "2" in (cards.rank(row), cards.rank(cover))
-    cite = (rule("card-values"),)
+    values_rule = (R_CARD_VALUES,)
     if not fits:
         return Pair(
             "over",
             totals[0],
             0,
             f"{shown} makes {totals[0]}: more than ten",
-            (*cite, rule("over-ten")),
+            (*values_rule, R_OVER_TEN),
         )
     best = fits[-1]
     note = " (the deuce counts 0)" if deuce and best not in totals[-1:] else ""
@@ -116,14 +141,14 @@ def pair(row: str, cover: str) -> Pair:
             10,
             SPARE,
             f"{shown} = 10{note}: a spare, {SPARE}",
-            (*cite, rule("spare")),
+            (*values_rule, R_SPARE),
         )
     return Pair(
         "error",
         best,
         best,
         f"{shown} = {best}{note}: an error, {best}",
-        (*cite, rule("error")),
+        (*values_rule, R_ERROR),
     )
 
 
@@ -163,7 +188,7 @@ def score_frame(
                     "why": f"{i}: {row} uncovered, 0",
                 }
             )
-            rules.append(rule("uncovered"))
+            rules.append(R_UNCOVERED)
             continue
         got = pair(row, cover)
         if got.kind == "over":
@@ -185,7 +210,7 @@ def score_frame(
         rules.extend(got.rules)
     bonus, runs = strike_bonus([p["kind"] for p in parts])
     if bonus:
-        rules.append(rule("strike-bonus"))
+        rules.append(R_STRIKE_BONUS)
         if runs == [ROW]:
             why.append(f"six strikes: bonus {ALL_STRIKES_BONUS}")
         else:
@@ -196,7 +221,7 @@ def score_frame(
                     )
     deduction = sum(held_value(c) for c in held)
     if held:
-        rules.append(rule("held-cards"))
+        rules.append(R_HELD_CARDS)
         listed = ", ".join(f"{c} {held_value(c)}" for c in held)
         why.append(f"hand cards still held: {listed}, minus {deduction}")
     points = sum(p["points"] for p in parts) + bonus - deduction

@@ -1,108 +1,34 @@
-"""Card-layout games (six card golf, ten-card basketball): the shared turn referee.
-
-Each player has a grid of cards dealt face down (``rows`` x ``cols``). A turn draws the
-stock's top card or the top discard, then the drawn card replaces a layout card (the
-card taken out goes face up on the discard pile) or, drawn from the stock, is
-discarded. What differs between the games is a ``Layout`` record: which positions a
-drawn card may take, whether a discard turns a card up, when play ends, how a layout
-scores, and whether the lowest or the highest total wins.
-
-Positions are numbered from 1 as the owner sees the layout: the far row left to
-right, then the near row (golf: 1 2 3 / 4 5 6, columns 1-4, 2-5, 3-6).
-
-State (a plain JSON dict): ``players``, ``teams`` ([]), ``options``, ``decks`` (packs
-in play for this many players), ``deal`` (1-based), ``dealer`` (seat), ``phase``
-(``deal`` -> ``reveal`` (golf) -> ``play`` -> ``show`` (golf) -> ``deal`` ... ``over``),
-``layouts`` (per seat, a list of ``{"card": "7H" or None, "up": bool}``), ``pile``
-(the discard pile, top last), ``stock`` (cards left in it), ``turn`` (seat or None),
-``drawn`` (``{"card", "source"}`` or None), ``turns`` (turns taken this deal, per seat),
-``ender`` (golf: who turned up a sixth card), ``last_turns`` (seats still owed a last
-turn), ``totals``, ``history`` (one entry per scored deal, the latest
-``HISTORY_WINDOW``: more than a game has), ``last_deal`` and
-``winners`` (seats, when over).
-"""
+"""The card-layout games' turn referee: the deal, turning up, draws, replacements,
+discards, the end of play and the scoring of a deal (see ``referee.games.layout``)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from referee.games import cards
 from referee.games.base import JSON
 from referee.games.base import BadInput
+from referee.games.base import Handler
 from referee.games.base import Refused
 from referee.games.base import Ruling
 from referee.games.base import Setup
 from referee.games.base import Step
 from referee.games.base import Verdict
-from referee.games.base import board
 from referee.games.base import recent
-
-PACK = 52
-ROW_NAMES = ("far row", "near row")
-
-
-@dataclass(frozen=True)
-class Score:
-    """A layout's score and why: ``parts`` are ``{"cards", "points", "why"}``."""
-
-    points: int
-    parts: tuple[JSON, ...]
-    rules: tuple[str, ...]
-
-    def to_json(self) -> JSON:
-        return {
-            "points": self.points,
-            "parts": [dict(p) for p in self.parts],
-            "rules": list(self.rules),
-        }
-
-
-Scorer = Callable[[Sequence[str | None], JSON], Score]
-
-
-@dataclass(frozen=True)
-class Layout:
-    """What one card-layout game changes in the shared turn referee."""
-
-    game_id: str
-    rows: int
-    cols: int
-    packs_for: Callable[[int], int]  # players -> packs shuffled together
-    jokers_per_pack: Callable[[JSON], int]  # options -> jokers in each pack
-    turn_up_before_play: int  # golf: each player turns two up first
-    replace_face_up: bool  # golf: any card; basketball: face-down ones only
-    discard_turns_up: bool  # basketball: a discarded stock card turns one up
-    turns_each: int | None  # basketball: ten turns each, then all is face up
-    lowest_wins: bool
-    score: Scorer
-    card_name: str = "card"
-
-    @property
-    def size(self) -> int:
-        return self.rows * self.cols
-
-    def rule(self, local: str) -> str:
-        return f"{self.game_id}/{local}"
-
-    # The engine contract for a game built on this layout: Game(start=LAYOUT.start...)
-    def start(self, setup: Setup) -> JSON:
-        return start(self, setup)
-
-    def apply(self, state: JSON, event: JSON) -> Step:
-        return apply(self, state, event)
-
-    def view(self, state: JSON) -> JSON:
-        return view(self, state)
-
+from referee.games.layout.board import pack_size
+from referee.games.layout.board import packs_text
+from referee.games.layout.board import prompt
+from referee.games.layout.spec import Spec
 
 # --- start ---------------------------------------------------------------------------
+from referee.games.wording import and_
+from referee.games.wording import winner_names
 
 
-def start(layout: Layout, setup: Setup) -> JSON:
+def start(layout: Spec, setup: Setup) -> JSON:
     """A new series: the first listed player deals the first deal."""
     n = len(setup.players)
     return {
@@ -128,49 +54,50 @@ def start(layout: Layout, setup: Setup) -> JSON:
     }
 
 
-def pack_size(layout: Layout, state: JSON) -> int:
-    """Cards in play: the packs for this many players, with any jokers."""
-    return state["decks"] * (PACK + layout.jokers_per_pack(state["options"]))
+# --- the handlers ------------------------------------------------------------------
 
 
-def packs_text(layout: Layout, state: JSON) -> str:
-    """'3 players: one 52-card pack (52 cards)': the deck-size check for the table."""
-    n = len(state["players"])
-    packs = state["decks"]
-    jokers = layout.jokers_per_pack(state["options"])
-    word = {1: "one", 2: "two", 3: "three"}.get(packs, str(packs))
-    what = f"{word} 52-card pack{'s' if packs > 1 else ''}"
-    if jokers:
-        what += f" with {jokers * packs} jokers"
-    return f"{n} players: {what} ({pack_size(layout, state)} cards)"
+def finished(layout: Spec, state: JSON) -> Refused | None:
+    """The refusal of any event once the series is over."""
+    if state["phase"] != "over":
+        return None
+    names = winner_names(state)
+    return Refused(f"The series is over: {names} won it.", [layout.rules.winner])
 
 
-# --- apply ---------------------------------------------------------------------------
+def _draw_offered(state: JSON) -> bool:
+    return state["phase"] == "play" and state["drawn"] is None
 
 
-def apply(layout: Layout, state: JSON, event: JSON) -> Step:
-    """Rule on one event; the input state is left as it was."""
-    if state["phase"] == "over":
-        names = _winner_names(state)
-        raise Refused(f"The series is over: {names} won it.", [layout.rule("winner")])
-    kind = event["type"]
-    handler = {
-        "deal": _deal,
-        "flip": _flip,
-        "draw": _draw,
-        "replace": _replace,
-        "discard": _discard,
-    }.get(kind)
-    if handler is None:
-        raise BadInput(f"'{kind}' is not an event of this game.", field="type")
-    return handler(layout, state, event)
+def _replace_offered(state: JSON) -> bool:
+    return state["phase"] == "play" and state["drawn"] is not None
 
 
-def _deal(layout: Layout, state: JSON, event: JSON) -> Step:
+def _discard_offered(state: JSON) -> bool:
+    return _replace_offered(state) and state["drawn"]["source"] != "discard"
+
+
+def handlers(layout: Spec, types: Iterable[str]) -> dict[str, Handler]:
+    """The handlers of the event ``types`` a game declares, in the order boards list
+    what they expect (basketball has no ``flip``)."""
+    every = {
+        "deal": Handler(partial(_deal, layout), when=lambda s: s["phase"] == "deal"),
+        "flip": Handler(
+            partial(_flip, layout), when=lambda s: s["phase"] in ("reveal", "show")
+        ),
+        "draw": Handler(partial(_draw, layout), when=_draw_offered),
+        "replace": Handler(partial(_replace, layout), when=_replace_offered),
+        "discard": Handler(partial(_discard, layout), when=_discard_offered),
+    }
+    wanted = set(types)
+    return {t: h for t, h in every.items() if t in wanted}
+
+
+def _deal(layout: Spec, state: JSON, event: JSON) -> Step:
     if state["phase"] != "deal":
         raise Refused(
-            f"Deal {state['deal']} is already under way: {_expecting(layout, state)}",
-            [layout.rule("deal")],
+            f"Deal {state['deal']} is already under way: {prompt(layout, state)}",
+            [layout.rules.deal],
         )
     n = len(state["players"])
     cleared = {**state, "layouts": [_fresh(layout)] * n, "pile": [], "drawn": None}
@@ -194,23 +121,23 @@ def _deal(layout: Layout, state: JSON, event: JSON) -> Step:
         f"Deal {state['deal']}: {dealer} deals {layout.size} cards each face down "
         f"and turns up {upcard} to start the discard pile. "
     )
-    rules = [layout.rule("packs"), layout.rule("deal"), layout.rule("positions")]
+    rules = [layout.rules.packs, layout.rules.deal, layout.rules.positions]
     if layout.turn_up_before_play:
         summary += (
             f"Each player now turns {layout.turn_up_before_play} cards face up; "
             f"then {names[first]} plays first."
         )
-        rules.append(layout.rule("turn-two-up"))
+        rules.append(layout.rules.turn_two_up)
     else:
         summary += (
             f"Each player may look once at the near row; {names[first]} plays first."
         )
-        rules.append(layout.rule("peek"))
-    rules.append(layout.rule("turn-order"))
+        rules.append(layout.rules.peek)
+    rules.append(layout.rules.turn_order)
     return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
 
 
-def _flip(layout: Layout, state: JSON, event: JSON) -> Step:
+def _flip(layout: Spec, state: JSON, event: JSON) -> Step:
     """Golf only: a card turned up before play (two each) or at the end of play."""
     phase = state["phase"]
     names = state["players"]
@@ -219,8 +146,8 @@ def _flip(layout: Layout, state: JSON, event: JSON) -> Step:
     if phase not in ("reveal", "show"):
         raise Refused(
             "Cards are turned up on their own only before play (two each) and when "
-            f"play has ended. Now: {_expecting(layout, state)}",
-            [layout.rule("turn-two-up"), layout.rule("show")],
+            f"play has ended. Now: {prompt(layout, state)}",
+            [layout.rules.turn_two_up, layout.rules.show],
         )
     cells = state["layouts"][seat]
     pos = _position(layout, event["position"])
@@ -229,18 +156,18 @@ def _flip(layout: Layout, state: JSON, event: JSON) -> Step:
         raise Refused(
             f"{name} has already turned up {layout.turn_up_before_play} cards; the "
             "others stay face down until play moves them.",
-            [layout.rule("turn-two-up")],
+            [layout.rules.turn_two_up],
         )
     if cells[pos]["up"]:
         raise Refused(
             f"{name}'s position {pos + 1} is already face up ({cells[pos]['card']}).",
-            [layout.rule("turn-two-up" if phase == "reveal" else "show")],
+            [layout.rules.turn_two_up if phase == "reveal" else layout.rules.show],
         )
     card = _allowed(layout, state, event["card"], "card")
     layouts = _set_cell(state["layouts"], seat, pos, {"card": card, "up": True})
     new = {**state, "layouts": layouts}
     if phase == "reveal":
-        rules = [layout.rule("turn-two-up"), layout.rule("positions")]
+        rules = [layout.rules.turn_two_up, layout.rules.positions]
         summary = f"{name} turns up {card} at position {pos + 1}."
         if all(
             sum(c["up"] for c in cells_) >= layout.turn_up_before_play
@@ -249,34 +176,31 @@ def _flip(layout: Layout, state: JSON, event: JSON) -> Step:
             new["phase"] = "play"
             first = names[state["turn"]]
             summary += f" Everyone has two face up: {first} plays first."
-            rules.append(layout.rule("turn-order"))
+            rules.append(layout.rules.turn_order)
         return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
     summary = f"{name}'s position {pos + 1} is turned up for the scoring: {card}."
-    rules = [layout.rule("show"), layout.rule("positions")]
+    rules = [layout.rules.show, layout.rules.positions]
     if all(c["up"] for cells_ in layouts for c in cells_):
         return _score_deal(layout, new, summary, rules)
     return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
 
 
-def _draw(layout: Layout, state: JSON, event: JSON) -> Step:
+def _draw(layout: Spec, state: JSON, event: JSON) -> Step:
     seat = _on_turn(layout, state, event, "draw")
     names = state["players"]
     name = names[seat]
     source = event["source"]
-    rules = [layout.rule("draw")]
+    rules = [layout.rules.draw]
     new = dict(state)
     if source == "discard":
+        pile, named = state["pile"], "The top discard"
         top = cards.take_top(
-            state["pile"],
-            event.get("card"),
-            seat=seat,
-            source="discard",
-            named="The top discard",
+            pile, event.get("card"), seat=seat, source=source, named=named
         )
-        new["pile"] = state["pile"][:-1]
+        new["pile"] = pile[:-1]
         new["drawn"] = {"card": top, "source": "discard"}
         summary = f"{name} takes the discard {top}; it must replace a layout card."
-        rules.append(layout.rule("taken-discard"))
+        rules.append(layout.rules.taken_discard)
     else:
         cards.stock_card(event.get("card"), seat=seat)
         stock = state["stock"]
@@ -284,12 +208,12 @@ def _draw(layout: Layout, state: JSON, event: JSON) -> Step:
         if stock <= 0:
             # Reading: the discards under the top card become the new stock.
             rebuilt = cards.restocked(pile)
-            rules.append(layout.rule("stock-out"))
+            rules.append(layout.rules.stock_out)
             if rebuilt is None:
                 raise Refused(
                     "The stock and the discard pile are both spent: the deal cannot "
                     "go on. Undo to the last good event or start the deal again.",
-                    [layout.rule("stock-out")],
+                    [layout.rules.stock_out],
                 )
             stock, pile = rebuilt
         new["pile"] = pile
@@ -309,15 +233,15 @@ def _draw(layout: Layout, state: JSON, event: JSON) -> Step:
     return Step(new, Ruling(Verdict.OK, summary, tuple(rules)))
 
 
-def _replace(layout: Layout, state: JSON, event: JSON) -> Step:
+def _replace(layout: Spec, state: JSON, event: JSON) -> Step:
     seat = _on_turn(layout, state, event, "replace")
     name = state["players"][seat]
     drawn = state["drawn"]
     pos = _position(layout, event["position"])
     cell = state["layouts"][seat][pos]
-    rules = [layout.rule("replace"), layout.rule("positions")]
+    rules = [layout.rules.replace, layout.rules.positions]
     if drawn["source"] == "discard":
-        rules.append(layout.rule("taken-discard"))
+        rules.append(layout.rules.taken_discard)
     given = event.get("replaced")
     if cell["up"]:
         if not layout.replace_face_up:
@@ -342,7 +266,7 @@ def _replace(layout: Layout, state: JSON, event: JSON) -> Step:
             )
         # The drawn card has left the known cards' count only once it is placed.
         out = _allowed(layout, state, given, "replaced")
-        rules.append(layout.rule("face-down-unseen"))
+        rules.append(layout.rules.face_down_unseen)
     layouts = _set_cell(
         state["layouts"], seat, pos, {"card": drawn["card"], "up": True}
     )
@@ -354,7 +278,7 @@ def _replace(layout: Layout, state: JSON, event: JSON) -> Step:
     return _end_turn(layout, new, seat, summary, rules)
 
 
-def _discard(layout: Layout, state: JSON, event: JSON) -> Step:
+def _discard(layout: Spec, state: JSON, event: JSON) -> Step:
     seat = _on_turn(layout, state, event, "discard")
     name = state["players"][seat]
     drawn = state["drawn"]
@@ -362,9 +286,9 @@ def _discard(layout: Layout, state: JSON, event: JSON) -> Step:
         raise Refused(
             f"{name} took {drawn['card']} from the discard pile, so it must replace "
             "a layout card: putting it straight back would leave the table as it was.",
-            [layout.rule("taken-discard"), layout.rule("discard")],
+            [layout.rules.taken_discard, layout.rules.discard],
         )
-    rules = [layout.rule("discard")]
+    rules = [layout.rules.discard]
     new = {**state, "pile": [*state["pile"], drawn["card"]], "drawn": None}
     summary = f"{name} discards {drawn['card']}"
     if layout.discard_turns_up:
@@ -388,7 +312,7 @@ def _discard(layout: Layout, state: JSON, event: JSON) -> Step:
             state["layouts"], seat, pos, {"card": card, "up": True}
         )
         summary += f" and turns up {card} at position {pos + 1}."
-        rules.append(layout.rule("positions"))
+        rules.append(layout.rules.positions)
     else:
         if event.get("position") is not None or event.get("card") is not None:
             raise BadInput(
@@ -402,7 +326,7 @@ def _discard(layout: Layout, state: JSON, event: JSON) -> Step:
 
 
 def _end_turn(
-    layout: Layout, state: JSON, seat: int, summary: str, rules: list[str]
+    layout: Spec, state: JSON, seat: int, summary: str, rules: list[str]
 ) -> Step:
     """Count the turn, pass it on, and end play when the game says so."""
     names = state["players"]
@@ -413,7 +337,7 @@ def _end_turn(
     options: list[str] = []
     if layout.turns_each is not None:
         if all(t >= layout.turns_each for t in turns):
-            rules = [*rules, layout.rule("ten-turns")]
+            rules = [*rules, layout.rules.ten_turns]
             summary += f" Everyone has had {layout.turns_each} turns: all is face up."
             return _score_deal(layout, {**new, "turn": None}, summary, rules)
         summary += f" {names[new['turn']]} to play."
@@ -426,7 +350,7 @@ def _end_turn(
     all_up = all(c["up"] for c in new["layouts"][seat])
     ending = False
     if all_up and state["ender"] is None:
-        rules = [*rules, layout.rule("end-of-play"), layout.rule("last-turns")]
+        rules = [*rules, layout.rules.end_of_play, layout.rules.last_turns]
         options.append("last_turns")
         new["ender"] = seat
         if state["options"].get("last_turns"):
@@ -440,7 +364,7 @@ def _end_turn(
             summary += f" All six of {names[seat]}'s cards are face up: play ends."
             ending = True
     elif state["ender"] is not None:
-        rules = [*rules, layout.rule("last-turns")]
+        rules = [*rules, layout.rules.last_turns]
         options.append("last_turns")
         ending = not last_turns
         if ending:
@@ -454,7 +378,7 @@ def _end_turn(
         )
     new["turn"] = None
     new["last_turns"] = []
-    rules = [*rules, layout.rule("show")]
+    rules = [*rules, layout.rules.show]
     if all(c["up"] for cells in new["layouts"] for c in cells):
         return _score_deal(layout, new, summary, rules, tuple(options))
     new["phase"] = "show"
@@ -463,7 +387,7 @@ def _end_turn(
 
 
 def _score_deal(
-    layout: Layout,
+    layout: Spec,
     state: JSON,
     summary: str,
     rules: list[str],
@@ -479,7 +403,7 @@ def _score_deal(
     rules = list(rules)
     for s in scores:
         rules.extend(s.rules)
-    if layout.rule("jokers") in rules:
+    if layout.rules.jokers and layout.rules.jokers in rules:
         options = (*options, "jokers")  # a joker's minus two changed the scores
     record = {
         "deal": state["deal"],
@@ -508,14 +432,14 @@ def _score_deal(
         best = min(totals) if layout.lowest_wins else max(totals)
         winners = [i for i in range(n) if totals[i] == best]
         new.update(phase="over", winners=winners)
-        who = _and([names[i] for i in winners])
+        who = and_([names[i] for i in winners])
         word = "lowest" if layout.lowest_wins else "highest"
         tie = " (a tie)" if len(winners) > 1 else ""
         summary += (
             f" After {state['deal']} deals {who} wins{tie} with the {word} "
             f"total, {best}."
         )
-        rules += [layout.rule("deals"), layout.rule("winner")]  # the last deal ends it
+        rules += [layout.rules.deals, layout.rules.winner]  # the last deal ends it
         verdict = Verdict.WIN
     else:
         standing = ", ".join(f"{names[i]} {totals[i]}" for i in range(n))
@@ -527,7 +451,7 @@ def _score_deal(
             deal=state["deal"] + 1,
             dealer=(state["dealer"] + 1) % n,
         )
-        rules.append(layout.rule("deals"))
+        rules.append(layout.rules.deals)
     ruling = Ruling(
         verdict,
         summary,
@@ -538,158 +462,10 @@ def _score_deal(
     return Step(new, ruling)
 
 
-# --- view ----------------------------------------------------------------------------
-
-
-def expects(layout: Layout, state: JSON) -> list[str]:
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if phase == "deal":
-        return ["deal"]
-    if phase in ("reveal", "show"):
-        return ["flip"]
-    if state["drawn"] is None:
-        return ["draw"]
-    if state["drawn"]["source"] == "discard":
-        return ["replace"]
-    return ["replace", "discard"]
-
-
-def view(layout: Layout, state: JSON) -> JSON:
-    """The scoreboard: totals over the deals, each layout's live score, the table."""
-    names = state["players"]
-    n = len(names)
-    phase = state["phase"]
-    live = [
-        layout.score([c["card"] if c["up"] else None for c in cells], state["options"])
-        for cells in state["layouts"]
-    ]
-    sides = [
-        {
-            "name": names[i],
-            "score": state["totals"][i],
-            "deal_score": live[i].points,
-            "face_down": sum(not c["up"] for c in state["layouts"][i]),
-            "turns": state["turns"][i],
-        }
-        for i in range(n)
-    ]
-    turn = (
-        None
-        if state["turn"] is None or phase in ("deal", "over")
-        else names[state["turn"]]
-    )
-    if phase in ("reveal", "show"):
-        turn = None
-    winner = None
-    if phase == "over":
-        winner = _winner_names(state)
-    detail = {
-        "deal": state["deal"],
-        "deals": state["options"]["deals"],
-        "dealer": names[state["dealer"]],
-        "phase": phase,
-        "packs": state["decks"],
-        "pack_size": pack_size(layout, state),
-        "packs_text": packs_text(layout, state),
-        "rows": layout.rows,
-        "cols": layout.cols,
-        "stock": state["stock"],
-        "discard_top": state["pile"][-1] if state["pile"] else None,
-        "pile": list(state["pile"]),
-        "drawn": state["drawn"],
-        "lowest_wins": layout.lowest_wins,
-        "ender": None if state["ender"] is None else names[state["ender"]],
-        "last_turns": [names[i] for i in state["last_turns"]],
-        "turns_each": layout.turns_each,
-        "to_turn_up": [
-            names[i]
-            for i in range(n)
-            if phase == "reveal"
-            and sum(c["up"] for c in state["layouts"][i]) < layout.turn_up_before_play
-        ]
-        if phase == "reveal"
-        else [
-            names[i]
-            for i in range(n)
-            if phase == "show" and not all(c["up"] for c in state["layouts"][i])
-        ],
-        "layouts": [
-            {
-                "name": names[i],
-                "cells": [
-                    {
-                        "position": k + 1,
-                        "card": c["card"] if c["up"] else None,
-                        "up": c["up"],
-                    }
-                    for k, c in enumerate(state["layouts"][i])
-                ],
-                "live": live[i].to_json(),
-            }
-            for i in range(n)
-        ],
-        "history": state["history"],
-        "last_deal": state["last_deal"],
-        "winners": [names[i] for i in state["winners"] or []],
-    }
-    return board(
-        sides=sides,
-        turn=turn,
-        expects=expects(layout, state),
-        prompt=_prompt(layout, state),
-        phase=phase,
-        winner=winner,
-        detail=detail,
-    )
-
-
-def _prompt(layout: Layout, state: JSON) -> str:
-    names = state["players"]
-    phase = state["phase"]
-    deal = f"Deal {state['deal']} of {state['options']['deals']}"
-    if phase == "over":
-        return f"{_winner_names(state)} won the series."
-    if phase == "deal":
-        return f"{deal}: {names[state['dealer']]} deals; enter the card turned up."
-    if phase == "reveal":
-        left = [
-            names[i]
-            for i, cells in enumerate(state["layouts"])
-            if sum(c["up"] for c in cells) < layout.turn_up_before_play
-        ]
-        return f"{deal}: before play, {_and(left)} turn two cards face up."
-    if phase == "show":
-        left = [
-            names[i]
-            for i, cells in enumerate(state["layouts"])
-            if not all(c["up"] for c in cells)
-        ]
-        return f"{deal}: play is over; turn up the face-down cards of {_and(left)}."
-    name = names[state["turn"]]
-    drawn = state["drawn"]
-    if drawn is None:
-        top = state["pile"][-1]
-        return f"{deal}: {name} draws from the stock or takes the discard {top}."
-    if drawn["source"] == "discard":
-        return f"{deal}: {name} took {drawn['card']}; tap the position it replaces."
-    if layout.discard_turns_up:
-        return (
-            f"{deal}: {name} drew {drawn['card']}; replace a face-down card, or "
-            "discard it and turn one up."
-        )
-    return f"{deal}: {name} drew {drawn['card']}; replace a card or discard it."
-
-
-def _expecting(layout: Layout, state: JSON) -> str:
-    return _prompt(layout, state)
-
-
 # --- private helpers ---------------------------------------------------------------
 
 
-def _fresh(layout: Layout) -> list[JSON]:
+def _fresh(layout: Spec) -> list[JSON]:
     return [{"card": None, "up": False} for _ in range(layout.size)]
 
 
@@ -703,7 +479,7 @@ def _set_cell(
     ]
 
 
-def _position(layout: Layout, value: Any) -> int:
+def _position(layout: Spec, value: Any) -> int:
     if not isinstance(value, int) or not 1 <= value <= layout.size:
         raise BadInput(
             f"Positions go from 1 to {layout.size} ({_grid_text(layout)}); "
@@ -714,48 +490,46 @@ def _position(layout: Layout, value: Any) -> int:
     return value - 1
 
 
-def _grid_text(layout: Layout) -> str:
+def _grid_text(layout: Spec) -> str:
     far = " ".join(str(k + 1) for k in range(layout.cols))
     near = " ".join(str(layout.cols + k + 1) for k in range(layout.cols))
     return f"far row {far}, near row {near}"
 
 
-def _on_turn(layout: Layout, state: JSON, event: JSON, kind: str) -> int:
+def _on_turn(layout: Spec, state: JSON, event: JSON, kind: str) -> int:
     """The seat on turn, after checking the phase and that the event fits it."""
     names = state["players"]
     if state["phase"] != "play":
         # Cite the rule that says what has to happen first.
+        rules = layout.rules
         why = {
-            "deal": ["deal"],
-            "reveal": ["turn-two-up"],
-            "show": ["end-of-play", "show"],
+            "deal": [rules.deal],
+            "reveal": [rules.turn_two_up],
+            "show": [rules.end_of_play, rules.show],
         }[state["phase"]]
-        raise Refused(
-            f"No turns are being played now. {_expecting(layout, state)}",
-            [layout.rule(r) for r in why],
-        )
+        raise Refused(f"No turns are being played now. {prompt(layout, state)}", why)
     seat = state["turn"]
     if event["player"] != seat:
         raise Refused(
             f"It is {names[seat]}'s turn, not {names[event['player']]}'s.",
-            [layout.rule("turn-order")],
+            [layout.rules.turn_order],
         )
     if kind == "draw" and state["drawn"] is not None:
         raise Refused(
             f"{names[seat]} has already drawn {state['drawn']['card']}: "
             "now it replaces a layout card or is discarded.",
-            [layout.rule("draw")],
+            [layout.rules.draw],
         )
     if kind != "draw" and state["drawn"] is None:
         raise Refused(
             f"{names[seat]} has not drawn yet: a turn starts with the stock's top "
             "card or the top discard.",
-            [layout.rule("draw")],
+            [layout.rules.draw],
         )
     return seat
 
 
-def _allowed(layout: Layout, state: JSON, card: str, field: str) -> str:
+def _allowed(layout: Spec, state: JSON, card: str, field: str) -> str:
     """A card entering view must exist in the packs this table uses (copies counted)."""
     jokers = layout.jokers_per_pack(state["options"])
     if card == cards.JOKER and not jokers:
@@ -781,52 +555,6 @@ def _allowed(layout: Layout, state: JSON, card: str, field: str) -> str:
             example="7H",
         )
     return card
-
-
-def _and(names: list[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    return (
-        " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
-    )
-
-
-def _winner_names(state: JSON) -> str:
-    return _and([state["players"][i] for i in state["winners"] or []])
-
-
-def score_result(parts: str, part_help: str) -> JSON:
-    """The JSON Schema of a layout score calculator's answer (``parts``: the scored
-    pieces, golf's ``columns`` or basketball's ``groups``)."""
-    card = {"type": "string", "examples": ["7H"]}
-    return {
-        "type": "object",
-        "required": ["points", "grid", parts, "rules", "summary"],
-        "properties": {
-            "points": {"type": "integer", "description": "The layout's score."},
-            "grid": {
-                "type": "array",
-                "description": "The cards by row as on the table, far row first.",
-                "items": {"type": "array", "items": card},
-            },
-            parts: {
-                "type": "array",
-                "description": part_help,
-                "items": {
-                    "type": "object",
-                    "required": ["cards", "points", "why"],
-                    "properties": {
-                        "cards": {"type": "array", "items": card},
-                        "points": {"type": "integer"},
-                        "why": {"type": "string"},
-                    },
-                    "additionalProperties": False,
-                },
-            },
-            "rules": {"type": "array", "items": {"type": "string"}},
-            "summary": {"type": "string"},
-        },
-        "additionalProperties": False,
-    }
 
 
 def _without_breakdown(record: JSON) -> JSON:

@@ -1,0 +1,148 @@
+"""Card-layout games (six card golf, ten-card basketball): the shared turn referee.
+
+Each player has a grid of cards dealt face down (``rows`` x ``cols``). A turn draws the
+stock's top card or the top discard, then the drawn card replaces a layout card (the
+card taken out goes face up on the discard pile) or, drawn from the stock, is
+discarded. What differs between the games is a ``Layout`` record: which positions a
+drawn card may take, whether a discard turns a card up, when play ends, how a layout
+scores, whether the lowest or the highest total wins, and the rule ids it cites.
+
+Positions are numbered from 1 as the owner sees the layout: the far row left to
+right, then the near row (golf: 1 2 3 / 4 5 6, columns 1-4, 2-5, 3-6).
+
+State (a plain JSON dict): ``players``, ``teams`` ([]), ``options``, ``decks`` (packs
+in play for this many players), ``deal`` (1-based), ``dealer`` (seat), ``phase``
+(``deal`` -> ``reveal`` (golf) -> ``play`` -> ``show`` (golf) -> ``deal`` ... ``over``),
+``layouts`` (per seat, a list of ``{"card": "7H" or None, "up": bool}``), ``pile``
+(the discard pile, top last), ``stock`` (cards left in it), ``turn`` (seat or None),
+``drawn`` (``{"card", "source"}`` or None), ``turns`` (turns taken this deal, per seat),
+``ender`` (golf: who turned up a sixth card), ``last_turns`` (seats still owed a last
+turn), ``totals``, ``history`` (one entry per scored deal, the latest
+``HISTORY_WINDOW``: more than a game has), ``last_deal`` and
+``winners`` (seats, when over).
+
+Modules: ``spec`` (what a game declares), ``turns`` (the handlers), ``board`` (the
+view); a game module passes ``LAYOUT.start``, ``LAYOUT.handlers(EVENTS)``,
+``LAYOUT.finished`` and a view calling ``LAYOUT.view(state, GAME.expects(state))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from referee.games.base import JSON
+from referee.games.base import EventKind
+from referee.games.base import Example
+from referee.games.base import Field
+from referee.games.base import Handler
+from referee.games.base import Refused
+from referee.games.base import Setup
+from referee.games.base import Tool
+from referee.games.layout.board import score_result
+from referee.games.layout.board import view as board_view
+from referee.games.layout.spec import Rules
+from referee.games.layout.spec import Score
+from referee.games.layout.spec import Spec
+from referee.games.layout.turns import finished as turns_finished
+from referee.games.layout.turns import handlers as turns_handlers
+from referee.games.layout.turns import start as turns_start
+
+__all__ = ["Layout", "Rules", "Score", "score_result"]
+
+
+@dataclass(frozen=True)
+class Layout(Spec):
+    """A layout game's ``Spec`` with the engine contract made from it."""
+
+    def start(self, setup: Setup) -> JSON:
+        return turns_start(self, setup)
+
+    def handlers(self, events: Iterable[EventKind]) -> dict[str, Handler]:
+        return turns_handlers(self, [k.type for k in events])
+
+    def finished(self, state: JSON) -> Refused | None:
+        return turns_finished(self, state)
+
+    def view(self, state: JSON, expects: list[str]) -> JSON:
+        return board_view(self, state, expects)
+
+
+# --- what the two games' event kinds share -----------------------------------------
+
+PLAYER = Field("player", "seat", "Who plays: seat number from 0, or the name.")
+
+
+def deal_event(help: str, example: JSON) -> EventKind:
+    """The deal: the card turned up to start the discard pile."""
+    return EventKind(
+        type="deal",
+        title="Deal: the card turned up",
+        help=help,
+        fields=(Field("upcard", "card", "The card that starts the discard pile."),),
+        examples=(Example(example, title="Ann deals; 5D starts the discards"),),
+    )
+
+
+def draw_event(*examples: Example) -> EventKind:
+    """A draw from the stock (the card named) or of the top discard."""
+    return EventKind(
+        type="draw",
+        title="Draw",
+        help="The player on turn draws the stock's top card (say which) or takes the "
+        "top discard.",
+        fields=(
+            PLAYER,
+            Field(
+                "source",
+                "choice",
+                "Where the card came from: the stock or the discard pile.",
+                choices=("stock", "discard"),
+            ),
+            Field(
+                "card",
+                "card",
+                "The card drawn: needed from the stock; from the discard pile it is "
+                "the known top card.",
+                required=False,
+            ),
+        ),
+        examples=examples,
+    )
+
+
+def score_answer(got: Score, grid: list[list[str]], parts: str, summary: str) -> JSON:
+    """A layout score calculator's answer (``parts``: golf's ``columns``, basketball's
+    ``groups``); see ``score_result`` for its schema."""
+    return {
+        "points": got.points,
+        "grid": grid,
+        parts: [dict(p) for p in got.parts],
+        "rules": list(got.rules),
+        "summary": summary + ".",
+    }
+
+
+def score_tool(
+    layout: Layout,
+    run: Callable[[JSON], JSON],
+    example: JSON,
+    texts: tuple[str, str, str],
+    parts: tuple[str, str],
+    least: int,
+) -> Tool:
+    """The ``score`` calculator of a layout game: ``texts`` its title, help and the
+    ``layout`` field's help; ``parts`` the answer's key for the scored pieces and
+    their help; ``least`` the fewest cards it scores."""
+    title, help_, field_help = texts
+    field = Field("layout", "cards", field_help, minimum=least, maximum=layout.size)
+    return Tool(
+        name="score",
+        title=title,
+        help=help_,
+        fields=(field,),
+        run=run,
+        example=example,
+        result=score_result(*parts),
+    )

@@ -1,0 +1,24 @@
+"""Words the engines share: a list of names as a sentence says it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.games.base import JSON
+
+
+def and_(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    return (
+        " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+    )
+
+
+def winners(state: JSON) -> list[str]:
+    """The names of the seats in ``state["winners"]`` (none while nobody has won)."""
+    return [state["players"][i] for i in state["winners"] or []]
+
+
+def winner_names(state: JSON) -> str:
+    """The seats in ``state["winners"]``, named: 'Ann and Bob'."""
+    return and_(winners(state))
