@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from referee import games
 from referee.games import base
+from referee.games import boards
 from referee.games.base import JSON
 from referee.games.base import BadInput
 from referee.games.base import Refused
@@ -73,7 +74,7 @@ def test_a_thousand_cancelled_hands_of_gin_store_a_few_kilobytes():
 
 def unbounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The engines as they were: every entry kept in the state."""
-    monkeypatch.setattr(base, "HISTORY_WINDOW", 10**9)
+    monkeypatch.setattr(boards, "HISTORY_WINDOW", 10**9)
 
 
 @pytest.mark.parametrize("game_id", WINDOWED)
