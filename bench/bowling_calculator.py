@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.games import bowling_cards as bc  # noqa: E402
 from referee.games import cards  # noqa: E402
 from referee.games import get  # noqa: E402
-from referee.games.base import parse_fields  # noqa: E402
+from referee.games.fields import parse_fields  # noqa: E402
 
 # BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
 QUICK = bool(os.environ.get("BENCH_QUICK"))

@@ -23,7 +23,7 @@ from referee.games import basketball_ten  # noqa: E402
 from referee.games import cards  # noqa: E402
 from referee.games import get  # noqa: E402
 from referee.games import golf_six  # noqa: E402
-from referee.games.base import parse_fields  # noqa: E402
+from referee.games.fields import parse_fields  # noqa: E402
 
 # BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
 QUICK = bool(os.environ.get("BENCH_QUICK"))

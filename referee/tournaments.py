@@ -71,10 +71,10 @@ from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Ruling
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
 from referee.ledger import Written
 from referee.ledger import request_hash
 from referee.models import Match

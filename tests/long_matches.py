@@ -19,14 +19,14 @@ from typing import Any
 
 from referee import games
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Refused
 from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.darts import all_darts
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
 
 DARTS = sorted({d.code for d in all_darts()})
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")

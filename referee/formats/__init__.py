@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Game
-from referee.games.base import Option
-from referee.games.base import Step
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Step
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,14 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 KINDS = ("approval", "approve")
 APPROVAL_EXAMPLE = '{"type": "approval", "required": true}'

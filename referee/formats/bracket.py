@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from functools import lru_cache
 
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 R_ADVANCE = "elimination/advance"
 R_GRAND_FINAL = "double/grand-final"

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from referee.formats import bracket as br
 from referee.formats.pairing import PairingFormat
-from referee.games.base import JSON
-from referee.games.base import Option
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
 
 
 class Elimination(PairingFormat):

@@ -24,9 +24,9 @@ from typing import Any
 
 from referee.formats.pairing import PairingFormat
 from referee.formats.pairing import results
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Option
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 TIE_BREAKS = ("head-to-head", "difference", "won", "none")
 DEFAULT_TIE_BREAKS = ("head-to-head", "difference", "won")

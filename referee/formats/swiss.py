@@ -19,11 +19,11 @@ from collections.abc import Sequence
 
 from referee.formats import swiss_pairing as sw
 from referee.formats.pairing import PairingFormat
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Option
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 # Round 1 of Ann, Bob, Cy and Dee (seeded as listed) is Ann v Cy, Bob v Dee: the
 # examples of the events a client sends follow it (the layer's assume a bracket).

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 
 WIN, DRAW, BYE_POINTS = 1.0, 0.5, 1.0
 TIE_BREAKS = ("buchholz", "median-buchholz")

@@ -6,8 +6,7 @@ ledger can store them, replay them and send them over the API unchanged.
 
 What the referee says (``BadInput``, ``Refused``, a ``Ruling`` in a ``Step``) is in
 ``outcomes``; fields, options and their kinds in ``fields``; the board's shape and
-the helpers engines share to show a game in ``boards``. This module imports them,
-so every name engines use is importable from here too.
+the helpers engines share to show a game in ``boards``.
 """
 
 from __future__ import annotations
@@ -22,35 +21,17 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
-from referee.games.boards import HISTORY_WINDOW as HISTORY_WINDOW
-from referee.games.boards import TEAMS_EXAMPLE as TEAMS_EXAMPLE
-from referee.games.boards import board as board
-from referee.games.boards import partners_opposite as partners_opposite
-from referee.games.boards import recent as recent
-from referee.games.boards import side_names as side_names
-from referee.games.boards import two_partnerships as two_partnerships
-from referee.games.fields import FIELD_KINDS as FIELD_KINDS
-from referee.games.fields import MAX_NAME as MAX_NAME
-from referee.games.fields import Field as Field
-from referee.games.fields import Option as Option
+from referee.games.fields import Field
+from referee.games.fields import Option
 from referee.games.fields import example_text
-from referee.games.fields import parse_fields as parse_fields
+from referee.games.fields import parse_fields
 from referee.games.fields import parse_names
 from referee.games.fields import parse_option
 from referee.games.fields import parse_team
-from referee.games.outcomes import JSON as JSON
-from referee.games.outcomes import PENALTY_SCHEMA as PENALTY_SCHEMA
-from referee.games.outcomes import RULING_SCHEMA as RULING_SCHEMA
-from referee.games.outcomes import STRINGS as STRINGS
-from referee.games.outcomes import BadInput as BadInput
-from referee.games.outcomes import Penalty as Penalty
-from referee.games.outcomes import Refused as Refused
-from referee.games.outcomes import Ruling as Ruling
-from referee.games.outcomes import Step as Step
-from referee.games.outcomes import Verdict as Verdict
-
-# the names the pairing formats import (until the lead moves their imports)
-_parse_names = parse_names
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
 
 
 @dataclass(frozen=True)
@@ -136,8 +117,7 @@ class Game:
     # what it expects), ``finished(state)`` the refusal once the game is over,
     # ``before(state, event)`` what every event does first (on the owned state), and
     # ``order_rule`` the rule an event breaks when it is not one the state expects.
-    # ``apply`` and ``apply_owned`` are made from them (see ``__post_init__``).
-    handlers: Mapping[str, Handler] = field(default_factory=dict)
+    handlers: Mapping[str, Handler]
     finished: Callable[[JSON], Refused | None] | None = None
     before: Callable[[JSON, JSON], None] | None = None
     order_rule: str = ""
@@ -156,48 +136,34 @@ class Game:
     stylesheet: str | None = None
     caller: Callable[[JSON, JSON, JSON], str] | None = None
     tally: Any = None
-    # Engines not yet moved to ``handlers`` pass ``apply`` (a copy, then their own
-    # dispatch) and may pass ``apply_owned`` (the same on a state the caller owns).
-    apply: Callable[[JSON, JSON], Step] = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     teams: bool = False  # accepts teams instead of single players
     team_size: int | None = None
     tools: tuple[Tool, ...] = ()
     deck: str | None = None  # the deck card fields are checked against (cards.DECKS)
     check_setup: Callable[[Setup], None] | None = None
-    # ``apply`` on a state the caller owns, changed in place: the ledger's fold of a
-    # long log copies the state once instead of once per event. None: ``apply``.
-    apply_owned: Callable[[JSON, JSON], Step] | None = field(
-        default=None, repr=False, compare=False
-    )
 
     def __post_init__(self) -> None:
-        if self.handlers:
-            declared = [k.type for k in self.events]
-            if sorted(self.handlers) != sorted(declared):
-                raise ValueError(
-                    f"{self.id}: handlers {sorted(self.handlers)} do not match "
-                    f"the event kinds {sorted(declared)}"
-                )
-            # Bound methods stored on the instance, so every caller keeps calling
-            # ``game.apply(state, event)`` (dataclasses.replace makes new ones).
-            object.__setattr__(self, "apply", self._apply_copy)
-            object.__setattr__(self, "apply_owned", self._apply_in_place)
-        elif self.apply is None:
-            raise ValueError(f"{self.id}: a game needs handlers (or apply)")
+        declared = [k.type for k in self.events]
+        if sorted(self.handlers) != sorted(declared):
+            raise ValueError(
+                f"{self.id}: handlers {sorted(self.handlers)} do not match "
+                f"the event kinds {sorted(declared)}"
+            )
 
     # -- the entry point ----------------------------------------------------------
 
-    def _apply_copy(self, state: JSON, event: JSON) -> Step:
+    def apply(self, state: JSON, event: JSON) -> Step:
         """Apply a parsed event to a copy of ``state`` (which is never changed)."""
-        self._refuse_if_over(state)
-        return self._apply_in_place(copy.deepcopy(state), event)
+        self._refuse_if_over(state)  # before the copy: a finished match costs none
+        return self.apply_owned(copy.deepcopy(state), event)
 
     def _refuse_if_over(self, state: JSON) -> None:
         if self.finished is not None and (refusal := self.finished(state)):
             raise refusal
 
-    def _apply_in_place(self, state: JSON, event: JSON) -> Step:
-        """Apply a parsed event to a state the caller owns (a fold of the log)."""
+    def apply_owned(self, state: JSON, event: JSON) -> Step:
+        """``apply`` on a state the caller owns, changed in place: the ledger's fold
+        of a long log copies the state once instead of once per event."""
         self._refuse_if_over(state)
         type_ = event["type"]
         handler = self.handlers[type_]  # parse_event admits only declared types
@@ -334,10 +300,7 @@ class Game:
 
     def step(self, state: JSON, raw_event: Any) -> Step:
         """Parse and apply one raw event; the input state is never touched."""
-        event = self.parse_event(raw_event, state)
-        if self.handlers:
-            return self.apply(state, event)  # copies once
-        return self.apply(copy.deepcopy(state), event)
+        return self.apply(state, self.parse_event(raw_event, state))
 
     def history(self, setup: Setup, events: Iterable[JSON]) -> list[JSON]:
         """Every entry of the state's ``history`` (one per hand, deal or frame).

@@ -20,12 +20,12 @@ from collections.abc import Sequence
 
 from referee.games import cards
 from referee.games import layout as table
-from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Option
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
 from referee.rulebook import cite
 
 GAME_ID = "basketball-ten"

@@ -4,7 +4,7 @@ points, bunkos, wipeouts)."""
 from __future__ import annotations
 
 from referee.games import facts
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 
 TALLIED = ("rolls", "points", "bunkos", "wipeouts")
 

@@ -30,21 +30,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.games import darts
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Option
-from referee.games.base import Penalty
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import board
+from referee.games.boards import board
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Penalty
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.rulebook import cite
 
 GAME_ID = "darts-baseball"

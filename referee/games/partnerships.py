@@ -3,10 +3,10 @@ sitting opposite, hands dealt in turn, a running score to a target and its end."
 
 from __future__ import annotations
 
-from referee.games.base import JSON
-from referee.games.base import Refused
 from referee.games.base import Setup
-from referee.games.base import partners_opposite
+from referee.games.boards import partners_opposite
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
 
 
 def start(setup: Setup, hand: JSON) -> JSON:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 
 
 def and_(names: Sequence[str]) -> str:

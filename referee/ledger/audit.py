@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from referee import trust
 from referee.db import db
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.ledger import folding
 from referee.ledger import matches
 from referee.ledger.matches import game_of

@@ -9,8 +9,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 MAX_KEY = 255
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud safely

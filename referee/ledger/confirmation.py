@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from referee import trust
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Verdict
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Verdict
 from referee.ledger import matches
 from referee.ledger.common import Forbidden
 from referee.ledger.common import NotYours

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Verdict
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Verdict
 from referee.ledger import folding
 from referee.ledger import matches
 from referee.ledger.common import Written

@@ -18,10 +18,10 @@ from sqlalchemy import select
 
 from referee.db import db
 from referee.db import stored_json
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Ruling
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
 from referee.ledger import matches
 from referee.ledger.describe import describe_event
 from referee.ledger.logpages import CORRECTIONS
@@ -188,18 +188,15 @@ def fold_on(
     at each checkpoint position (a multiple of ``CHECKPOINT_EVERY``) in that range.
     An event that no longer fits is refused, naming the change at ``refuse_at``.
     """
-    game = game_of(match)
-    owned = game.apply_owned
-    apply = owned or game.apply
-    if owned is not None and events:
-        state = copy.deepcopy(state)  # once per fold: ``owned`` changes it in place
-    keep = copy.deepcopy if owned is not None else _same
+    apply = game_of(match).apply_owned
+    if events:
+        state = copy.deepcopy(state)  # once per fold: ``apply_owned`` changes it
     rulings: dict[int, Ruling] = {}
     saved: list[tuple[int, JSON]] = []
     mark, last_mark = _first_mark(marks)
     for seq, event in events:
         while mark <= last_mark and mark < seq:  # every event up to ``mark`` is in
-            saved.append((mark, keep(state)))
+            saved.append((mark, copy.deepcopy(state)))
             mark += CHECKPOINT_EVERY
         try:
             step = apply(state, event)
@@ -207,9 +204,10 @@ def fold_on(
             raise _no_longer_fits(err, seq, event, refuse_at) from None
         state = step.state
         if since is not None and seq >= since:
-            rulings[seq] = step.ruling
+            # a ruling may share lists with the state the next events change
+            rulings[seq] = copy.deepcopy(step.ruling)
     while mark <= last_mark:
-        saved.append((mark, keep(state)))
+        saved.append((mark, copy.deepcopy(state)))
         mark += CHECKPOINT_EVERY
     return Folded(state, rulings, saved)
 
@@ -219,10 +217,6 @@ def _first_mark(marks: tuple[int, int] | None) -> tuple[int, int]:
         return 1, 0  # none
     first, last = marks
     return -(-first // CHECKPOINT_EVERY) * CHECKPOINT_EVERY, last
-
-
-def _same(state: JSON) -> JSON:
-    return state  # an engine's ``apply`` never changes a state it returned
 
 
 def rulings_from(

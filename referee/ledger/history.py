@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import Ruling
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Ruling
 from referee.ledger import folding
 from referee.ledger import logpages
 from referee.ledger.matches import get

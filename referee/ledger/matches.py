@@ -15,12 +15,12 @@ from referee.db import db
 from referee.db import lock_row
 from referee.db import write_lock
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Game
-from referee.games.base import Refused
 from referee.games.base import Setup
-from referee.games.base import side_names
+from referee.games.boards import side_names
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.ledger.common import Forbidden
 from referee.ledger.common import KeyReused
 from referee.ledger.common import NotFound

@@ -24,9 +24,9 @@ from referee.db import Serialized
 from referee.db import db
 from referee.db import lock_row
 from referee.db import write_lock
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.ledger.common import KeyReused
 from referee.ledger.common import NotFound
 from referee.ledger.common import Stale

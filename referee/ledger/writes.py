@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from referee import trust
-from referee.games.base import JSON
-from referee.games.base import Ruling
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Ruling
 from referee.ledger import folding
 from referee.ledger.common import Forbidden
 from referee.ledger.common import KeyReused

@@ -21,9 +21,9 @@ from referee import ledger
 from referee import trust
 from referee.db import db
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import MAX_NAME
-from referee.games.base import BadInput
+from referee.games.fields import MAX_NAME
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 from referee.models import Match
 from referee.models import Player
 from referee.models import PlayerLink

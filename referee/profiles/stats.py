@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.games.base import JSON
 from referee.games.base import Game
 from referee.games.base import Setup
-from referee.games.base import side_names
+from referee.games.boards import side_names
+from referee.games.outcomes import JSON
 
 
 def figures(game: Game, setup: Setup, events: Iterable[JSON]) -> JSON:

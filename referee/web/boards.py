@@ -37,9 +37,9 @@ from referee import ledger
 from referee import tournaments
 from referee.db import db
 from referee.formats import TableMatch
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.inflight import InFlight
 from referee.models import Match
 from referee.models import Tournament

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import games
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 
 
 def calls(game_id: str) -> bool:

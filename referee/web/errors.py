@@ -16,8 +16,8 @@ from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from referee import ledger
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.inflight import RETRY_AFTER
 from referee.inflight import InFlight
 

@@ -21,9 +21,9 @@ from flask import url_for
 from werkzeug.wrappers import Response
 
 from referee import ledger
-from referee.games.base import BadInput
 from referee.games.base import Game
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.models import Match
 from referee.web import access
 from referee.web import compression

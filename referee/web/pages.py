@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from referee import games
 from referee import ledger
 from referee.db import db
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 from referee.models import Match
 from referee.web import access
 from referee.web.forms import JoinForm

@@ -29,8 +29,8 @@ from referee import ledger
 from referee import profiles
 from referee import tournaments
 from referee import trust
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.models import Match
 from referee.models import Player
 from referee.models import Tournament

@@ -12,7 +12,7 @@ from referee import ledger
 from referee import rulebook
 from referee.games import cards
 from referee.games import module_name
-from referee.games.base import HISTORY_WINDOW
+from referee.games.boards import HISTORY_WINDOW
 from referee.web import access
 from referee.web.assets import asset_url
 

@@ -11,10 +11,10 @@ from flask import request
 
 from referee import games
 from referee.games import module_name
-from referee.games.base import BadInput
 from referee.games.base import Game
 from referee.games.base import Tool
-from referee.games.base import parse_fields
+from referee.games.fields import parse_fields
+from referee.games.outcomes import BadInput
 from referee.web.forms import fields_from_form
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")

@@ -13,8 +13,8 @@ from referee.formats.bracket import Bracket
 from referee.formats.bracket import bracket_size
 from referee.formats.bracket import drop_order
 from referee.formats.bracket import seed_order
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 
 def names(n: int) -> tuple[str, ...]:

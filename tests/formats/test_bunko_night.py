@@ -13,9 +13,9 @@ from referee.formats.bunko_night.rules import GameResult
 from referee.formats.bunko_night.rules import Round
 from referee.formats.bunko_night.rules import Table
 from referee.formats.bunko_night.rules import Tally
-from referee.games.base import BadInput
-from referee.games.base import Refused
 from referee.games.bunko import GAME
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 TWELVE = [
     "Ann",

@@ -14,9 +14,9 @@ import pytest
 
 from referee.formats.bunko_night import FORMAT
 from referee.formats.bunko_night.common import tallies_of
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 ON = {"type": "approval", "required": True}

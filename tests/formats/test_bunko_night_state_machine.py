@@ -24,9 +24,9 @@ from hypothesis.stateful import rule
 from hypothesis.stateful import run_state_machine_as_test
 
 from referee import formats
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from tests.strategies import GARBAGE
 from tests.strategies import NAMES
 

@@ -14,8 +14,8 @@ import pytest
 
 from referee import formats
 from referee.formats.bracket import Bracket
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 Pick = Callable[[dict], int]  # a called pairing -> the winning side (0 or 1)
 

@@ -16,8 +16,8 @@ import pytest
 from referee.formats import TableMatch
 from referee.formats.pairing import PairingFormat
 from referee.formats.pairing import results
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 
 class Knockout(PairingFormat):

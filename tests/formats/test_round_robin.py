@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from referee.formats.round_robin import FORMAT as RR
 from referee.formats.round_robin import schedule
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 FOUR = ["A", "B", "C", "D"]
 

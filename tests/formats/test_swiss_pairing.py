@@ -13,7 +13,7 @@ from referee.formats.swiss_pairing import max_rounds
 from referee.formats.swiss_pairing import met
 from referee.formats.swiss_pairing import pair
 from referee.formats.swiss_pairing import standings
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 
 
 def names(n: int) -> list[str]:

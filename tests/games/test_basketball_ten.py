@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from referee.games import basketball_ten
 from referee.games import cards
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from tests.layout_table import play_series
 
 GAME = get("basketball-ten")

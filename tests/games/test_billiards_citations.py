@@ -19,12 +19,12 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee import rulebook
-from referee.games.base import BadInput
-from referee.games.base import Verdict
 from referee.games.billiards import GAME
 from referee.games.billiards import cited as cited_ids
 from referee.games.billiards.shots import SEE_ALSO
 from referee.games.billiards.shots import WARNED_RULES
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Verdict
 
 TOML = Path(__file__).resolve().parents[2] / "referee" / "rulebook" / "billiards.toml"
 SEE = re.compile(r"\bsee rules? (\d+(?:(?:, | and | or )\d+)*)", re.IGNORECASE)

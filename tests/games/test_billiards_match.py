@@ -8,11 +8,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee import rulebook
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
-from referee.games.base import side_names
 from referee.games.billiards import GAME
+from referee.games.boards import side_names
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 
 BREAK_ANN = {"type": "breaker", "side": "Ann"}
 

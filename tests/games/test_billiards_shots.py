@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from referee.games.base import BadInput
 from referee.games.billiards import GAME
 from referee.games.billiards.facts import shot_from_event
 from referee.games.billiards.lag import LAG_FAULTS
@@ -23,6 +22,7 @@ from referee.games.billiards.shots import Context
 from referee.games.billiards.shots import referee_shot
 from referee.games.billiards.spotting import capacity
 from referee.games.billiards.spotting import spot_balls
+from referee.games.outcomes import BadInput
 
 KITCHEN = Context(in_hand="kitchen")
 KITCHEN_REF = Context(in_hand="kitchen", referee=True)

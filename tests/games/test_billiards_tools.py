@@ -10,12 +10,12 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee import rulebook
-from referee.games.base import BadInput
-from referee.games.base import parse_fields
 from referee.games.billiards import GAME
 from referee.games.billiards.lag import LAG_FAULTS
 from referee.games.billiards.spotting import LENGTHS
 from referee.games.billiards.spotting import capacity
+from referee.games.fields import parse_fields
+from referee.games.outcomes import BadInput
 
 
 def run(name: str, **request):

@@ -17,15 +17,14 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee import games
-from referee.games import base
 from referee.games import boards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from tests import long_matches
 
 SHORT, LONG = 100, 1000
-WINDOW = base.HISTORY_WINDOW  # read before a test widens it
+WINDOW = boards.HISTORY_WINDOW  # read before a test widens it
 WINDOW_RUN = 1000  # events: enough to fill the window in each game
 FLAT = 4  # the long match's bytes over the short one's, at most
 # Bowling cards' scoresheet (every frame's marks, the page shows them all) grows to
@@ -67,7 +66,7 @@ def test_a_thousand_cancelled_hands_of_gin_store_a_few_kilobytes():
     for _ in range(1000):
         state = game.apply(state, {"type": "cancel"}).state
     assert state["hand"] == 1001
-    assert len(state["history"]) == base.HISTORY_WINDOW
+    assert len(state["history"]) == boards.HISTORY_WINDOW
     assert size(state) < 8_000
     assert size(game.view(state)) < 8_000
 
@@ -147,7 +146,7 @@ def test_gin_history_from_the_log_equals_the_history_the_state_accumulated(
             old_history.append(step.state["history"][-1])
         state = step.state
         # the state keeps the latest hands, the newest last
-        assert state["history"] == old_history[-base.HISTORY_WINDOW :]
+        assert state["history"] == old_history[-boards.HISTORY_WINDOW :]
     assert GIN.history(setup, events) == old_history
     assert [h["hand"] for h in old_history] == list(range(1, len(old_history) + 1))
 
@@ -163,7 +162,7 @@ def test_a_state_stored_with_a_longer_history_loads_and_is_cut_at_its_next_hand(
     assert len(state["history"]) == 40
     assert len(game.view(state)["detail"]["history"]) == 40  # it loads as it is
     state = game.apply(state, {"type": "cancel"}).state
-    assert len(state["history"]) == base.HISTORY_WINDOW
+    assert len(state["history"]) == boards.HISTORY_WINDOW
     assert state["history"][-1]["hand"] == 41
 
 

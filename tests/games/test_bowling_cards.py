@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from referee import rulebook
 from referee.games import bowling_cards as bc
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import parse_fields
 from referee.games.bowling_cards import scoring
+from referee.games.fields import parse_fields
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from tests.bowling_cards_table import pack
 from tests.bowling_cards_table import play_game
 

@@ -9,8 +9,6 @@ from hypothesis import strategies as st
 
 from referee import rulebook
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
 from referee.games.bowling_solitaire import solver
 from referee.games.bowling_solitaire import table
 from referee.games.bowling_solitaire import tools
@@ -19,6 +17,8 @@ from referee.games.bowling_solitaire.table import GROUPS
 from referee.games.bowling_solitaire.table import LETTERS
 from referee.games.bowling_solitaire.table import Table
 from referee.games.bowling_solitaire.table import legal_plays
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 GAME = get("bowling-solitaire")
 SAMPLE = {"type": "deal", "pins": "2 7 1 7 2 9 5 1 8 6", "balls": "0 0 4"}

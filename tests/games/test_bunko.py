@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from referee import rulebook
 from referee.games import bunko
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
 from referee.games.bunko import GAME
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]  # clockwise; Ann & Cy against Bob & Dee
 ANN_STARTS = [

@@ -7,11 +7,11 @@ import pytest
 
 from referee import rulebook
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
 from referee.games.canasta import meld_tool
 from referee.games.canasta import melds as ml
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from tests.canasta_table import ROUND
 from tests.canasta_table import fill
 

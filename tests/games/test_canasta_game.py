@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from referee.games import cards
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Verdict
 from referee.games.canasta import meld_tool
 from referee.games.canasta import melds as ml
 from referee.games.canasta import scoring
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Verdict
 from tests.canasta_table import GAME_TO_5000
 
 GAME = get("canasta")

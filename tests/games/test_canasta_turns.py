@@ -12,10 +12,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
 from referee.games.canasta import turns as canasta_turns
 from referee.games.canasta.events import ASK_OUT
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 GAME = get("canasta")
 FOUR = ["Ann", "Bob", "Cy", "Di"]

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 
 from referee.games import checkouts
 from referee.games import darts_301
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import parse_fields
 from referee.games.darts import all_darts
 from referee.games.darts_301 import GAME
+from referee.games.fields import parse_fields
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 RULEBOOK = Path(__file__).parents[2] / "referee" / "rulebook" / "darts_301.toml"
 REQUIRED_RULES = {

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from referee.games import darts
 from referee.games import darts_baseball
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
 from referee.games.darts_baseball import GAME
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from referee.rulebook import books
 
 ALL_CODES = [d.code for d in darts.all_darts()]

@@ -29,10 +29,10 @@ from hypothesis.stateful import run_state_machine_as_test
 from jsonschema import Draft202012Validator
 
 from referee import games
-from referee.games.base import RULING_SCHEMA
-from referee.games.base import BadInput
 from referee.games.base import Game
-from referee.games.base import Refused
+from referee.games.outcomes import RULING_SCHEMA
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from tests import strategies
 from tests.strategies import GARBAGE
 from tests.strategies import NAMES

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
-from referee.games.base import parse_fields
+from referee.games.fields import parse_fields
 from referee.games.gin_rummy import GAME
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from referee.rulebook import books
 
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from referee.games import cards
 from referee.games import get
 from referee.games import golf_six
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from tests.layout_table import play_series
 
 GAME = get("golf-six")

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from referee import rulebook
 from referee.games import get
 from referee.games import liars_dice
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
 from referee.games.liars_dice import hands
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 
 GAME = get("liars-dice")
 FACE = st.sampled_from(hands.FACES)

@@ -8,8 +8,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee.games import get
-from referee.games.base import Refused
-from referee.games.base import Verdict
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 
 GAME = get("mexican-sweat")
 P3 = ("Ann", "Bob", "Cy")  # Ann deals: Bob rolls first

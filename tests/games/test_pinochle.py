@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from referee import rulebook
 from referee.games import cards
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import table
 from referee.games.pinochle import tricks as tricklib

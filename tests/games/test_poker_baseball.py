@@ -8,9 +8,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from referee.games.poker_baseball import baseball
 from referee.games.poker_baseball import baseball_game
 

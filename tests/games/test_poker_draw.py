@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from referee import rulebook
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from tests.games.poker_play import bet
 from tests.games.poker_play import checks
 from tests.games.poker_play import draws

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from referee import rulebook
 from referee.games import get
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Verdict
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Verdict
 from referee.games.poker.hands import TRIPS
 from referee.games.poker.hands import best_high
 from referee.games.poker.hands import pack

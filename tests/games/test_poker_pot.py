@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.games.poker import betting
 from referee.games.poker import pot as potlib
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from referee.games.base import HISTORY_WINDOW
+from referee.games.boards import HISTORY_WINDOW
 
 GAME = "gin-rummy"
 

@@ -29,8 +29,8 @@ from referee import games
 from referee import ledger
 from referee.db import db
 from referee.games import text as texts
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.ledger import folding
 from referee.ledger import matches
 from referee.models import MatchCheckpoint

@@ -9,8 +9,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee import ledger
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.ledger import folding
 
 DARTS = ["T20", "T19", "D16", "D20", "S1", "S5", "SB", "DB", "M", "T17"]

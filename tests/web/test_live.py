@@ -16,7 +16,7 @@ from sqlalchemy import make_url
 
 from referee import ledger
 from referee import live
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 from referee.live import HUB
 
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]

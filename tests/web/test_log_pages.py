@@ -25,8 +25,8 @@ from sqlalchemy import text
 
 from referee import ledger
 from referee.db import db
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.ledger import folding
 from referee.ledger import logpages
 from referee.web import csvsafe

@@ -44,9 +44,9 @@ from referee.formats.bunko_night.paths import PATHS
 from referee.formats.bunko_night.paths import WALK
 from referee.formats.bunko_night.tables import NightTables
 from referee.formats.bunko_night.writes import NightWrites
-from referee.games.base import JSON
-from referee.games.base import Option
-from referee.games.base import Refused
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
 
 
 class BunkoNight(NightWrites, NightFold, NightTables, NightBoard, Format):

@@ -21,13 +21,13 @@ from referee.formats.bunko_night.common import _result_text
 from referee.formats.bunko_night.common import _round
 from referee.formats.bunko_night.common import _whole
 from referee.formats.bunko_night.rules import GameResult
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Refused
-from referee.games.base import Step
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
 
 APPROVE_EXAMPLE = '{"type": "approve", "round": 1, "table": 2}'
 

@@ -18,7 +18,7 @@ from referee.formats.bunko_night.common import overall_json
 from referee.formats.bunko_night.common import table_name
 from referee.formats.bunko_night.common import tallies_of
 from referee.formats.bunko_night.rules import Table
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 
 
 class NightBoard(NightBase):

@@ -14,9 +14,9 @@ from referee.formats.bunko_night.rules import Round
 from referee.formats.bunko_night.rules import Table
 from referee.formats.bunko_night.rules import Tally
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 TITLES = ("winner", "loser")
 MAX_NOTE = text.LIMITS["note"]

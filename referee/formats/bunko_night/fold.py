@@ -21,12 +21,12 @@ from referee.formats.bunko_night.common import _stored
 from referee.formats.bunko_night.common import _tied
 from referee.formats.bunko_night.common import overall_json
 from referee.formats.bunko_night.common import table_name
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 
 class NightFold(NightBase):

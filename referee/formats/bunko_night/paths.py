@@ -12,7 +12,7 @@ from __future__ import annotations
 from referee.formats import PathWrite
 from referee.formats import Walk
 from referee.formats.bunko_night import rules as night
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 

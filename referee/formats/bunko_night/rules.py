@@ -24,11 +24,11 @@ from dataclasses import field
 from typing import Any
 
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
 from referee.games.bunko import TARGET
 from referee.games.dice import parse_die
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.rulebook import cite
 
 HEAD = 1

@@ -15,9 +15,9 @@ from referee.formats.bunko_night.common import _reported
 from referee.formats.bunko_night.common import _round
 from referee.formats.bunko_night.common import _team_scores
 from referee.formats.bunko_night.rules import Table
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 
 class NightTables(NightBase):

@@ -16,9 +16,9 @@ from referee.formats.bunko_night.common import _scores
 from referee.formats.bunko_night.common import _whole
 from referee.formats.bunko_night.paths import PATHS
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.dice import parse_die
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 
 class NightWrites(NightBase):

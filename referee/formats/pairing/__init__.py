@@ -61,14 +61,14 @@ from referee.formats.pairing.common import pairing_json
 from referee.formats.pairing.fold import PairingFold
 from referee.formats.pairing.tables import PairingTables
 from referee.games import text
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Refused
-from referee.games.base import Step
-from referee.games.base import _parse_names
+from referee.games.fields import Field
+from referee.games.fields import parse_names as _parse_names
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
 
 MAX_NOTE = text.LIMITS["note"]
 SETUP_FIELDS = ("game", "game_options", "stations", "ratings", "seeding", "teams")

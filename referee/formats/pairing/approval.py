@@ -17,13 +17,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.formats import approval as shared
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Refused
-from referee.games.base import Step
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
 
 KINDS = shared.KINDS
 

@@ -11,8 +11,8 @@ from typing import Any
 from referee import games
 from referee.formats import TableMatch
 from referee.formats.pairing import results
-from referee.games.base import JSON
-from referee.games.base import BadInput
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 
 def pairable(game_id: str) -> bool:

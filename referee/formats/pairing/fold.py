@@ -13,12 +13,12 @@ from referee.formats.pairing.common import busy_stations
 from referee.formats.pairing.common import dependants_started
 from referee.formats.pairing.common import pairing_by_number
 from referee.formats.pairing.common import resolve
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 
 class PairingFold:

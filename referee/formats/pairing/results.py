@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee import games
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 
 HOWS = ("played", "walkover", "no-show", "retired", "bye")
 # What the organiser may enter (a bye is the bracket's own doing).

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.games import text
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 
 SEEDINGS = ("given", "drawn", "rating")
 MAX_STATIONS = 32

@@ -11,9 +11,9 @@ from referee.formats.pairing import results
 from referee.formats.pairing.common import busy_stations
 from referee.formats.pairing.common import pairing_by_number
 from referee.formats.pairing.common import playing
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 
 class PairingTables:

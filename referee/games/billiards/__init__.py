@@ -34,12 +34,9 @@ reason). The tool ``shot`` takes the same facts plus the table's context
 
 from __future__ import annotations
 
-from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Option
 from referee.games.base import Tool
 from referee.games.billiards import match
 from referee.games.billiards import service
@@ -64,6 +61,9 @@ from referee.games.billiards.tool import EXAMPLE
 from referee.games.billiards.tool import RESULT as SHOT_RESULT
 from referee.games.billiards.tool import TOOL_FIELDS
 from referee.games.billiards.tool import run_shot_tool
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
 
 SOURCE = (
     "General rules 1-41 of the billiards section of Foxy's Game Room (a BCA-style "

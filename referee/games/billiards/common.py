@@ -5,10 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import side_names
 from referee.games.billiards.cited import NINE_PUSH_OUT
 from referee.games.billiards.cited import NUMBERED
 from referee.games.billiards.cited import R5
@@ -24,6 +20,10 @@ from referee.games.billiards.games import rack_of
 from referee.games.billiards.shots import Call
 from referee.games.billiards.shots import Context
 from referee.games.billiards.spotting import spot_balls
+from referee.games.boards import side_names
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 
 # What the incoming player may choose, by the rule that offers the choice.
 CHOICE_LABELS = {

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from dataclasses import fields as dc_fields
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Field
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 CUE = "cue"
 _BALL_NUMBER = re.compile(r"[1-9][0-9]?", re.ASCII)

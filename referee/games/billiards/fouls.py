@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import replace
 
-from referee.games.base import Verdict
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.games import FOULS_TO_LOSE
 from referee.games.billiards.games import Rack
@@ -20,6 +19,7 @@ from referee.games.billiards.shots import CONDUCT
 from referee.games.billiards.shots import Call
 from referee.games.billiards.spotting import Spot
 from referee.games.billiards.spotting import spot_balls
+from referee.games.outcomes import Verdict
 
 RESTORE_CHOICE = "the moved balls go back or stay, as {incoming} chooses"
 RESTORE_REFEREE = "the referee puts the moved balls back"

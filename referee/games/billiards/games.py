@@ -14,7 +14,6 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.games.base import JSON
 from referee.games.billiards.cited import EIGHT_BREAK
 from referee.games.billiards.cited import EIGHT_EIGHT_BALL
 from referee.games.billiards.cited import EIGHT_FOULS
@@ -25,6 +24,7 @@ from referee.games.billiards.cited import STRAIGHT_FOULS
 from referee.games.billiards.cited import STRAIGHT_THREE_FOULS
 from referee.games.billiards.facts import Shot
 from referee.games.billiards.shots import Call
+from referee.games.outcomes import JSON
 
 SOLIDS = frozenset(range(1, 8))
 STRIPES = frozenset(range(9, 16))

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import RULING_SCHEMA
-from referee.games.base import BadInput
-from referee.games.base import Field
-from referee.games.base import Ruling
-from referee.games.base import Verdict
 from referee.games.billiards.cited import R5
 from referee.games.billiards.cited import R6
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import RULING_SCHEMA
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Verdict
 
 # Each automatic-loss condition of rule 5, in the rule's order, with what a player
 # at the table would say about it.

@@ -35,15 +35,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Handler
-from referee.games.base import Penalty
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
 from referee.games.billiards.cited import MATCH_CONCEDE
 from referee.games.billiards.cited import MATCH_FORFEIT
 from referee.games.billiards.cited import MATCH_RACE
@@ -91,6 +84,13 @@ from referee.games.billiards.strokes import _legal
 from referee.games.billiards.strokes import _non_player
 from referee.games.billiards.strokes import _offer_choice
 from referee.games.billiards.strokes import _out_of_turn
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Penalty
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 # --- start -------------------------------------------------------------------------
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from referee.games.base import JSON
 from referee.games.billiards.common import _name
 from referee.games.billiards.common import _pass_table
 from referee.games.billiards.common import _sides
 from referee.games.billiards.games import rack_of
+from referee.games.outcomes import JSON
 
 # --- racks, breaks and the match ---------------------------------------------------
 

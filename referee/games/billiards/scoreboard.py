@@ -5,12 +5,12 @@ The keys of ``sides`` and ``detail`` are listed in the package docstring.
 
 from __future__ import annotations
 
-from referee.games.base import JSON
-from referee.games.base import board
-from referee.games.base import side_names
 from referee.games.billiards.cited import NUMBERED
 from referee.games.billiards.games import rack_of
 from referee.games.billiards.match import CHOICE_LABELS
+from referee.games.boards import board
+from referee.games.boards import side_names
+from referee.games.outcomes import JSON
 
 
 def view(state: JSON, expects: list[str]) -> JSON:

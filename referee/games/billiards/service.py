@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.games import facts
-from referee.games.base import JSON
-from referee.games.base import side_names
 from referee.games.billiards.games import RACKS
+from referee.games.boards import side_names
+from referee.games.outcomes import JSON
 
 
 def result_units(options: Mapping[str, Any]) -> str:

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.games.base import BadInput
 from referee.games.billiards.cited import NUMBERED
 from referee.games.billiards.cited import local
 from referee.games.billiards.facts import CUE
 from referee.games.billiards.facts import Shot
+from referee.games.outcomes import BadInput
 
 FORFEIT, WARNING, CONDUCT, CUE_BALL, STANDARD, OPTION = 100, 80, 70, 50, 40, 10
 

@@ -28,15 +28,15 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.games.base import JSON
-from referee.games.base import RULING_SCHEMA
-from referee.games.base import BadInput
-from referee.games.base import Field
-from referee.games.base import Ruling
-from referee.games.base import Verdict
 from referee.games.billiards.cited import R31
 from referee.games.billiards.facts import parse_balls
 from referee.games.billiards.facts import parse_positions
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import RULING_SCHEMA
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Verdict
 
 BALL_INCHES = 2.25
 NUMBER_WORDS = (

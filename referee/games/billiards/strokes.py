@@ -4,13 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Penalty
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import recent
 from referee.games.billiards.cited import EIGHT_BREAK
 from referee.games.billiards.cited import EIGHT_CALL
 from referee.games.billiards.cited import EIGHT_EIGHT_BALL
@@ -59,6 +52,13 @@ from referee.games.billiards.shots import STANDARD
 from referee.games.billiards.shots import Call
 from referee.games.billiards.shots import Finding
 from referee.games.billiards.shots import ball_list
+from referee.games.boards import recent
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Penalty
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 # --- fouls and legal shots ---------------------------------------------------------
 

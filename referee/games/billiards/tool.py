@@ -7,13 +7,6 @@ from dataclasses import dataclass
 from dataclasses import replace
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import RULING_SCHEMA
-from referee.games.base import BadInput
-from referee.games.base import Field
-from referee.games.base import Penalty
-from referee.games.base import Ruling
-from referee.games.base import Verdict
 from referee.games.billiards.cited import EIGHT_BREAK
 from referee.games.billiards.cited import EIGHT_EIGHT_BALL
 from referee.games.billiards.cited import NINE_LOWEST_FIRST
@@ -58,6 +51,13 @@ from referee.games.billiards.shots import with_see_also
 from referee.games.billiards.spotting import LENGTHS
 from referee.games.billiards.spotting import SPOT_SCHEMA
 from referee.games.billiards.spotting import spot_balls
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import RULING_SCHEMA
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Penalty
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Verdict
 
 TOOL_GAMES = tuple(TOOL_RACKS)
 SHOOTER, INCOMING, OPPONENT = "the shooter", "the incoming player", "the opponent"

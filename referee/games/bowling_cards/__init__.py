@@ -28,12 +28,9 @@ frames played), "total", "frames", "held"}``.
 
 from __future__ import annotations
 
-from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Option
 from referee.games.base import Tool
 from referee.games.bowling_cards.board import view as board_view
 from referee.games.bowling_cards.play import HANDLERS
@@ -54,6 +51,9 @@ from referee.games.bowling_cards.scoring import score_frame
 from referee.games.bowling_cards.scoring import strike_bonus
 from referee.games.bowling_cards.scoring import ten_count
 from referee.games.bowling_cards.scoring import values
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
 
 __all__ = [
     "GAME",

@@ -3,10 +3,10 @@ prompt; and what the turn referee asks of a row (its target, its errors)."""
 
 from __future__ import annotations
 
-from referee.games.base import JSON
-from referee.games.base import board
+from referee.games.boards import board
 from referee.games.bowling_cards.scoring import pair
 from referee.games.bowling_cards.scoring import score_frame
+from referee.games.outcomes import JSON
 from referee.games.wording import and_
 from referee.games.wording import winner_names
 from referee.games.wording import winners

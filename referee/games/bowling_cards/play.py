@@ -9,14 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Handler
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
 from referee.games.bowling_cards.board import average
 from referee.games.bowling_cards.board import deal_order
 from referee.games.bowling_cards.board import error_positions
@@ -56,6 +50,12 @@ from referee.games.bowling_cards.scoring import pair
 from referee.games.bowling_cards.scoring import score_frame
 from referee.games.bowling_cards.scoring import ten_count
 from referee.games.bowling_cards.scoring import values
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 # --- start ---------------------------------------------------------------------------
 from referee.games.wording import and_

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 from referee.rulebook import cite
 
 GAME_ID = "bowling-cards"

@@ -27,20 +27,13 @@ from collections import Counter
 from typing import Any
 
 from referee.games import tenpin
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.base import Tool
-from referee.games.base import Verdict
-from referee.games.base import board
+from referee.games.boards import board
 from referee.games.bowling_solitaire import tools
 from referee.games.bowling_solitaire.table import COPIES
 from referee.games.bowling_solitaire.table import DIGITS
@@ -71,6 +64,13 @@ from referee.games.bowling_solitaire.table import Table
 from referee.games.bowling_solitaire.table import cited
 from referee.games.bowling_solitaire.table import legal_plays
 from referee.games.bowling_solitaire.table import problems
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 DECK = "bowling-solitaire"
 

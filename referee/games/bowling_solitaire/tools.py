@@ -5,10 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import STRINGS
-from referee.games.base import BadInput
-from referee.games.base import Field
 from referee.games.bowling_solitaire import solver
 from referee.games.bowling_solitaire.table import COPIES
 from referee.games.bowling_solitaire.table import DIGITS
@@ -26,6 +22,10 @@ from referee.games.bowling_solitaire.table import R_SPARE
 from referee.games.bowling_solitaire.table import R_STRIKE
 from referee.games.bowling_solitaire.table import Table
 from referee.games.bowling_solitaire.table import legal_plays
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import STRINGS
+from referee.games.outcomes import BadInput
 
 DOWN = "-"
 PILE_HELP = (

@@ -31,15 +31,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.games import partnerships
-from referee.games.base import JSON
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Refused
 from referee.games.base import Setup
-from referee.games.base import Step
 from referee.games.base import Tool
-from referee.games.base import board
-from referee.games.base import two_partnerships
+from referee.games.boards import board
+from referee.games.boards import two_partnerships
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
 from referee.games.canasta import scoring
@@ -51,6 +48,9 @@ from referee.games.canasta.events import TOOL_RESULT
 from referee.games.canasta.melds import R_GAME_END
 from referee.games.canasta.melds import R_HAND_SCORE
 from referee.games.canasta.melds import R_TURN
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
 
 GAME_ID = ml.CITE.game
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from referee.games.base import JSON
-from referee.games.base import STRINGS
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Option
 from referee.games.canasta import melds as ml
 from referee.games.canasta import scoring
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import STRINGS
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
 MOST_POINTS = scoring.DECK_POINTS

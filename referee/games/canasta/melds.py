@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
 from referee.rulebook import cite
 
 # Every module of the engine cites its rules through this one handle.

@@ -14,12 +14,6 @@ from collections.abc import Iterator
 from collections.abc import Sequence
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
 from referee.games.canasta import melds as ml
 from referee.games.canasta import turns
 from referee.games.canasta.melds import DECK
@@ -43,6 +37,12 @@ from referee.games.canasta.melds import R_TURN
 from referee.games.canasta.melds import R_WILD_CAP
 from referee.games.canasta.melds import R_WILD_CARDS
 from referee.games.canasta.melds import Meld
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 SEATS = 4
 

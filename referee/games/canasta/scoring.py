@@ -9,13 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import recent
+from referee.games.boards import recent
 from referee.games.canasta import melds as ml
 from referee.games.canasta import play
 from referee.games.canasta.melds import DECK
@@ -27,6 +21,12 @@ from referee.games.canasta.melds import R_GOING_OUT
 from referee.games.canasta.melds import R_HAND_SCORE
 from referee.games.canasta.melds import R_INITIAL_MELD
 from referee.games.canasta.melds import R_RED_THREE_SCORE
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 OUT_BONUS = {"none": 0, "out": 100, "concealed": 200}
 WENT_OUT = tuple(OUT_BONUS)

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.games.base import JSON
-from referee.games.base import Refused
 from referee.games.canasta import melds as ml
 from referee.games.canasta.melds import R_ASK_OUT_TIMING
 from referee.games.canasta.melds import R_DEAL
@@ -22,6 +20,8 @@ from referee.games.canasta.melds import R_HAND_SCORE
 from referee.games.canasta.melds import R_MAY_I_GO_OUT
 from referee.games.canasta.melds import R_TURN
 from referee.games.canasta.melds import Meld
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
 
 DRAW_STEP = ("draw", "take_pile", "ask_out", "stock_out")
 PLAY_STEP = ("meld", "red_three", "discard", "go_out")

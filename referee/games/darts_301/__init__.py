@@ -44,19 +44,11 @@ from __future__ import annotations
 import dataclasses
 
 from referee.games import checkouts
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Option
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
 from referee.games.darts import parse_dart
 from referee.games.darts import parse_darts
 from referee.games.darts_301 import board
@@ -83,6 +75,14 @@ from referee.games.darts_301.throws import _bust_ruling
 from referee.games.darts_301.throws import _bust_step
 from referee.games.darts_301.throws import _checkout_step
 from referee.games.darts_301.throws import _throw
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 # --- start -------------------------------------------------------------------------
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from referee.games import checkouts
-from referee.games.base import JSON
-from referee.games.base import board
+from referee.games.boards import board
 from referee.games.darts_301.common import DARTS_PER_ROUND
 from referee.games.darts_301.legs import _leg_view
+from referee.games.outcomes import JSON
 
 # --- view --------------------------------------------------------------------------
 

@@ -6,13 +6,13 @@ import math
 from typing import Any
 
 from referee.games import checkouts
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.darts_301.common import FIRST_NINE_ROUNDS
 from referee.games.darts_301.common import LEGS_LISTED
 from referee.games.darts_301.common import MAX_ROUND
 from referee.games.darts_301.common import SHEET_ROUNDS
 from referee.games.darts_301.common import TON
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 # --- rounds, legs and sets ---------------------------------------------------------
 

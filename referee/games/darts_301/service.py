@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from referee.games import checkouts
 from referee.games import facts
-from referee.games.base import JSON
 from referee.games.darts import BULL
 from referee.games.darts import parse_dart
+from referee.games.outcomes import JSON
 
 DOUBLES = tuple([f"D{n}" for n in range(1, 21)] + ["DB"])
 

@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 from referee.games import checkouts
-from referee.games.base import JSON
-from referee.games.base import Penalty
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
 from referee.games.darts import Dart
 from referee.games.darts_301.common import R_BUST
 from referee.games.darts_301.common import R_DOUBLE_OUT
@@ -19,6 +14,11 @@ from referee.games.darts_301.common import R_WIN
 from referee.games.darts_301.legs import _close_round
 from referee.games.darts_301.legs import _next_up
 from referee.games.darts_301.legs import _win_leg
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Penalty
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 # --- the rules of one dart ---------------------------------------------------------
 

@@ -5,11 +5,11 @@ a score on a double with the darts left, best first (see ``referee.games.checkou
 from __future__ import annotations
 
 from referee.games import checkouts
-from referee.games.base import JSON
-from referee.games.base import Field
 from referee.games.base import Tool
 from referee.games.darts_301.common import R_DOUBLE_OUT
 from referee.games.darts_301.common import R_SCORING
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
 
 
 def _up_to(name: str, help: str, most: int) -> Field:

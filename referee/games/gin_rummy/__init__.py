@@ -24,17 +24,11 @@ the bonuses are in the settlement.
 from __future__ import annotations
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import board
-from referee.games.base import recent
+from referee.games.boards import board
+from referee.games.boards import recent
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
 from referee.games.gin_rummy import service
@@ -47,6 +41,12 @@ from referee.games.gin_rummy.record import settlement_json
 from referee.games.gin_rummy.record import settlement_summary
 from referee.games.gin_rummy.scoring import PRESETS
 from referee.games.gin_rummy.tools import TOOLS
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 GAME_ID = scoring.CITE.game
 FIRST_TURN_PHASES = ("upcard-non-dealer", "upcard-dealer")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Option
+from referee.games.fields import Field
+from referee.games.fields import Option
 from referee.games.gin_rummy import scoring
 from referee.games.gin_rummy.scoring import PRESETS
 

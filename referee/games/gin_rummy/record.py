@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.base import JSON
 from referee.games.gin_rummy import scoring
+from referee.games.outcomes import JSON
 
 RESULT_TITLES = {
     "knock": "Knock",

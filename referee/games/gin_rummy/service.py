@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.games import facts
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 
 
 def _new() -> JSON:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import Field
 from referee.games.base import Tool
+from referee.games.fields import Field
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
+from referee.games.outcomes import JSON
 
 
 def deadwood_tool(request: JSON) -> JSON:

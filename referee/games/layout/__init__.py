@@ -32,14 +32,12 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Handler
-from referee.games.base import Refused
 from referee.games.base import Setup
 from referee.games.base import Tool
+from referee.games.fields import Field
 from referee.games.layout.board import score_result
 from referee.games.layout.board import view as board_view
 from referee.games.layout.spec import Rules
@@ -48,6 +46,8 @@ from referee.games.layout.spec import Spec
 from referee.games.layout.turns import finished as turns_finished
 from referee.games.layout.turns import handlers as turns_handlers
 from referee.games.layout.turns import start as turns_start
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
 
 __all__ = ["Layout", "Rules", "Score", "score_result"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.games.base import JSON
-from referee.games.base import board
+from referee.games.boards import board
 from referee.games.layout.spec import PACK
 from referee.games.layout.spec import Score
 from referee.games.layout.spec import Spec
+from referee.games.outcomes import JSON
 from referee.games.wording import and_
 from referee.games.wording import winner_names
 from referee.games.wording import winners

@@ -9,7 +9,7 @@ from dataclasses import MISSING
 from dataclasses import dataclass
 from dataclasses import fields
 
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 from referee.rulebook import Citations
 
 PACK = 52

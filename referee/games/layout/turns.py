@@ -9,19 +9,19 @@ from functools import partial
 from typing import Any
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Handler
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import recent
+from referee.games.boards import recent
 from referee.games.layout.board import pack_size
 from referee.games.layout.board import packs_text
 from referee.games.layout.board import prompt
 from referee.games.layout.spec import Spec
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 # --- start ---------------------------------------------------------------------------
 from referee.games.wording import and_

@@ -35,21 +35,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Option
-from referee.games.base import Penalty
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import board
+from referee.games.boards import board
+from referee.games.fields import Field
+from referee.games.fields import Option
 from referee.games.liars_dice import hands
 from referee.games.liars_dice.hands import MAX_TEXT
 from referee.games.liars_dice.hands import Hand
@@ -73,6 +66,13 @@ from referee.games.liars_dice.rules import R_WINNER
 from referee.games.liars_dice.rules import runs_straight
 from referee.games.liars_dice.rules import straights_cited
 from referee.games.liars_dice.tools import TOOLS
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Penalty
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 
 DIRECTIONS = ("left", "right")
 STRAIGHT = hands.STRAIGHT

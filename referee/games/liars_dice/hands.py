@@ -24,8 +24,8 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from referee.games import dice
-from referee.games.base import JSON
-from referee.games.base import BadInput
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 
 FACES = dice.POKER_FACES  # lowest first: 9 10 J Q K A
 VALUE = {face: i for i, face in enumerate(FACES)}

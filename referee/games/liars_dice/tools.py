@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from referee.games.base import JSON
-from referee.games.base import STRINGS
-from referee.games.base import Field
 from referee.games.base import Tool
+from referee.games.fields import Field
 from referee.games.liars_dice import hands
 from referee.games.liars_dice.hands import MAX_TEXT
 from referee.games.liars_dice.rules import R_BEAT
 from referee.games.liars_dice.rules import R_RANKING
 from referee.games.liars_dice.rules import straights_cited
+from referee.games.outcomes import JSON
+from referee.games.outcomes import STRINGS
 
 HAND_SCHEMA: JSON = {
     "type": "object",

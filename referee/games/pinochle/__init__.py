@@ -40,14 +40,14 @@ from collections.abc import Callable
 
 from referee.games import cards
 from referee.games import partnerships
-from referee.games.base import JSON
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Refused
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import board
-from referee.games.base import two_partnerships
+from referee.games.boards import board
+from referee.games.boards import two_partnerships
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
 from referee.games.pinochle import auction
 from referee.games.pinochle import exchange
 from referee.games.pinochle import scoring

@@ -3,11 +3,11 @@ final; the dealer must bid after three passes; three passes with a bid end it.""
 
 from __future__ import annotations
 
-from referee.games.base import JSON
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
+from referee.games.outcomes import JSON
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.games.pinochle.table import BY_ONES_TO
 from referee.games.pinochle.table import OPENING
 from referee.games.pinochle.table import R_AUCTION_END

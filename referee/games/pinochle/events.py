@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
-from referee.games.base import Option
+from referee.games.fields import Field
+from referee.games.fields import Option
 from referee.games.pinochle.table import HAND_SIZE
 from referee.games.pinochle.table import MAX_BID
 from referee.games.pinochle.table import SUIT_CHOICES

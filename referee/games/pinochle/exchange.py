@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.games.pinochle.table import HAND_SIZE
 from referee.games.pinochle.table import PASS_SIZE
 from referee.games.pinochle.table import R_ASK_SUIT

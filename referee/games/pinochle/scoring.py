@@ -4,14 +4,14 @@ and the game to its target."""
 from __future__ import annotations
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Penalty
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import recent
+from referee.games.boards import recent
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Penalty
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle.table import COUNTER_CARDS
 from referee.games.pinochle.table import HAND_SIZE

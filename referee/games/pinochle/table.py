@@ -6,7 +6,7 @@ checked against referee/rulebook/pinochle.toml at import).
 
 from __future__ import annotations
 
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 from referee.rulebook import cite
 
 CITE = cite("pinochle")

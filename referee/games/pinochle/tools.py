@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
-from referee.games.base import Field
 from referee.games.base import Tool
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import tricks as tricklib
 from referee.games.pinochle.scoring import breakdown

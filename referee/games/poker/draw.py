@@ -33,14 +33,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.games import cards as cardlib
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Handler
-from referee.games.base import Refused
-from referee.games.base import Ruling
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import board
+from referee.games.boards import board
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.games.poker import betting
 from referee.games.poker import hands as hl
 from referee.games.poker import jacks

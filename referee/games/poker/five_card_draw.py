@@ -20,13 +20,13 @@ session (chips stay on the table; the referee keeps the account).
 
 from __future__ import annotations
 
-from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Option
 from referee.games.base import Setup
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
 from referee.games.poker import draw
 from referee.games.poker import drawing
 from referee.games.poker import hands as hl

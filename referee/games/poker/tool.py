@@ -29,11 +29,11 @@ import re
 from typing import Any
 
 from referee.games import cards as cardlib
-from referee.games.base import JSON
-from referee.games.base import STRINGS
-from referee.games.base import BadInput
-from referee.games.base import Field
 from referee.games.base import Tool
+from referee.games.fields import Field
+from referee.games.outcomes import JSON
+from referee.games.outcomes import STRINGS
+from referee.games.outcomes import BadInput
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
 from referee.games.poker import showdown as sd

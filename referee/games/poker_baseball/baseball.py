@@ -29,13 +29,13 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import Handler
-from referee.games.base import Refused
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.games.poker import betting
 from referee.games.poker import hands as evaluator
 from referee.games.poker import pot as potlib

@@ -9,13 +9,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from referee.games.base import JSON
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
-from referee.games.base import Option
 from referee.games.base import Setup
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
 from referee.games.poker_baseball import baseball
 from referee.games.poker_baseball import specials
 from referee.games.poker_baseball import table

@@ -26,18 +26,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Game
 from referee.games.base import Handler
-from referee.games.base import Option
-from referee.games.base import Refused
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.games.poker import hands as evaluator
 from referee.games.poker import pot as potlib
 from referee.games.poker_baseball import specials

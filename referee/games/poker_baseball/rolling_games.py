@@ -10,7 +10,7 @@ the roller. Events and ``view`` detail: see ``roll.py``.
 
 from __future__ import annotations
 
-from referee.games.base import Option
+from referee.games.fields import Option
 from referee.games.poker_baseball import roll
 from referee.games.poker_baseball import specials
 from referee.games.poker_baseball import table

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.games.base import JSON
+from referee.games.outcomes import JSON
 from referee.games.poker_baseball.specials import order_from
 
 DECK_SIZE = 52

@@ -23,19 +23,19 @@ from dataclasses import field
 from typing import Any
 
 from referee.games import cards
-from referee.games.base import JSON
-from referee.games.base import BadInput
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Field
 from referee.games.base import Handler
-from referee.games.base import Option
-from referee.games.base import Refused
-from referee.games.base import Ruling
 from referee.games.base import Setup
-from referee.games.base import Step
-from referee.games.base import Verdict
-from referee.games.base import board
+from referee.games.boards import board
+from referee.games.fields import Field
+from referee.games.fields import Option
+from referee.games.outcomes import JSON
+from referee.games.outcomes import BadInput
+from referee.games.outcomes import Refused
+from referee.games.outcomes import Ruling
+from referee.games.outcomes import Step
+from referee.games.outcomes import Verdict
 from referee.games.poker import betting
 from referee.games.poker import pot as potlib
 from referee.games.poker_baseball import specials

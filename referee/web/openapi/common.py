@@ -6,9 +6,9 @@ from functools import cache
 from typing import Any
 
 from referee.games import text
-from referee.games.base import MAX_NAME
 from referee.games.base import EventKind
 from referee.games.base import Game
+from referee.games.fields import MAX_NAME
 from referee.web import paging
 
 JSONSchema = dict[str, Any]

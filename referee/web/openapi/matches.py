@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee import games
-from referee.games.base import PENALTY_SCHEMA
-from referee.games.base import RULING_SCHEMA
-from referee.games.base import BadInput
 from referee.games.base import Example
 from referee.games.base import Game
+from referee.games.outcomes import PENALTY_SCHEMA
+from referee.games.outcomes import RULING_SCHEMA
+from referee.games.outcomes import BadInput
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import TITLE

@@ -16,7 +16,7 @@ from flask import url_for
 from referee import formats
 from referee import ledger
 from referee import tournaments
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor

@@ -31,7 +31,7 @@ from wtforms.validators import Optional
 from referee import ledger
 from referee import tournaments
 from referee.formats import Format
-from referee.games.base import BadInput
+from referee.games.outcomes import BadInput
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
