@@ -252,12 +252,14 @@ def files() -> list[Path]:
     return sorted(CORPUS.glob("*.json"))
 
 
-def allowed() -> dict[str, str]:
-    """The deliberate changes accepted: ``"file::entry"`` -> why."""
+def allowed() -> dict[str, dict[str, Any]]:
+    """The deliberate changes accepted: ``"file::entry"`` -> ``{"reason", "now"}``,
+    ``now`` being the whole outcome the entry must give instead of the recorded one
+    (so an accepted entry cannot drift any further unnoticed)."""
     if not ALLOWED.exists():
         return {}
     return {
-        f"{a['file']}::{a['entry']}": a["reason"]
+        f"{a['file']}::{a['entry']}": a
         for a in json.loads(ALLOWED.read_text(encoding="utf-8"))
     }
 
@@ -281,8 +283,9 @@ def distinct_pins() -> Iterator[None]:
 
 def replay(
     client: FlaskClient, entries: list[dict[str, Any]]
-) -> Iterator[tuple[str, str]]:
-    """Send every entry in order; yield (name, what differs) for each that differs."""
+) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Send every entry in order; yield (name, what differs, the new outcome) for
+    each that differs."""
     norm = Normaliser()
     with distinct_pins():
         got_all = [(entry, send(client, norm, entry)[0]) for entry in entries]
@@ -295,4 +298,5 @@ def replay(
                     f"{entry['name']} ({entry['method']} {entry['path']}): "
                     + first_difference(outcome(entry), outcome(got))
                 ),
+                outcome(got),
             )

@@ -37,11 +37,17 @@ def test_every_allowed_change_names_an_entry_of_the_corpus() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_the_corpus_replays_identically(app: Flask, path: Path) -> None:
     allowed = corpus.allowed()
-    differ = [
-        line
-        for name, line in corpus.replay(app.test_client(), corpus.load(path))
-        if f"{path.stem}::{name}" not in allowed
-    ]
+    changed = {f"{path.stem}::{e['name']}" for e in corpus.load(path)} & set(allowed)
+    differ = []
+    for name, line, now in corpus.replay(app.test_client(), corpus.load(path)):
+        accepted = allowed.get(f"{path.stem}::{name}")
+        changed.discard(f"{path.stem}::{name}")
+        if accepted is None:
+            differ.append(line)
+        elif accepted["now"] != now:
+            differ.append(f"{line} (allowed.json accepts another change)")
+    # an accepted change that no longer happens is stale
+    differ += [f"{key}: allowed.json accepts a change, none seen" for key in changed]
     assert not differ, f"{path.name}: {len(differ)} entries differ:\n" + "\n".join(
         differ
     )
