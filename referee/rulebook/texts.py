@@ -56,35 +56,41 @@ def books() -> dict[str, Book]:
     """Every game's rulebook, by game id."""
     out: dict[str, Book] = {}
     for path in sorted(HERE.glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        game = data["game"]
-        rules = tuple(
-            Rule(
-                id=f"{game}/{r['id']}",
-                game=game,
-                number=str(r["id"]),
-                title=r["title"],
-                summary=r["summary"],
-                text=r["text"].strip(),
-                penalty=r.get("penalty", "").strip(),
-                see=tuple(r.get("see", ())),
-                keywords=tuple(r.get("keywords", ())),
-                option=r.get("option", ""),
-            )
-            for r in data.get("rule", [])
-        )
-        synonyms = tuple(
-            (word.lower(), tuple(v)) for word, v in data.get("synonyms", {}).items()
-        )
-        out[game] = Book(
-            game,
-            data["title"],
-            data["source"].strip(),
-            rules,
-            data.get("intro", "").strip(),
-            synonyms,
-        )
+        book = read_book(path.read_text(encoding="utf-8"))
+        out[book.game] = book
     return out
+
+
+def read_book(toml: str) -> Book:
+    """One rulebook from its TOML text (the format in ``referee/rulebook``)."""
+    data = tomllib.loads(toml)
+    game = data["game"]
+    rules = tuple(
+        Rule(
+            id=f"{game}/{r['id']}",
+            game=game,
+            number=str(r["id"]),
+            title=r["title"],
+            summary=r["summary"],
+            text=r["text"].strip(),
+            penalty=r.get("penalty", "").strip(),
+            see=tuple(r.get("see", ())),
+            keywords=tuple(r.get("keywords", ())),
+            option=r.get("option", ""),
+        )
+        for r in data.get("rule", [])
+    )
+    synonyms = tuple(
+        (word.lower(), tuple(v)) for word, v in data.get("synonyms", {}).items()
+    )
+    return Book(
+        game,
+        data["title"],
+        data["source"].strip(),
+        rules,
+        data.get("intro", "").strip(),
+        synonyms,
+    )
 
 
 @cache
