@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import select
@@ -113,13 +114,11 @@ def link_match(match: Match, names: list[str | None], by: str) -> dict[str, str]
             field="players",
             example=str([*match.players[:1], None]).replace("'", '"'),
         )
-    named = [handle(n) for n in names if n is not None and str(n).strip()]
-    if len(named) != len(set(named)):
-        raise BadInput(
-            "Each profile sits once in a match: two seats name the same profile.",
-            field="players",
-            example='["Ann Smith", "Bob Jones"]',
-        )
+    _each_once(
+        names,
+        "Each profile sits once in a match: two seats name the same profile.",
+        '["Ann Smith", "Bob Jones"]',
+    )
     made: dict[str, str] = {}
     for seat, name in enumerate(names):
         _link(made, name, f"players[{seat}]", by, match_id=match.id, seat=seat)
@@ -131,13 +130,11 @@ def link_tournament(
     tournament: Tournament, names: dict[str, str | None], by: str
 ) -> dict[str, str]:
     """Link entrants (by their name in the tournament) to profiles."""
-    named = [handle(n) for n in names.values() if n is not None and str(n).strip()]
-    if len(named) != len(set(named)):
-        raise BadInput(
-            "Each profile is one entrant: two entrants name the same profile.",
-            field="players",
-            example='{"Ann": "Ann Smith", "Bob": "Bob Jones"}',
-        )
+    _each_once(
+        names.values(),
+        "Each profile is one entrant: two entrants name the same profile.",
+        '{"Ann": "Ann Smith", "Bob": "Bob Jones"}',
+    )
     made: dict[str, str] = {}
     entrants = set(tournament.players)
     for entrant, name in names.items():
@@ -157,6 +154,13 @@ def link_tournament(
         )
     db.session.commit()
     return made
+
+
+def _each_once(names: Iterable[str | None], message: str, example: str) -> None:
+    """``BadInput`` (``message``) if two of ``names`` are one profile's."""
+    named = [handle(n) for n in names if n is not None and str(n).strip()]
+    if len(named) != len(set(named)):
+        raise BadInput(message, field="players", example=example)
 
 
 def _link(
