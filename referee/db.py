@@ -225,3 +225,22 @@ def lock_row(model: type[T], key: str) -> T | None:
     if row is None:
         db.session.rollback()
     return row
+
+
+def get_or_raise(
+    model: type[T], key: str, missing: type[Exception], noun: str, **options: Any
+) -> T:
+    """The row of ``model`` with id ``key``; ``missing`` ("There is no ...") if none."""
+    row = db.session.get(model, key, **options)
+    if row is None:
+        raise missing(f"There is no {noun} '{key}'.")
+    return row
+
+
+def log_rows(row: type[T], owner: str, head_id: str) -> list[T]:
+    """The rows of one head's log (a match's, a tournament's) in seq order."""
+    return list(
+        db.session.execute(
+            select(row).where(getattr(row, owner) == head_id).order_by(row.seq)  # type: ignore[attr-defined]
+        ).scalars()
+    )

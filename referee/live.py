@@ -297,20 +297,15 @@ def _compare(
     nights = [i for n, i in keys if n == "tournament"]
     now: dict[Key, tuple[int, ...]] = {}
     # The ids go in as one JSON parameter: no SQL is built from them.
-    if matches:
-        for mid, version in conn.execute(
-            "SELECT id, version FROM match "
-            "WHERE id IN (SELECT value FROM json_each(?))",
-            (json.dumps(matches),),
-        ):
-            now[("match", mid)] = (version,)
+    for table, ids in (("match", matches), ("tournament", nights)):
+        if ids:
+            for head_id, version in conn.execute(
+                f"SELECT id, version FROM {table} "  # nosec B608: a name of ours
+                "WHERE id IN (SELECT value FROM json_each(?))",
+                (json.dumps(ids),),
+            ):
+                now[(table, head_id)] = (version,)
     if nights:
-        for tid, version in conn.execute(
-            "SELECT id, version FROM tournament "
-            "WHERE id IN (SELECT value FROM json_each(?))",
-            (json.dumps(nights),),
-        ):
-            now[("tournament", tid)] = (version,)
         for tid, total, count in conn.execute(
             "SELECT tournament_id, sum(version), count(*) FROM match "
             "WHERE tournament_id IN (SELECT value FROM json_each(?)) "

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from referee import formats
 from referee import ledger
 from referee.db import db
+from referee.db import log_rows
 from referee.formats import Format
 from referee.formats import TableMatch
 from referee.games.outcomes import JSON
@@ -87,13 +88,7 @@ def fingerprint(tournament: Tournament, tables: list[TableMatch] | None = None) 
 
 
 def rows(tournament: Tournament) -> list[TournamentEvent]:
-    return list(
-        db.session.execute(
-            select(TournamentEvent)
-            .where(TournamentEvent.tournament_id == tournament.id)
-            .order_by(TournamentEvent.seq)
-        ).scalars()
-    )
+    return log_rows(TournamentEvent, "tournament_id", tournament.id)
 
 
 def history(tournament: Tournament) -> list[Entry]:

@@ -67,6 +67,7 @@ from referee import inflight
 from referee import keys
 from referee import ledger
 from referee.db import db
+from referee.db import get_or_raise
 from referee.db import write_lock
 from referee.formats import Format
 from referee.formats import TableMatch
@@ -314,10 +315,9 @@ def created_before(idem_key: str, fingerprint: str) -> Tournament | None:
 
 
 def get(tournament_id: str) -> Tournament:
-    tournament = db.session.get(Tournament, tournament_id, populate_existing=True)
-    if tournament is None:
-        raise NotFound(f"There is no tournament '{tournament_id}'.")
-    return tournament
+    return get_or_raise(
+        Tournament, tournament_id, NotFound, "tournament", populate_existing=True
+    )
 
 
 def actor_for(tournament: Tournament, key: str | None) -> Actor | None:

@@ -12,7 +12,9 @@ from sqlalchemy.exc import IntegrityError
 from referee import games
 from referee import keys
 from referee.db import db
+from referee.db import get_or_raise
 from referee.db import lock_row
+from referee.db import log_rows
 from referee.db import write_lock
 from referee.games import text
 from referee.games.base import Game
@@ -258,10 +260,7 @@ def rematch_hash(match_id: str) -> str:
 
 
 def get(match_id: str) -> Match:
-    match = db.session.get(Match, match_id)
-    if match is None:
-        raise NotFound(f"There is no match '{match_id}'.")
-    return match
+    return get_or_raise(Match, match_id, NotFound, "match")
 
 
 def by_pin(pin: str) -> Match | None:
@@ -313,13 +312,7 @@ def board(match: Match) -> JSON:
 
 
 def rows(match: Match) -> list[MatchEvent]:
-    return list(
-        db.session.execute(
-            select(MatchEvent)
-            .where(MatchEvent.match_id == match.id)
-            .order_by(MatchEvent.seq)
-        ).scalars()
-    )
+    return log_rows(MatchEvent, "match_id", match.id)
 
 
 def check_key(match: Match, key: str | None) -> bool:

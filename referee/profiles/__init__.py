@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import select
@@ -20,6 +21,7 @@ from referee import keys
 from referee import ledger
 from referee import trust
 from referee.db import db
+from referee.db import get_or_raise
 from referee.games import text
 from referee.games.fields import MAX_NAME
 from referee.games.outcomes import JSON
@@ -56,10 +58,7 @@ def clean_name(name: Any, field: str = "name") -> str:
 
 
 def get(player_id: str) -> Player:
-    player = db.session.get(Player, player_id)
-    if player is None:
-        raise NotFound(f"There is no player '{player_id}'.")
-    return player
+    return get_or_raise(Player, player_id, NotFound, "player")
 
 
 def by_name(name: str) -> Player | None:
@@ -115,35 +114,14 @@ def link_match(match: Match, names: list[str | None], by: str) -> dict[str, str]
             field="players",
             example=str([*match.players[:1], None]).replace("'", '"'),
         )
-    named = [handle(n) for n in names if n is not None and str(n).strip()]
-    if len(named) != len(set(named)):
-        raise BadInput(
-            "Each profile sits once in a match: two seats name the same profile.",
-            field="players",
-            example='["Ann Smith", "Bob Jones"]',
-        )
+    _each_once(
+        names,
+        "Each profile sits once in a match: two seats name the same profile.",
+        '["Ann Smith", "Bob Jones"]',
+    )
     made: dict[str, str] = {}
     for seat, name in enumerate(names):
-        existing = db.session.execute(
-            select(PlayerLink).where(
-                PlayerLink.match_id == match.id, PlayerLink.seat == seat
-            )
-        ).scalar_one_or_none()
-        if name is None or not str(name).strip():
-            if existing is not None:
-                db.session.delete(existing)
-            continue
-        player, code = find_or_create(clean_name(name, f"players[{seat}]"), by)
-        if code:
-            made[player.name] = code
-        if existing is None:
-            db.session.add(
-                PlayerLink(
-                    player_id=player.id, match_id=match.id, seat=seat, linked_by=by
-                )
-            )
-        elif existing.player_id != player.id:
-            existing.player_id, existing.linked_by = player.id, by
+        _link(made, name, f"players[{seat}]", by, match_id=match.id, seat=seat)
     db.session.commit()
     return made
 
@@ -152,13 +130,11 @@ def link_tournament(
     tournament: Tournament, names: dict[str, str | None], by: str
 ) -> dict[str, str]:
     """Link entrants (by their name in the tournament) to profiles."""
-    named = [handle(n) for n in names.values() if n is not None and str(n).strip()]
-    if len(named) != len(set(named)):
-        raise BadInput(
-            "Each profile is one entrant: two entrants name the same profile.",
-            field="players",
-            example='{"Ann": "Ann Smith", "Bob": "Bob Jones"}',
-        )
+    _each_once(
+        names.values(),
+        "Each profile is one entrant: two entrants name the same profile.",
+        '{"Ann": "Ann Smith", "Bob": "Bob Jones"}',
+    )
     made: dict[str, str] = {}
     entrants = set(tournament.players)
     for entrant, name in names.items():
@@ -168,32 +144,46 @@ def link_tournament(
                 field="players",
                 example=f'{{"{sorted(entrants)[0]}": "Ann Smith"}}',
             )
-        existing = db.session.execute(
-            select(PlayerLink).where(
-                PlayerLink.tournament_id == tournament.id,
-                PlayerLink.entrant == entrant,
-            )
-        ).scalar_one_or_none()
-        if name is None or not str(name).strip():
-            if existing is not None:
-                db.session.delete(existing)
-            continue
-        player, code = find_or_create(clean_name(name, f"players.{entrant}"), by)
-        if code:
-            made[player.name] = code
-        if existing is None:
-            db.session.add(
-                PlayerLink(
-                    player_id=player.id,
-                    tournament_id=tournament.id,
-                    entrant=entrant,
-                    linked_by=by,
-                )
-            )
-        elif existing.player_id != player.id:
-            existing.player_id, existing.linked_by = player.id, by
+        _link(
+            made,
+            name,
+            f"players.{entrant}",
+            by,
+            tournament_id=tournament.id,
+            entrant=entrant,
+        )
     db.session.commit()
     return made
+
+
+def _each_once(names: Iterable[str | None], message: str, example: str) -> None:
+    """``BadInput`` (``message``) if two of ``names`` are one profile's."""
+    named = [handle(n) for n in names if n is not None and str(n).strip()]
+    if len(named) != len(set(named)):
+        raise BadInput(message, field="players", example=example)
+
+
+def _link(
+    made: dict[str, str], name: str | None, field: str, by: str, **place: Any
+) -> None:
+    """Point the link at ``place`` (its columns) to the profile named, or drop it.
+
+    A profile made now adds its claim code to ``made`` (name -> code).
+    """
+    existing = db.session.execute(
+        select(PlayerLink).filter_by(**place)
+    ).scalar_one_or_none()
+    if name is None or not str(name).strip():
+        if existing is not None:
+            db.session.delete(existing)
+        return
+    player, code = find_or_create(clean_name(name, field), by)
+    if code:
+        made[player.name] = code
+    if existing is None:
+        db.session.add(PlayerLink(player_id=player.id, linked_by=by, **place))
+    elif existing.player_id != player.id:
+        existing.player_id, existing.linked_by = player.id, by
 
 
 def tournament_links(tournament: Tournament) -> dict[str, Player]:

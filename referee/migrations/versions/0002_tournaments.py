@@ -8,6 +8,11 @@ Create Date: 2026-11-21 16:00:00.000000
 from alembic import op
 import sqlalchemy as sa
 
+from referee.migrations.helpers import append_only
+from referee.migrations.helpers import create_log
+from referee.migrations.helpers import drop_append_only
+from referee.migrations.helpers import drop_log
+
 
 # revision identifiers, used by Alembic.
 revision = '0002'
@@ -39,25 +44,10 @@ def upgrade():
     with op.batch_alter_table('tournament', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_tournament_kind'), ['kind'], unique=False)
 
-    op.create_table('tournament_event',
-    sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('tournament_id', sa.String(length=16), nullable=False),
-    sa.Column('seq', sa.Integer(), nullable=False),
-    sa.Column('kind', sa.String(length=20), nullable=False),
-    sa.Column('data', sa.JSON(), nullable=False),
-    sa.Column('ruling', sa.JSON(), nullable=False),
-    sa.Column('actor', sa.String(length=20), nullable=False),
-    sa.Column('idem_key', sa.String(length=255), nullable=True),
-    sa.Column('request_hash', sa.String(length=64), nullable=True),
-    sa.Column('response', sa.JSON(), nullable=True),
-    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
-    sa.ForeignKeyConstraint(['tournament_id'], ['tournament.id'], name=op.f('fk_tournament_event_tournament_id_tournament')),
-    sa.PrimaryKeyConstraint('id', name=op.f('pk_tournament_event')),
-    sa.UniqueConstraint('tournament_id', 'idem_key', name=op.f('uq_tournament_event_tournament_id_idem_key')),
-    sa.UniqueConstraint('tournament_id', 'seq', name=op.f('uq_tournament_event_tournament_id_seq'))
+    create_log(
+        "tournament_event", "tournament", 20,
+        sa.Column('actor', sa.String(length=20), nullable=False),
     )
-    with op.batch_alter_table('tournament_event', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_tournament_event_tournament_id'), ['tournament_id'], unique=False)
 
     # match gets its table's link. SQLite adds a column with a REFERENCES clause in
     # place; going through batch mode would copy and drop the match table, which the
@@ -83,35 +73,9 @@ def upgrade():
     append_only("tournament_event")
 
 
-def append_only(table):
-    """As in 0001: UPDATE and DELETE on the log fail in the database.
-
-    On PostgreSQL the trigger function ``forbid_change()`` made by 0001 is reused.
-    """
-    postgres = op.get_bind().dialect.name == "postgresql"
-    for action in ("UPDATE", "DELETE"):
-        if postgres:
-            op.execute(
-                f"CREATE TRIGGER {table}_no_{action.lower()} BEFORE {action} ON {table} "
-                "FOR EACH ROW EXECUTE FUNCTION forbid_change()"
-            )
-        else:
-            op.execute(
-                f"CREATE TRIGGER {table}_no_{action.lower()} BEFORE {action} ON {table} "
-                f"BEGIN SELECT RAISE(ABORT, 'the event log is append-only: {action} "
-                "is not allowed'); END"
-            )
-
-
 def downgrade():
+    drop_append_only("tournament_event")
     postgres = op.get_bind().dialect.name == "postgresql"
-    for action in ("update", "delete"):
-        name = f"tournament_event_no_{action}"
-        op.execute(
-            f"DROP TRIGGER IF EXISTS {name} ON tournament_event"
-            if postgres
-            else f"DROP TRIGGER IF EXISTS {name}"
-        )
     op.drop_index(op.f('ix_match_tournament_id'), table_name='match')
     if postgres:
         op.drop_constraint(op.f('fk_match_tournament_id_tournament'), 'match', type_='foreignkey')
@@ -122,10 +86,7 @@ def downgrade():
         for column in MATCH_COLUMNS:
             op.execute(f'ALTER TABLE match DROP COLUMN "{column}"')
 
-    with op.batch_alter_table('tournament_event', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_tournament_event_tournament_id'))
-
-    op.drop_table('tournament_event')
+    drop_log("tournament_event", "tournament")
     with op.batch_alter_table('tournament', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_tournament_kind'))
 

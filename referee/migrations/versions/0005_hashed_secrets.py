@@ -24,21 +24,21 @@ down_revision = '0004'
 branch_labels = None
 depends_on = None
 
-match = sa.table(
-    "match",
-    sa.column("id", sa.String),
-    sa.column("edit_key", sa.String),
-    sa.column("pin", sa.String),
-    sa.column("sealed", sa.String),
-)
-tournament = sa.table(
-    "tournament",
-    sa.column("id", sa.String),
-    sa.column("edit_key", sa.String),
-    sa.column("pin", sa.String),
-    sa.column("sealed", sa.String),
-    sa.column("table_keys", sa.JSON),
-)
+
+def _keyed(name, *extra):
+    """A head table as this migration sees it: its id, keys and their sealed copy."""
+    return sa.table(
+        name,
+        sa.column("id", sa.String),
+        sa.column("edit_key", sa.String),
+        sa.column("pin", sa.String),
+        sa.column("sealed", sa.String),
+        *extra,
+    )
+
+
+match = _keyed("match")
+tournament = _keyed("tournament", sa.column("table_keys", sa.JSON))
 
 
 def _table_row(tournament_id, number):
