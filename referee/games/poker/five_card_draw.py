@@ -20,6 +20,8 @@ session (chips stay on the table; the referee keeps the account).
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
@@ -128,9 +130,15 @@ def draws(*pairs: tuple[int, int]) -> tuple[JSON, ...]:
     return tuple({"type": "draw", "player": p, "count": n} for p, n in pairs)
 
 
-def draw_event(help: str, *examples: Example) -> EventKind:
-    """The ``draw`` event of a draw poker game (``help``: its exchange limits)."""
-    return EventKind("draw", "Exchange", help, DRAW_FIELDS, examples)
+def draw_event(
+    help: str, setup: tuple[JSON, ...], *more: Example, **example: Any
+) -> EventKind:
+    """The ``draw`` event of a draw poker game (``help``: its exchange limits),
+    documented by Bob drawing three after ``setup`` (``example``: the rest of that
+    example, such as its players), then by ``more`` examples."""
+    (three,) = draws((1, 3))
+    first = Example(three, setup=setup, title="Bob draws three", **example)
+    return EventKind("draw", "Exchange", help, DRAW_FIELDS, (first, *more))
 
 
 def end_event(help: str, example: Example) -> EventKind:
@@ -174,11 +182,7 @@ EVENTS = (
     draw_event(
         "How many cards a player exchanges, in turn from the dealer's left: up "
         "to three, or four by showing the ace kept (fewer than six players).",
-        Example(
-            {"type": "draw", "player": 1, "count": 3},
-            setup=BET_ROUND,
-            title="Bob draws three",
-        ),
+        BET_ROUND,
         Example(
             {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
             setup=BET_ROUND,

@@ -124,12 +124,8 @@ EVENTS = (
     draw_event(
         "Cards exchanged, in turn: up to three, four with an ace shown (fewer "
         "than six players).",
-        Example(
-            {"type": "draw", "player": 1, "count": 3},
-            setup=OPENED,
-            players=THREE,
-            title="Bob draws three",
-        ),
+        OPENED,
+        players=THREE,
     ),
     EventKind(
         type="reveal",
