@@ -25,7 +25,6 @@ from typing import Any
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
-from referee.games.base import Setup
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -62,10 +61,6 @@ VARIANT = drawing.DrawVariant(
     cited_when=(("wilds", "off"), ("winner", "high")),
 )
 ACTIONS = ("check", "bet", "call", "raise", "fold")
-
-
-def start(setup: Setup) -> JSON:
-    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
@@ -307,14 +302,9 @@ GAME = Game(
     "deal passes left after every hand; chips stay on the table.",
     min_players=2,
     max_players=7,
+    **draw.game_parts(VARIANT),
     options=OPTIONS,
     events=EVENTS,
-    stylesheet="games/poker.css",
-    start=start,
     view=view,
     tools=(SHOWDOWN_TOOL,),
-    deck="standard-jokers",
-    handlers=draw.handlers(VARIANT),
-    finished=draw.finished(VARIANT),
-    order_rule=VARIANT.rule("order-of-play"),
 )

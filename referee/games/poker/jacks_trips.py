@@ -22,7 +22,6 @@ from __future__ import annotations
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
-from referee.games.base import Setup
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -62,10 +61,6 @@ VARIANT = drawing.DrawVariant(
     winner_modes={"high-low": "high-low", "high": "high"},
     cited_when=(("progressive", False),),
 )
-
-
-def start(setup: Setup) -> JSON:
-    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
@@ -219,13 +214,8 @@ GAME = Game(
     "is won on high hands only.",
     min_players=3,
     max_players=7,
+    **draw.game_parts(VARIANT),
     options=OPTIONS,
     events=EVENTS,
-    stylesheet="games/poker.css",
-    start=start,
     view=view,
-    deck="standard-jokers",
-    handlers=draw.handlers(VARIANT),
-    finished=draw.finished(VARIANT),
-    order_rule=VARIANT.rule("order-of-play"),
 )
