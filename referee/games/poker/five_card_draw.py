@@ -136,6 +136,11 @@ def draw_event(
     return EventKind("draw", "Exchange", help, DRAW_FIELDS, (first, *more))
 
 
+def show_event(title: str, help: str, *examples: Example) -> EventKind:
+    """The ``show`` event: five cards shown at the showdown, or none."""
+    return EventKind("show", title, help, SHOW_FIELDS, examples)
+
+
 def end_event(help: str, example: Example) -> EventKind:
     """The ``end`` event: the session stops between hands."""
     return EventKind("end", "End the session", help, (), (example,))
@@ -184,24 +189,20 @@ EVENTS = (
             title="Bob keeps an ace and draws four",
         ),
     ),
-    EventKind(
-        type="show",
-        title="Show",
-        help="At the showdown each player still in shows five cards, or concedes by "
+    show_event(
+        "Show",
+        "At the showdown each player still in shows five cards, or concedes by "
         "sending none. The referee names every hand, the winner and the split.",
-        fields=SHOW_FIELDS,
-        examples=(
-            Example(
-                {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
-                setup=DRAWN,
-                title="Bob shows a pair of kings",
-            ),
-            Example(
-                {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
-                setup=DRAWN,
-                options={"wilds": "deuces"},
-                title="Deuces wild: three kings",
-            ),
+        Example(
+            {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
+            setup=DRAWN,
+            title="Bob shows a pair of kings",
+        ),
+        Example(
+            {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
+            setup=DRAWN,
+            options={"wilds": "deuces"},
+            title="Deuces wild: three kings",
         ),
     ),
     end_event(

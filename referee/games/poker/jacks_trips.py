@@ -31,12 +31,12 @@ from referee.games.poker import hands as hl
 from referee.games.poker.five_card_draw import BET_FIELDS
 from referee.games.poker.five_card_draw import COMMON_OPTIONS
 from referee.games.poker.five_card_draw import COMMON_RULES
-from referee.games.poker.five_card_draw import SHOW_FIELDS
 from referee.games.poker.five_card_draw import checks
 from referee.games.poker.five_card_draw import draw_event
 from referee.games.poker.five_card_draw import draws
 from referee.games.poker.five_card_draw import end_event
 from referee.games.poker.five_card_draw import hand_field
+from referee.games.poker.five_card_draw import show_event
 from referee.rulebook import cite
 
 CITE = cite("poker-jacks-trips")
@@ -148,24 +148,20 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="show",
-        title="Show for low",
-        help="High/low split: after the reveals, a player who did not reveal shows "
+    show_event(
+        "Show for low",
+        "High/low split: after the reveals, a player who did not reveal shows "
         "five cards for the low half, or passes without cards.",
-        fields=SHOW_FIELDS,
-        examples=(
-            Example(
-                {"type": "show", "player": 2, "cards": "7C 5D 4H 3S AC"},
-                setup=(
-                    *DRAWN,
-                    {"type": "reveal", "player": 1, "cards": "9S 9H 9D 4C 2S"},
-                    {"type": "reveal", "player": 2},
-                    {"type": "reveal", "player": 0},
-                ),
-                players=THREE,
-                title="Cy shows a seven-five for low",
+        Example(
+            {"type": "show", "player": 2, "cards": "7C 5D 4H 3S AC"},
+            setup=(
+                *DRAWN,
+                {"type": "reveal", "player": 1, "cards": "9S 9H 9D 4C 2S"},
+                {"type": "reveal", "player": 2},
+                {"type": "reveal", "player": 0},
             ),
+            players=THREE,
+            title="Cy shows a seven-five for low",
         ),
     ),
     end_event(
