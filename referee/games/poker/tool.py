@@ -37,6 +37,8 @@ from referee.games.outcomes import BadInput
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
 from referee.games.poker import showdown as sd
+from referee.games.schemas import record
+from referee.games.schemas import records
 from referee.rulebook import cite
 
 # The tool answers as the draw poker rulebook names its rules.
@@ -100,38 +102,13 @@ SHOWDOWN_RESULT: JSON = {
         "mode": {"enum": list(sd.MODES)},
         "wilds": {"type": "string"},
         "low": {"type": ["string", "null"]},
-        "players": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["name", "cards", "high", "low"],
-                "properties": {
-                    "name": {"type": "string"},
-                    "cards": STRINGS,
-                    "high": _HAND,
-                    "low": _HAND,
-                },
-                "additionalProperties": False,
-            },
-        },
-        "winners": {
-            "type": "object",
-            "required": ["high", "low"],
-            "properties": {"high": STRINGS, "low": STRINGS},
-            "additionalProperties": False,
-        },
-        "split": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["name", "chips"],
-                "properties": {
-                    "name": {"type": "string"},
-                    "chips": {"type": "integer", "minimum": 0},
-                },
-                "additionalProperties": False,
-            },
-        },
+        "players": records(
+            {"name": {"type": "string"}, "cards": STRINGS, "high": _HAND, "low": _HAND}
+        ),
+        "winners": record({"high": STRINGS, "low": STRINGS}),
+        "split": records(
+            {"name": {"type": "string"}, "chips": {"type": "integer", "minimum": 0}}
+        ),
         "odd_chips": {"type": "string"},
         "rules": {
             "type": "array",
