@@ -1,25 +1,37 @@
-"""JSON Schema pieces the tool results repeat: a closed record, a list of them.
+"""JSON Schema pieces the tool results repeat: a record, a list of them, the rules.
 
 A record lists its properties in order, requires them all unless told which, and
-admits no others (``additionalProperties: false``), as every tool result here does.
+admits no others (``additionalProperties: false``) unless it is left open.
 """
 
 from __future__ import annotations
 
 from referee.games.outcomes import JSON
 
+# The ``rules`` of a tool's answer.
+RULES: JSON = {
+    "type": "array",
+    "items": {"type": "string"},
+    "description": "The rulebook ids the answer rests on.",
+}
 
-def record(properties: JSON, required: list[str] | None = None) -> JSON:
-    """An object of exactly ``properties`` (``required``: all of them by default)."""
-    return {
+
+def record(
+    properties: JSON, required: list[str] | None = None, *, closed: bool = True
+) -> JSON:
+    """An object of ``properties`` (``required``: all of them by default), and of
+    no others unless not ``closed``."""
+    schema = {
         "type": "object",
         "required": list(properties) if required is None else required,
         "properties": properties,
-        "additionalProperties": False,
     }
+    return {**schema, "additionalProperties": False} if closed else schema
 
 
-def records(properties: JSON, description: str | None = None) -> JSON:
+def records(
+    properties: JSON, description: str | None = None, *, closed: bool = True
+) -> JSON:
     """A list of ``record(properties)``, with its ``description`` if given."""
     described = {} if description is None else {"description": description}
-    return {"type": "array", **described, "items": record(properties)}
+    return {"type": "array", **described, "items": record(properties, closed=closed)}

@@ -37,6 +37,7 @@ from referee.games.outcomes import BadInput
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
 from referee.games.poker import showdown as sd
+from referee.games.schemas import RULES
 from referee.games.schemas import record
 from referee.games.schemas import records
 from referee.rulebook import cite
@@ -110,11 +111,7 @@ SHOWDOWN_RESULT: JSON = {
             {"name": {"type": "string"}, "chips": {"type": "integer", "minimum": 0}}
         ),
         "odd_chips": {"type": "string"},
-        "rules": {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "The rulebook ids the answer rests on.",
-        },
+        "rules": RULES,
     },
     "additionalProperties": False,
 }
