@@ -47,9 +47,9 @@ CITE = cite("poker-draw")
 R_SHOWDOWN = CITE("showdown")
 R_RANKING = CITE("hand-ranking")
 R_WILD = CITE("wild-cards")
-R_LOWBALL = CITE("lowball")
-R_HIGH_LOW = CITE("high-low")
 R_SPLIT = CITE("split-pot")
+# The rule a showdown mode adds (high hands: only the ranking).
+MODE_RULES = {"low": CITE("lowball"), "high-low": CITE("high-low")}
 
 MAX_PLAYERS = 10
 EXAMPLE_HANDS = "Ann: 9S 9H 2D QC 4S\nBob: KS KD 7C 4H JK\nCy: AS AD 8C 8H 3D"
@@ -290,10 +290,8 @@ def _showdown_rules(
     wild = judge.wilds.ranks or judge.wilds.cards
     if wild or any(cardlib.JOKER in cards for _, cards in players):
         out.append(R_WILD)
-    if judge.mode == "low":
-        out.append(R_LOWBALL)
-    if judge.mode == "high-low":
-        out.append(R_HIGH_LOW)
+    if judge.mode in MODE_RULES:
+        out.append(MODE_RULES[judge.mode])
     if judge.mode == "high-low" or any(len(s) > 1 for s in winners.values()):
         out.append(R_SPLIT)
     return out
