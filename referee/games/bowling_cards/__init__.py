@@ -51,6 +51,7 @@ from referee.games.bowling_cards.scoring import score_frame
 from referee.games.bowling_cards.scoring import strike_bonus
 from referee.games.bowling_cards.scoring import ten_count
 from referee.games.bowling_cards.scoring import values
+from referee.games.fields import PLAYER
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -71,7 +72,6 @@ __all__ = [
 
 # --- the game ------------------------------------------------------------------------
 
-PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
 POSITION = Field(
     "position",
     "integer",
@@ -215,7 +215,7 @@ EVENTS = (
         "of ten or less), or, once all six are paired, replaces an error's cover "
         "to make ten.",
         fields=(
-            Field("player", "seat", "Who: seat number from 0, or the name."),
+            PLAYER,
             Field(
                 "position",
                 "integer",

@@ -28,6 +28,7 @@ from referee.games.base import Example
 from referee.games.base import Handler
 from referee.games.base import Setup
 from referee.games.boards import board
+from referee.games.fields import PLAYER
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -43,7 +44,6 @@ from referee.games.poker_baseball.specials import PAY_OR_FOLD
 
 # --- fields and options every game of the family uses -------------------------------
 
-PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
 CARD = Field("card", "card", "The card, rank then suit: 3H, 10S, QD.")
 MAX_CHIPS = 1_000_000  # the most chips one ante, bet or price may be
 ANTE_HELP = "Chips each player antes (0 for none)."
