@@ -17,12 +17,16 @@ RULES: JSON = {
 
 
 def record(
-    properties: JSON, required: list[str] | None = None, *, closed: bool = True
+    properties: JSON,
+    required: list[str] | None = None,
+    *,
+    closed: bool = True,
+    nullable: bool = False,
 ) -> JSON:
     """An object of ``properties`` (``required``: all of them by default), and of
-    no others unless not ``closed``."""
+    no others unless not ``closed``; or null too if ``nullable``."""
     schema = {
-        "type": "object",
+        "type": ["object", "null"] if nullable else "object",
         "required": list(properties) if required is None else required,
         "properties": properties,
     }

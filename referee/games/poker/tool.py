@@ -65,10 +65,8 @@ ODD_CHIPS = (
     "In high/low the pot is halved first and an odd chip goes to the high half."
 )
 
-_HAND: JSON = {
-    "type": ["object", "null"],
-    "required": ["name", "ranking", "category", "cards", "wilds", "key"],
-    "properties": {
+_HAND: JSON = record(
+    {
         "name": {"type": "string"},
         "ranking": {"type": "string"},
         "category": {"type": "string"},
@@ -83,8 +81,8 @@ _HAND: JSON = {
             "description": "Larger is better within the ranking; equal is a tie.",
         },
     },
-    "additionalProperties": False,
-}
+    nullable=True,
+)
 SHOWDOWN_RESULT: JSON = {
     "type": "object",
     "required": [
