@@ -316,6 +316,18 @@ def start_session(setup: Setup, game_id: str) -> JSON:
     }
 
 
+def by_name(
+    names: Sequence[str],
+    per_seat: Sequence[Any],
+    each: Callable[[Any], Any] | None = None,
+) -> JSON:
+    """Each seat's ``per_seat`` entry (``each`` applied), keyed by its player."""
+    return {
+        name: per_seat[s] if each is None else each(per_seat[s])
+        for s, name in enumerate(names)
+    }
+
+
 def names(state: JSON) -> list[str]:
     return list(state["players"])
 
