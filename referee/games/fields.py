@@ -720,3 +720,7 @@ def parse_team(team: Any, index: int) -> tuple[str, tuple[str, ...]]:
             example='"teams": [{"name": "Reds", "players": ["Ann", "Cy"]}]',
         )
     return name, members
+
+
+# The seat of the player who acts, as most games word it.
+PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")

@@ -3,6 +3,8 @@ sitting opposite, hands dealt in turn, a running score to a target and its end."
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.games.base import Setup
 from referee.games.boards import partners_opposite
 from referee.games.outcomes import JSON
@@ -40,3 +42,15 @@ def game_over(state: JSON, rule: str) -> Refused | None:
         f"{max(a, b)} to {min(a, b)}.",
         [rule],
     )
+
+
+def game_parts(game_end: str) -> dict[str, Any]:
+    """The ``Game`` keywords of a game for two partnerships of two: four players in
+    teams, and every event refused once a side has won (``game_end``: the rule)."""
+    return {
+        "min_players": 4,
+        "max_players": 4,
+        "teams": True,
+        "team_size": 2,
+        "finished": lambda state: game_over(state, game_end),
+    }

@@ -37,6 +37,7 @@ from referee.games.outcomes import RULING_SCHEMA
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Ruling
 from referee.games.outcomes import Verdict
+from referee.games.schemas import records
 
 BALL_INCHES = 2.25
 NUMBER_WORDS = (
@@ -111,19 +112,10 @@ SPOT_RESULT: JSON = {
             "description": "Where each ball goes, lowest first (the order to place).",
             "items": SPOT_SCHEMA,
         },
-        "string": {
-            "type": "array",
-            "description": "The long string from the center spot end to the foot rail.",
-            "items": {
-                "type": "object",
-                "required": ["position", "what"],
-                "properties": {
-                    "position": {"type": "integer"},
-                    "what": {"type": ["string", "null"]},
-                },
-                "additionalProperties": False,
-            },
-        },
+        "string": records(
+            {"position": {"type": "integer"}, "what": {"type": ["string", "null"]}},
+            "The long string from the center spot end to the foot rail.",
+        ),
         "ruling": RULING_SCHEMA,
     },
     "additionalProperties": False,

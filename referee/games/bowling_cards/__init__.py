@@ -51,6 +51,7 @@ from referee.games.bowling_cards.scoring import score_frame
 from referee.games.bowling_cards.scoring import strike_bonus
 from referee.games.bowling_cards.scoring import ten_count
 from referee.games.bowling_cards.scoring import values
+from referee.games.fields import PLAYER
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -71,7 +72,6 @@ __all__ = [
 
 # --- the game ------------------------------------------------------------------------
 
-PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
 POSITION = Field(
     "position",
     "integer",
@@ -117,6 +117,11 @@ LAST_DRAWS = (*FRAME_END, {"type": "pass", "player": 2}, {"type": "pass", "playe
 
 def _example(event: JSON, setup: tuple[JSON, ...], title: str) -> Example:
     return Example(event, setup=setup, players=EXAMPLE_PLAYERS, title=title)
+
+
+def _player_only(type_: str, title: str, help: str, example: Example) -> EventKind:
+    """An event whose one field is the player."""
+    return EventKind(type_, title, help, (PLAYER,), (example,))
 
 
 EVENTS = (
@@ -215,7 +220,7 @@ EVENTS = (
         "of ten or less), or, once all six are paired, replaces an error's cover "
         "to make ten.",
         fields=(
-            Field("player", "seat", "Who: seat number from 0, or the name."),
+            PLAYER,
             Field(
                 "position",
                 "integer",
@@ -234,32 +239,24 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="discard",
-        title="Discard the drawn card",
-        help="The drawn card goes on the pile; the turn ends and the next draw goes "
+    _player_only(
+        "discard",
+        "Discard the drawn card",
+        "The drawn card goes on the pile; the turn ends and the next draw goes "
         "to the same row card.",
-        fields=(PLAYER,),
-        examples=(
-            _example(
-                {"type": "discard", "player": 1},
-                (*DEALT, BOB_DRAWS),
-                "Bob discards 3S",
-            ),
+        _example(
+            {"type": "discard", "player": 1}, (*DEALT, BOB_DRAWS), "Bob discards 3S"
         ),
     ),
-    EventKind(
-        type="pass",
-        title="Let the last draw go",
-        help="After a frame ends, each other player may draw once; one who does not "
+    _player_only(
+        "pass",
+        "Let the last draw go",
+        "After a frame ends, each other player may draw once; one who does not "
         "want to passes.",
-        fields=(PLAYER,),
-        examples=(
-            _example(
-                {"type": "pass", "player": 2},
-                FRAME_END,
-                "Bob has six tens; Cy lets his last draw go",
-            ),
+        _example(
+            {"type": "pass", "player": 2},
+            FRAME_END,
+            "Bob has six tens; Cy lets his last draw go",
         ),
     ),
     EventKind(

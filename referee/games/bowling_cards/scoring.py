@@ -13,6 +13,7 @@ from typing import Any
 from referee.games import cards
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
+from referee.games.schemas import records
 from referee.rulebook import cite
 
 GAME_ID = "bowling-cards"
@@ -340,22 +341,16 @@ FRAME_RESULT: JSON = {
             "- uncovered.",
             "items": {"type": "string"},
         },
-        "pairs": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["position", "cards", "kind", "mark", "points", "why"],
-                "properties": {
-                    "position": {"type": "integer", "minimum": 1, "maximum": 6},
-                    "cards": {"type": "array", "items": {"type": "string"}},
-                    "kind": {"enum": ["strike", "spare", "error", "open"]},
-                    "mark": {"type": "string"},
-                    "points": {"type": "integer"},
-                    "why": {"type": "string"},
-                },
-                "additionalProperties": False,
-            },
-        },
+        "pairs": records(
+            {
+                "position": {"type": "integer", "minimum": 1, "maximum": 6},
+                "cards": {"type": "array", "items": {"type": "string"}},
+                "kind": {"enum": ["strike", "spare", "error", "open"]},
+                "mark": {"type": "string"},
+                "points": {"type": "integer"},
+                "why": {"type": "string"},
+            }
+        ),
         "bonus": {"type": "integer", "description": "The consecutive-strike bonus."},
         "deduction": {"type": "integer", "description": "Hand cards held, deducted."},
         "why": {"type": "array", "items": {"type": "string"}},

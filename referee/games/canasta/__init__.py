@@ -322,18 +322,14 @@ GAME = Game(
     "cards unless the match chooses at most three; going out concealed may follow "
     "taking the pile in that turn; a partner's no binds for the rest of the asker's "
     "turn.",
-    min_players=4,
-    max_players=4,
+    **partnerships.game_parts(R_GAME_END),
     options=OPTIONS,
     events=EVENTS,
     start=start,
     view=view,
     handlers=HANDLERS,
-    finished=lambda state: partnerships.game_over(state, R_GAME_END),
     before=_before,
     order_rule=R_TURN,
-    teams=True,
-    team_size=2,
     tools=(
         Tool(
             name="melds",

@@ -24,6 +24,7 @@ def _ex(
 
 
 PLAYER = Field("player", "seat", "Who did it (0-3 or a name).")
+SIDE = Field("side", "side", "Which partnership.")
 MELD_CARDS = Field(
     "cards",
     "cards",
@@ -277,7 +278,7 @@ EVENTS = (
         help="Quick entry for one side: canastas, red threes, points melded and "
         "points left in the hands.",
         fields=(
-            Field("side", "side", "Which partnership."),
+            SIDE,
             Field(
                 "natural_canastas",
                 "integer",
@@ -332,7 +333,7 @@ EVENTS = (
         help="Exact entry for one side: its melds (default: those recorded), the "
         "cards left in both hands and its red threes.",
         fields=(
-            Field("side", "side", "Which partnership."),
+            SIDE,
             Field(
                 "melds",
                 "cards",

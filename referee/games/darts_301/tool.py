@@ -10,6 +10,7 @@ from referee.games.darts_301.common import R_DOUBLE_OUT
 from referee.games.darts_301.common import R_SCORING
 from referee.games.fields import Field
 from referee.games.outcomes import JSON
+from referee.games.schemas import RULES
 
 
 def _up_to(name: str, help: str, most: int) -> Field:
@@ -61,11 +62,7 @@ CHECKOUT_RESULT: JSON = {
                 "description": "Dart codes; the last is a double.",
             },
         },
-        "rules": {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "The rulebook ids the answer rests on.",
-        },
+        "rules": RULES,
     },
     "additionalProperties": False,
 }

@@ -11,6 +11,8 @@ from referee.games.gin_rummy.scoring import PRESETS
 
 MAX_COUNT = 98  # the most deadwood ten cards can hold (no three of a rank, no run)
 
+KNOCKER = Field("knocker", "seat", "Who knocked.")
+
 KNOCK_EXAMPLE = {
     "type": "knock",
     "knocker": 1,
@@ -47,7 +49,7 @@ EVENTS = (
         help="The knocker's cards after the discard and the opponent's cards: the "
         "referee finds both arrangements and the lay-offs, and scores the hand.",
         fields=(
-            Field("knocker", "seat", "Who knocked."),
+            KNOCKER,
             Field(
                 "knocker_hand",
                 "cards",
@@ -93,7 +95,7 @@ EVENTS = (
         help="For players who count their own deadwood: the knocker's count and the "
         "opponent's count after laying off.",
         fields=(
-            Field("knocker", "seat", "Who knocked."),
+            KNOCKER,
             Field(
                 "knocker_count",
                 "integer",

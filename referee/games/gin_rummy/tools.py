@@ -8,6 +8,7 @@ from referee.games.fields import Field
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
 from referee.games.outcomes import JSON
+from referee.games.schemas import RULES
 
 
 def deadwood_tool(request: JSON) -> JSON:
@@ -80,11 +81,7 @@ DEADWOOD_RESULT: JSON = {
         "may_knock": {"type": "boolean"},
         "gin": {"type": "boolean"},
         "big_gin": {"type": "boolean"},
-        "rules": {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "The rulebook ids the answer rests on.",
-        },
+        "rules": RULES,
         "summary": {"type": "string"},
     },
     "additionalProperties": False,

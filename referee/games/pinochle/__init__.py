@@ -266,16 +266,12 @@ GAME = Game(
     "ruled on by the legal-plays check); four of a rank in each suit count as a "
     "triple around plus a single one; both sides at 500 on one hand: the bidding "
     "side wins, whatever the scores.",
-    min_players=4,
-    max_players=4,
+    **partnerships.game_parts(R_GAME_OVER),
     options=OPTIONS,
     events=EVENTS,
     start=start,
     view=view,
     handlers=HANDLERS,
-    finished=lambda state: partnerships.game_over(state, R_GAME_OVER),
-    teams=True,
-    team_size=2,
     check_setup=check_setup,
     deck="pinochle",
     tools=TOOLS,

@@ -6,6 +6,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.fields import Field
 from referee.games.fields import Option
+from referee.games.outcomes import JSON
 from referee.games.pinochle.table import HAND_SIZE
 from referee.games.pinochle.table import MAX_BID
 from referee.games.pinochle.table import SUIT_CHOICES
@@ -40,6 +41,17 @@ MELDED = (
     {"type": "meld", "player": 2, "points": 0},
 )
 
+
+def _ex(event: JSON, *, setup: tuple[JSON, ...] = (), title: str) -> Example:
+    """A worked example at the four-seat table."""
+    return Example(event, setup=setup, players=FOUR, title=title)
+
+
+def _suit_named(type_: str, title: str, help: str, example: Example) -> EventKind:
+    """An event in which the bidder names a suit (the ask, the trump call)."""
+    return EventKind(type_, title, help, (SUIT, BIDDER), (example,))
+
+
 EVENTS = (
     EventKind(
         type="bid",
@@ -56,29 +68,20 @@ EVENTS = (
                 maximum=MAX_BID,
             ),
         ),
-        examples=(
-            Example(
-                AUCTION[0], players=FOUR, title="Bob, left of the dealer, opens at 25"
-            ),
-        ),
+        examples=(_ex(AUCTION[0], title="Bob, left of the dealer, opens at 25"),),
     ),
     EventKind(
         type="pass",
         title="Pass",
         help="The seat on turn passes and is out of this auction.",
         fields=(PLAYER,),
-        examples=(
-            Example(AUCTION[1], setup=AUCTION[:1], players=FOUR, title="Cy passes"),
-        ),
+        examples=(_ex(AUCTION[1], setup=AUCTION[:1], title="Cy passes"),),
     ),
-    EventKind(
-        type="ask",
-        title="Ask for a suit",
-        help="The bidder names the suit the partner must pass.",
-        fields=(SUIT, BIDDER),
-        examples=(
-            Example(ASKED[-1], setup=AUCTION, players=FOUR, title="Di asks for hearts"),
-        ),
+    _suit_named(
+        "ask",
+        "Ask for a suit",
+        "The bidder names the suit the partner must pass.",
+        _ex(ASKED[-1], setup=AUCTION, title="Di asks for hearts"),
     ),
     EventKind(
         type="pass_cards",
@@ -100,25 +103,15 @@ EVENTS = (
             ),
         ),
         examples=(
-            Example(
-                PASSED[-2], setup=ASKED, players=FOUR, title="Bob passes three hearts"
-            ),
-            Example(
-                PASSED[-1],
-                setup=PASSED[:-1],
-                players=FOUR,
-                title="Di passes three back",
-            ),
+            _ex(PASSED[-2], setup=ASKED, title="Bob passes three hearts"),
+            _ex(PASSED[-1], setup=PASSED[:-1], title="Di passes three back"),
         ),
     ),
-    EventKind(
-        type="trump",
-        title="Call trump",
-        help="The bidder names trump (not necessarily the suit asked for).",
-        fields=(SUIT, BIDDER),
-        examples=(
-            Example(TRUMPED[-1], setup=PASSED, players=FOUR, title="Di calls hearts"),
-        ),
+    _suit_named(
+        "trump",
+        "Call trump",
+        "The bidder names trump (not necessarily the suit asked for).",
+        _ex(TRUMPED[-1], setup=PASSED, title="Di calls hearts"),
     ),
     EventKind(
         type="meld",
@@ -145,16 +138,14 @@ EVENTS = (
             ),
         ),
         examples=(
-            Example(
+            _ex(
                 MELDED[len(TRUMPED)],
                 setup=TRUMPED,
-                players=FOUR,
                 title="Di shows a run in hearts and a marriage in diamonds",
             ),
-            Example(
+            _ex(
                 {"type": "meld", "player": 0, "points": 10},
                 setup=TRUMPED,
-                players=FOUR,
                 title="Ann melds 10",
             ),
         ),
@@ -166,10 +157,9 @@ EVENTS = (
         "their score, the opponents score their meld.",
         fields=(),
         examples=(
-            Example(
+            _ex(
                 {"type": "throw_in"},
                 setup=MELDED,
-                players=FOUR,
                 title="Di and Bob throw in",
             ),
         ),
@@ -203,7 +193,7 @@ EVENTS = (
             ),
         ),
         examples=(
-            Example(
+            _ex(
                 {
                     "type": "tricks",
                     "bidders": 30,
@@ -211,7 +201,6 @@ EVENTS = (
                     "last_trick": "bidders",
                 },
                 setup=MELDED,
-                players=FOUR,
                 title="The bidders take 30 and the last trick",
             ),
         ),

@@ -9,6 +9,7 @@ from referee.games import cards
 from referee.games.base import Tool
 from referee.games.fields import Field
 from referee.games.outcomes import JSON
+from referee.games.outcomes import STRINGS
 from referee.games.outcomes import BadInput
 from referee.games.pinochle import meld as meldlib
 from referee.games.pinochle import tricks as tricklib
@@ -23,6 +24,8 @@ from referee.games.pinochle.table import R_ONE_PER_TYPE
 from referee.games.pinochle.table import R_TRICK_WINNER
 from referee.games.pinochle.table import SUIT_CHOICES
 from referee.games.pinochle.table import suit_of
+from referee.games.schemas import record
+from referee.games.schemas import records
 
 
 def meld_tool(request: JSON) -> JSON:
@@ -87,52 +90,45 @@ def legal_tool(request: JSON) -> JSON:
     return answer
 
 
-MELD_RESULT: JSON = {
-    "type": "object",
-    "required": ["points", "melds", "by_type", "trump", "rules", "summary"],
-    "properties": {
+MELD_RESULT: JSON = record(
+    {
         "points": {"type": "integer"},
-        "melds": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["name", "type", "cards", "points", "rule"],
-                "properties": {
-                    "name": {"type": "string"},
-                    "type": {"type": "integer"},
-                    "cards": {"type": "array", "items": {"type": "string"}},
-                    "points": {"type": "integer"},
-                    "rule": {"type": "string"},
-                },
+        "melds": records(
+            {
+                "name": {"type": "string"},
+                "type": {"type": "integer"},
+                "cards": STRINGS,
+                "points": {"type": "integer"},
+                "rule": {"type": "string"},
             },
-        },
-        "by_type": {
-            "type": "object",
-            "required": ["I", "II", "III"],
-            "properties": {
+            closed=False,
+        ),
+        "by_type": record(
+            {
                 "I": {"type": "integer"},
                 "II": {"type": "integer"},
                 "III": {"type": "integer"},
             },
-        },
+            closed=False,
+        ),
         "trump": {"type": ["string", "null"]},
-        "rules": {"type": "array", "items": {"type": "string"}},
+        "rules": STRINGS,
         "summary": {"type": "string"},
     },
-}
-LEGAL_RESULT: JSON = {
-    "type": "object",
-    "required": ["legal", "reason", "rules", "winning", "card", "verdict", "summary"],
-    "properties": {
-        "legal": {"type": "array", "items": {"type": "string"}},
+    closed=False,
+)
+LEGAL_RESULT: JSON = record(
+    {
+        "legal": STRINGS,
         "reason": {"type": "string"},
-        "rules": {"type": "array", "items": {"type": "string"}},
+        "rules": STRINGS,
         "winning": {"type": ["string", "null"]},
         "card": {"type": ["string", "null"]},
         "verdict": {"enum": ["legal", "illegal", None]},
         "summary": {"type": "string"},
     },
-}
+    closed=False,
+)
 
 
 TOOLS = (

@@ -31,6 +31,8 @@ number), ``pot`` (chips in it now), ``match_the_pot``, ``to_call`` ({name: chips
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from referee.games import cards as cardlib
 from referee.games.base import Handler
@@ -42,6 +44,7 @@ from referee.games.outcomes import Ruling
 from referee.games.outcomes import Step
 from referee.games.outcomes import Verdict
 from referee.games.poker import betting
+from referee.games.poker import drawing
 from referee.games.poker import hands as hl
 from referee.games.poker import jacks
 from referee.games.poker import pot as potlib
@@ -112,6 +115,20 @@ def finished(v: DrawVariant) -> Callable[[JSON], Refused | None]:
         return None
 
     return refusal
+
+
+def game_parts(v: DrawVariant) -> dict[str, Any]:
+    """The ``Game`` keywords every draw poker game takes from its variant: the shared
+    start, handlers, end of the session and turn-order rule, on the poker
+    stylesheet and the deck with jokers."""
+    return {
+        "start": partial(drawing.start, v),
+        "stylesheet": "games/poker.css",
+        "deck": "standard-jokers",
+        "handlers": handlers(v),
+        "finished": finished(v),
+        "order_rule": v.rule("order-of-play"),
+    }
 
 
 # --- the events ----------------------------------------------------------------------

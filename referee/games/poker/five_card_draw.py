@@ -20,10 +20,11 @@ session (chips stay on the table; the referee keeps the account).
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
-from referee.games.base import Setup
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -60,10 +61,6 @@ VARIANT = drawing.DrawVariant(
     cited_when=(("wilds", "off"), ("winner", "high")),
 )
 ACTIONS = ("check", "bet", "call", "raise", "fold")
-
-
-def start(setup: Setup) -> JSON:
-    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
@@ -128,9 +125,20 @@ def draws(*pairs: tuple[int, int]) -> tuple[JSON, ...]:
     return tuple({"type": "draw", "player": p, "count": n} for p, n in pairs)
 
 
-def draw_event(help: str, *examples: Example) -> EventKind:
-    """The ``draw`` event of a draw poker game (``help``: its exchange limits)."""
-    return EventKind("draw", "Exchange", help, DRAW_FIELDS, examples)
+def draw_event(
+    help: str, setup: tuple[JSON, ...], *more: Example, **example: Any
+) -> EventKind:
+    """The ``draw`` event of a draw poker game (``help``: its exchange limits),
+    documented by Bob drawing three after ``setup`` (``example``: the rest of that
+    example, such as its players), then by ``more`` examples."""
+    (three,) = draws((1, 3))
+    first = Example(three, setup=setup, title="Bob draws three", **example)
+    return EventKind("draw", "Exchange", help, DRAW_FIELDS, (first, *more))
+
+
+def show_event(title: str, help: str, *examples: Example) -> EventKind:
+    """The ``show`` event: five cards shown at the showdown, or none."""
+    return EventKind("show", title, help, SHOW_FIELDS, examples)
 
 
 def end_event(help: str, example: Example) -> EventKind:
@@ -174,35 +182,27 @@ EVENTS = (
     draw_event(
         "How many cards a player exchanges, in turn from the dealer's left: up "
         "to three, or four by showing the ace kept (fewer than six players).",
-        Example(
-            {"type": "draw", "player": 1, "count": 3},
-            setup=BET_ROUND,
-            title="Bob draws three",
-        ),
+        BET_ROUND,
         Example(
             {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
             setup=BET_ROUND,
             title="Bob keeps an ace and draws four",
         ),
     ),
-    EventKind(
-        type="show",
-        title="Show",
-        help="At the showdown each player still in shows five cards, or concedes by "
+    show_event(
+        "Show",
+        "At the showdown each player still in shows five cards, or concedes by "
         "sending none. The referee names every hand, the winner and the split.",
-        fields=SHOW_FIELDS,
-        examples=(
-            Example(
-                {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
-                setup=DRAWN,
-                title="Bob shows a pair of kings",
-            ),
-            Example(
-                {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
-                setup=DRAWN,
-                options={"wilds": "deuces"},
-                title="Deuces wild: three kings",
-            ),
+        Example(
+            {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
+            setup=DRAWN,
+            title="Bob shows a pair of kings",
+        ),
+        Example(
+            {"type": "show", "player": 1, "cards": "KS KD 7C 4H 2S"},
+            setup=DRAWN,
+            options={"wilds": "deuces"},
+            title="Deuces wild: three kings",
         ),
     ),
     end_event(
@@ -303,14 +303,9 @@ GAME = Game(
     "deal passes left after every hand; chips stay on the table.",
     min_players=2,
     max_players=7,
+    **draw.game_parts(VARIANT),
     options=OPTIONS,
     events=EVENTS,
-    stylesheet="games/poker.css",
-    start=start,
     view=view,
     tools=(SHOWDOWN_TOOL,),
-    deck="standard-jokers",
-    handlers=draw.handlers(VARIANT),
-    finished=draw.finished(VARIANT),
-    order_rule=VARIANT.rule("order-of-play"),
 )

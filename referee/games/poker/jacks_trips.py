@@ -22,7 +22,6 @@ from __future__ import annotations
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
-from referee.games.base import Setup
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -32,12 +31,12 @@ from referee.games.poker import hands as hl
 from referee.games.poker.five_card_draw import BET_FIELDS
 from referee.games.poker.five_card_draw import COMMON_OPTIONS
 from referee.games.poker.five_card_draw import COMMON_RULES
-from referee.games.poker.five_card_draw import SHOW_FIELDS
 from referee.games.poker.five_card_draw import checks
 from referee.games.poker.five_card_draw import draw_event
 from referee.games.poker.five_card_draw import draws
 from referee.games.poker.five_card_draw import end_event
 from referee.games.poker.five_card_draw import hand_field
+from referee.games.poker.five_card_draw import show_event
 from referee.rulebook import cite
 
 CITE = cite("poker-jacks-trips")
@@ -62,10 +61,6 @@ VARIANT = drawing.DrawVariant(
     winner_modes={"high-low": "high-low", "high": "high"},
     cited_when=(("progressive", False),),
 )
-
-
-def start(setup: Setup) -> JSON:
-    return drawing.start(VARIANT, setup)
 
 
 def view(state: JSON) -> JSON:
@@ -124,12 +119,8 @@ EVENTS = (
     draw_event(
         "Cards exchanged, in turn: up to three, four with an ace shown (fewer "
         "than six players).",
-        Example(
-            {"type": "draw", "player": 1, "count": 3},
-            setup=OPENED,
-            players=THREE,
-            title="Bob draws three",
-        ),
+        OPENED,
+        players=THREE,
     ),
     EventKind(
         type="reveal",
@@ -157,24 +148,20 @@ EVENTS = (
             ),
         ),
     ),
-    EventKind(
-        type="show",
-        title="Show for low",
-        help="High/low split: after the reveals, a player who did not reveal shows "
+    show_event(
+        "Show for low",
+        "High/low split: after the reveals, a player who did not reveal shows "
         "five cards for the low half, or passes without cards.",
-        fields=SHOW_FIELDS,
-        examples=(
-            Example(
-                {"type": "show", "player": 2, "cards": "7C 5D 4H 3S AC"},
-                setup=(
-                    *DRAWN,
-                    {"type": "reveal", "player": 1, "cards": "9S 9H 9D 4C 2S"},
-                    {"type": "reveal", "player": 2},
-                    {"type": "reveal", "player": 0},
-                ),
-                players=THREE,
-                title="Cy shows a seven-five for low",
+        Example(
+            {"type": "show", "player": 2, "cards": "7C 5D 4H 3S AC"},
+            setup=(
+                *DRAWN,
+                {"type": "reveal", "player": 1, "cards": "9S 9H 9D 4C 2S"},
+                {"type": "reveal", "player": 2},
+                {"type": "reveal", "player": 0},
             ),
+            players=THREE,
+            title="Cy shows a seven-five for low",
         ),
     ),
     end_event(
@@ -223,13 +210,8 @@ GAME = Game(
     "is won on high hands only.",
     min_players=3,
     max_players=7,
+    **draw.game_parts(VARIANT),
     options=OPTIONS,
     events=EVENTS,
-    stylesheet="games/poker.css",
-    start=start,
     view=view,
-    deck="standard-jokers",
-    handlers=draw.handlers(VARIANT),
-    finished=draw.finished(VARIANT),
-    order_rule=VARIANT.rule("order-of-play"),
 )

@@ -37,6 +37,9 @@ from referee.games.outcomes import BadInput
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
 from referee.games.poker import showdown as sd
+from referee.games.schemas import RULES
+from referee.games.schemas import record
+from referee.games.schemas import records
 from referee.rulebook import cite
 
 # The tool answers as the draw poker rulebook names its rules.
@@ -44,9 +47,9 @@ CITE = cite("poker-draw")
 R_SHOWDOWN = CITE("showdown")
 R_RANKING = CITE("hand-ranking")
 R_WILD = CITE("wild-cards")
-R_LOWBALL = CITE("lowball")
-R_HIGH_LOW = CITE("high-low")
 R_SPLIT = CITE("split-pot")
+# The rule a showdown mode adds (high hands: only the ranking).
+MODE_RULES = {"low": CITE("lowball"), "high-low": CITE("high-low")}
 
 MAX_PLAYERS = 10
 EXAMPLE_HANDS = "Ann: 9S 9H 2D QC 4S\nBob: KS KD 7C 4H JK\nCy: AS AD 8C 8H 3D"
@@ -62,10 +65,8 @@ ODD_CHIPS = (
     "In high/low the pot is halved first and an odd chip goes to the high half."
 )
 
-_HAND: JSON = {
-    "type": ["object", "null"],
-    "required": ["name", "ranking", "category", "cards", "wilds", "key"],
-    "properties": {
+_HAND: JSON = record(
+    {
         "name": {"type": "string"},
         "ranking": {"type": "string"},
         "category": {"type": "string"},
@@ -80,8 +81,8 @@ _HAND: JSON = {
             "description": "Larger is better within the ranking; equal is a tie.",
         },
     },
-    "additionalProperties": False,
-}
+    nullable=True,
+)
 SHOWDOWN_RESULT: JSON = {
     "type": "object",
     "required": [
@@ -100,44 +101,15 @@ SHOWDOWN_RESULT: JSON = {
         "mode": {"enum": list(sd.MODES)},
         "wilds": {"type": "string"},
         "low": {"type": ["string", "null"]},
-        "players": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["name", "cards", "high", "low"],
-                "properties": {
-                    "name": {"type": "string"},
-                    "cards": STRINGS,
-                    "high": _HAND,
-                    "low": _HAND,
-                },
-                "additionalProperties": False,
-            },
-        },
-        "winners": {
-            "type": "object",
-            "required": ["high", "low"],
-            "properties": {"high": STRINGS, "low": STRINGS},
-            "additionalProperties": False,
-        },
-        "split": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["name", "chips"],
-                "properties": {
-                    "name": {"type": "string"},
-                    "chips": {"type": "integer", "minimum": 0},
-                },
-                "additionalProperties": False,
-            },
-        },
+        "players": records(
+            {"name": {"type": "string"}, "cards": STRINGS, "high": _HAND, "low": _HAND}
+        ),
+        "winners": record({"high": STRINGS, "low": STRINGS}),
+        "split": records(
+            {"name": {"type": "string"}, "chips": {"type": "integer", "minimum": 0}}
+        ),
         "odd_chips": {"type": "string"},
-        "rules": {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "The rulebook ids the answer rests on.",
-        },
+        "rules": RULES,
     },
     "additionalProperties": False,
 }
@@ -316,10 +288,8 @@ def _showdown_rules(
     wild = judge.wilds.ranks or judge.wilds.cards
     if wild or any(cardlib.JOKER in cards for _, cards in players):
         out.append(R_WILD)
-    if judge.mode == "low":
-        out.append(R_LOWBALL)
-    if judge.mode == "high-low":
-        out.append(R_HIGH_LOW)
+    if judge.mode in MODE_RULES:
+        out.append(MODE_RULES[judge.mode])
     if judge.mode == "high-low" or any(len(s) > 1 for s in winners.values()):
         out.append(R_SPLIT)
     return out

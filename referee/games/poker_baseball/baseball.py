@@ -636,12 +636,8 @@ def view(state: JSON, expects: list[str]) -> JSON:
         "preset": "usual" if _usual(state) else "house",
         "street": deal["street"] if deal else None,
         "street_name": stud.STREET_NAMES[deal["street"]] if deal else "",
-        "up": {players[s]: list(deal["up"][s]) for s in range(len(players))}
-        if deal
-        else {},
-        "down": {players[s]: deal["down"][s] for s in range(len(players))}
-        if deal
-        else {},
+        "up": table.by_name(players, deal["up"], list) if deal else {},
+        "down": table.by_name(players, deal["down"]) if deal else {},
         "next": players[stud.next_up(deal)]
         if deal and stud.next_up(deal) is not None
         else None,

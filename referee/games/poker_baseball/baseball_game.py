@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from typing import Any
 
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
 from referee.games.base import Setup
+from referee.games.fields import PLAYER
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -49,6 +51,13 @@ PLAYER_OPT = Field(
 )
 SETUP3 = ("Ann", "Bob", "Cy")
 ANTE = {"type": "ante", "amount": 1}
+
+
+def _after_ante(event: JSON, **more: Any) -> Example:
+    """A worked example right after the ante at the three-player table."""
+    return Example(event, setup=(ANTE,), players=SETUP3, **more)
+
+
 THREE_UP = (ANTE, {"type": "up", "card": "3H"})  # a face-up three: a payment due
 DEAL3 = (ANTE, {"type": "up", "card": "KD"}, {"type": "up", "card": "7C"})
 
@@ -119,15 +128,9 @@ EVENTS = (
         "A card dealt face up, to the player owed the next one.",
         (PLAYER_OPT, table.CARD),
         (
-            Example(
-                {"type": "up", "player": 1, "card": "KD"},
-                setup=(ANTE,),
-                players=SETUP3,
-            ),
-            Example(
+            _after_ante({"type": "up", "player": 1, "card": "KD"}),
+            _after_ante(
                 {"type": "up", "card": "3H"},
-                setup=(ANTE,),
-                players=SETUP3,
                 title="A face-up three: match the pot or fold",
             ),
         ),
@@ -154,12 +157,10 @@ EVENTS = (
         "Pay for a face-down wild",
         "A player pays for a face-down three or nine (option: pay for face-down "
         "wilds).",
-        (table.PLAYER, RANK_FIELD),
+        (PLAYER, RANK_FIELD),
         (
-            Example(
+            _after_ante(
                 {"type": "pay_down", "player": 0, "rank": "3"},
-                setup=(ANTE,),
-                players=SETUP3,
                 options={"pay_down_wilds": True},
             ),
         ),
@@ -168,14 +169,8 @@ EVENTS = (
         "turn_up",
         "Turn a four up",
         "A player turns a face-down four face up and gets the extra card.",
-        (table.PLAYER, table.CARD),
-        (
-            Example(
-                {"type": "turn_up", "player": 2, "card": "4S"},
-                setup=(ANTE,),
-                players=SETUP3,
-            ),
-        ),
+        (PLAYER, table.CARD),
+        (_after_ante({"type": "turn_up", "player": 2, "card": "4S"}),),
     ),
     table.bet_event((*DEAL3, {"type": "up", "card": "5S"})),
     EventKind(
@@ -189,7 +184,7 @@ EVENTS = (
         "show",
         "Show",
         "At the showdown, all of a player's cards.",
-        (table.PLAYER, SHOWN),
+        (PLAYER, SHOWN),
         (
             Example(
                 {"type": "show", "player": 1, "cards": "KD KH 2C 2D AS AH QC"},

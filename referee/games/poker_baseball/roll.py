@@ -552,12 +552,8 @@ def _view(v: Variant, state: JSON, expects: list[str]) -> JSON:
         "roller": players[hand["roller"]]
         if hand and hand["roller"] is not None
         else None,
-        "rolled": {players[s]: list(hand["rolled"][s]) for s in range(len(players))}
-        if hand
-        else {},
-        "left": {players[s]: hand["left"][s] for s in range(len(players))}
-        if hand
-        else {},
+        "rolled": table.by_name(players, hand["rolled"], list) if hand else {},
+        "left": table.by_name(players, hand["left"]) if hand else {},
         "out": [players[s] for s in hand["out"]] if hand else [],
         "stock": _stock(state) if hand else DECK_SIZE,
         "rainouts": hand["rainouts"] if hand else 0,

@@ -28,6 +28,7 @@ from referee.games.base import Example
 from referee.games.base import Handler
 from referee.games.base import Setup
 from referee.games.boards import board
+from referee.games.fields import PLAYER
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -43,7 +44,6 @@ from referee.games.poker_baseball.specials import PAY_OR_FOLD
 
 # --- fields and options every game of the family uses -------------------------------
 
-PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
 CARD = Field("card", "card", "The card, rank then suit: 3H, 10S, QD.")
 MAX_CHIPS = 1_000_000  # the most chips one ante, bet or price may be
 ANTE_HELP = "Chips each player antes (0 for none)."
@@ -313,6 +313,18 @@ def start_session(setup: Setup, game_id: str) -> JSON:
         "hand": None,
         "last_hand": None,
         "winner": None,
+    }
+
+
+def by_name(
+    names: Sequence[str],
+    per_seat: Sequence[Any],
+    each: Callable[[Any], Any] | None = None,
+) -> JSON:
+    """Each seat's ``per_seat`` entry (``each`` applied), keyed by its player."""
+    return {
+        name: per_seat[s] if each is None else each(per_seat[s])
+        for s, name in enumerate(names)
     }
 
 
