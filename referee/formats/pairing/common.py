@@ -129,7 +129,7 @@ def pairing_json(state: JSON, p: JSON, tm: TableMatch | None = None) -> JSON:
         out["live"] = {
             "score": [s.get("score") for s in board.get("sides", [])],
             "legs": [s.get("legs") for s in board.get("sides", [])]
-            if state["game"] == "darts-301"
+            if results.units(state["game"], state.get("game_options")) == "legs"
             else None,
             "turn": board.get("turn"),
             "prompt": board.get("prompt"),
