@@ -22,9 +22,7 @@ from referee.games import cards
 from referee.games import layout as table
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Game
 from referee.games.fields import Field
-from referee.games.fields import Option
 from referee.games.outcomes import JSON
 from referee.rulebook import cite
 
@@ -97,11 +95,6 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
 LAYOUT = table.Layout(RULES, 2, 5, score, discard_turns_up=True, turns_each=TURNS)
 
 
-def view(state: JSON) -> JSON:
-    """The table (``layout.board.view``), expecting what ``GAME`` offers."""
-    return LAYOUT.view(state, GAME.expects(state))
-
-
 # --- the scoring calculator --------------------------------------------------------
 
 
@@ -126,44 +119,27 @@ def _plural(rank: str) -> str:
 
 PLAYER = table.PLAYER
 POSITION_HELP = "Layout position 1-10: far row 1-5, near row 6-10."
-DEAL = ({"type": "deal", "upcard": "5D"},)
-DRAWN = (*DEAL, {"type": "draw", "player": 1, "source": "stock", "card": "9H"})
+DRAWN = (*table.DEAL, {"type": "draw", "player": 1, "source": "stock", "card": "9H"})
 
 EVENTS = (
     table.deal_event(
         "The dealer deals ten cards each face down in two rows of five and turns the "
-        "stock's top card up to start the discard pile: enter that card.",
-        DEAL[0],
+        "stock's top card up to start the discard pile: enter that card."
     ),
-    table.draw_event(
-        Example(DRAWN[1], setup=DEAL, title="Bob draws 9H from the stock"),
+    table.draw_event(table.DEAL, "9H"),
+    table.replace_event(
+        (
+            "Replace a face-down card",
+            "The drawn card goes face up in place of a face-down card, chosen "
+            "unseen; the card that was there goes face up on the discard pile: say "
+            "which.",
+        ),
+        Field("position", "integer", POSITION_HELP, minimum=1, maximum=10),
+        "The face-down card taken out of that position.",
         Example(
-            {"type": "draw", "player": 1, "source": "discard"},
-            setup=DEAL,
-            title="Bob takes the discard 5D",
-        ),
-    ),
-    EventKind(
-        type="replace",
-        title="Replace a face-down card",
-        help="The drawn card goes face up in place of a face-down card, chosen unseen; "
-        "the card that was there goes face up on the discard pile: say which.",
-        fields=(
-            PLAYER,
-            Field("position", "integer", POSITION_HELP, minimum=1, maximum=10),
-            Field(
-                "replaced",
-                "card",
-                "The face-down card taken out of that position.",
-                required=False,
-            ),
-        ),
-        examples=(
-            Example(
-                {"type": "replace", "player": 1, "position": 7, "replaced": "2C"},
-                setup=DRAWN,
-                title="Bob puts 9H at position 7; 2C was there",
-            ),
+            {"type": "replace", "player": 1, "position": 7, "replaced": "2C"},
+            setup=DRAWN,
+            title="Bob puts 9H at position 7; 2C was there",
         ),
     ),
     EventKind(
@@ -193,15 +169,10 @@ EVENTS = (
 )
 
 OPTIONS = (
-    Option(
-        "deals",
-        "Deals",
+    table.deals_option(
         "How many deals make the series (the rules text plays one); the highest "
         "total wins.",
-        "integer",
         1,
-        minimum=1,
-        maximum=18,
     ),
 )
 
@@ -222,7 +193,8 @@ SCORE_TOOL = table.score_tool(
 )
 
 
-GAME = Game(
+GAME = LAYOUT.game(
+    EVENTS,
     id=GAME_ID,
     title="Ten-card basketball",
     summary="Turn referee for ten-card basketball: ten turns each, sets of a rank "
@@ -234,13 +206,9 @@ GAME = Game(
     min_players=2,
     max_players=8,
     options=OPTIONS,
-    events=EVENTS,
+    # As tournaments have always counted it (LOWER_WINS before the game facts),
+    # though the highest total wins the series (rule "winner"): left for a ruling.
     lower_wins=True,
-    start=LAYOUT.start,
-    view=view,
     tools=(SCORE_TOOL,),
     deck="basketball-ten",
-    handlers=LAYOUT.handlers(EVENTS),
-    finished=LAYOUT.finished,
-    order_rule=RULES.turn_order,
 )

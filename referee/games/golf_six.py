@@ -23,7 +23,6 @@ from referee.games import cards
 from referee.games import layout as table
 from referee.games.base import EventKind
 from referee.games.base import Example
-from referee.games.base import Game
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.outcomes import JSON
@@ -101,11 +100,6 @@ LAYOUT = table.Layout(
 )
 
 
-def view(state: JSON) -> JSON:
-    """The table (``layout.board.view``), expecting what ``GAME`` offers."""
-    return LAYOUT.view(state, GAME.expects(state))
-
-
 # --- the scoring calculator --------------------------------------------------------
 
 
@@ -138,9 +132,8 @@ POSITION = Field(
     minimum=1,
     maximum=6,
 )
-DEAL = ({"type": "deal", "upcard": "5D"},)
 REVEAL = (
-    *DEAL,
+    *table.DEAL,
     {"type": "flip", "player": 0, "position": 1, "card": "7H"},
     {"type": "flip", "player": 0, "position": 4, "card": "7C"},
     {"type": "flip", "player": 1, "position": 2, "card": "KS"},
@@ -150,8 +143,7 @@ REVEAL = (
 EVENTS = (
     table.deal_event(
         "The dealer deals six cards each face down and turns the stock's top card up "
-        "to start the discard pile: enter that card.",
-        DEAL[0],
+        "to start the discard pile: enter that card."
     ),
     EventKind(
         type="flip",
@@ -164,51 +156,31 @@ EVENTS = (
             Field("card", "card", "The card that was face down there."),
         ),
         examples=(
-            Example(REVEAL[1], setup=DEAL, title="Ann turns up 7H at position 1"),
+            Example(REVEAL[1], setup=table.DEAL, title="Ann turns up 7H at position 1"),
         ),
     ),
-    table.draw_event(
+    table.draw_event(REVEAL, "3H"),
+    table.replace_event(
+        (
+            "Replace a layout card",
+            "The drawn card goes face up at a position; the card that was there goes "
+            "face up on the discard pile (a face-down one unseen until then: say "
+            "which it was).",
+        ),
+        POSITION,
+        "The card taken out of that position; needed when it was face down.",
         Example(
-            {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
-            setup=REVEAL,
-            title="Bob draws 3H from the stock",
+            {"type": "replace", "player": 1, "position": 3, "replaced": "QC"},
+            setup=(
+                *REVEAL,
+                {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
+            ),
+            title="Bob puts 3H at position 3; QC was there",
         ),
         Example(
-            {"type": "draw", "player": 1, "source": "discard"},
-            setup=REVEAL,
-            title="Bob takes the discard 5D",
-        ),
-    ),
-    EventKind(
-        type="replace",
-        title="Replace a layout card",
-        help="The drawn card goes face up at a position; the card that was there goes "
-        "face up on the discard pile (a face-down one unseen until then: say which "
-        "it was).",
-        fields=(
-            PLAYER,
-            POSITION,
-            Field(
-                "replaced",
-                "card",
-                "The card taken out of that position; needed when it was face down.",
-                required=False,
-            ),
-        ),
-        examples=(
-            Example(
-                {"type": "replace", "player": 1, "position": 3, "replaced": "QC"},
-                setup=(
-                    *REVEAL,
-                    {"type": "draw", "player": 1, "source": "stock", "card": "3H"},
-                ),
-                title="Bob puts 3H at position 3; QC was there",
-            ),
-            Example(
-                {"type": "replace", "player": 1, "position": 6},
-                setup=(*REVEAL, {"type": "draw", "player": 1, "source": "discard"}),
-                title="Bob puts the discard 5D over his face-up 9D",
-            ),
+            {"type": "replace", "player": 1, "position": 6},
+            setup=(*REVEAL, {"type": "draw", "player": 1, "source": "discard"}),
+            title="Bob puts the discard 5D over his face-up 9D",
         ),
     ),
     EventKind(
@@ -231,14 +203,8 @@ EVENTS = (
 )
 
 OPTIONS = (
-    Option(
-        "deals",
-        "Deals",
-        "How many deals make the series; the lowest total after the last wins.",
-        "integer",
-        DEALS,
-        minimum=1,
-        maximum=18,
+    table.deals_option(
+        "How many deals make the series; the lowest total after the last wins.", DEALS
     ),
     Option(
         "jokers",
@@ -276,7 +242,8 @@ SCORE_TOOL = table.score_tool(
 )
 
 
-GAME = Game(
+GAME = LAYOUT.game(
+    EVENTS,
     id=GAME_ID,
     title="Six card golf",
     summary="Turn referee for six card golf: draws, replacements, column pairs, the "
@@ -288,13 +255,6 @@ GAME = Game(
     min_players=2,
     max_players=12,
     options=OPTIONS,
-    events=EVENTS,
-    lower_wins=True,
-    start=LAYOUT.start,
-    view=view,
     tools=(SCORE_TOOL,),
     deck="golf-six",
-    handlers=LAYOUT.handlers(EVENTS),
-    finished=LAYOUT.finished,
-    order_rule=RULES.turn_order,
 )

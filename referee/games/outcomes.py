@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Sequence
+from dataclasses import asdict
 from dataclasses import dataclass
 from dataclasses import field
 from enum import StrEnum
@@ -79,12 +80,7 @@ class Penalty:
     rule: str = ""
 
     def to_json(self) -> JSON:
-        return {
-            "side": self.side,
-            "reason": self.reason,
-            "points": self.points,
-            "rule": self.rule,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)

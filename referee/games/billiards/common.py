@@ -173,14 +173,6 @@ def _rule_order(rule_id: str) -> tuple[int, str]:
     return (int(number), "") if number.isdigit() else (1000, number)
 
 
-def _dedupe(items: list[str]) -> list[str]:
-    seen: list[str] = []
-    for item in items:
-        if item not in seen:
-            seen.append(item)
-    return seen
-
-
 def _sides(s: JSON) -> list[str]:
     return side_names(s)
 

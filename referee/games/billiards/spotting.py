@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Mapping
+from dataclasses import asdict
 from dataclasses import dataclass
 
 from referee.games.billiards.cited import R31
@@ -157,12 +158,7 @@ class Spot:
         return place
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "ball": self.ball,
-            "position": self.position,
-            "against": self.against,
-            "where": self.where,
-        }
+        return {**asdict(self), "where": self.where}
 
 
 def spot_balls(

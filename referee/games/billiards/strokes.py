@@ -24,7 +24,6 @@ from referee.games.billiards.cited import STRAIGHT_CALL
 from referee.games.billiards.cited import STRAIGHT_POINTS
 from referee.games.billiards.cited import STRAIGHT_RERACK
 from referee.games.billiards.common import _cite
-from referee.games.billiards.common import _dedupe
 from referee.games.billiards.common import _pass_table
 from referee.games.billiards.common import _priced
 from referee.games.billiards.common import _remove
@@ -115,8 +114,10 @@ def _foul(
     incoming = 1 - fouler
     assessed = call.assessed
     assert assessed is not None
-    rules = _dedupe(
-        sorted([NUMBERED[r] for r in call.rules()] + [R16], key=_rule_order)
+    rules = list(
+        dict.fromkeys(
+            sorted([NUMBERED[r] for r in call.rules()] + [R16], key=_rule_order)
+        )
     )
     # Rule 29: a second foul by the same side in one inning is not charged.
     if fouler in s["inning_fouls"]:
@@ -266,7 +267,11 @@ def _legal(s: JSON, side: int, shot: Shot, call: Call) -> Step:
     return Step(
         s,
         Ruling(
-            Verdict.OK, text, tuple(_dedupe(rules)), score=score, options=tuple(opts)
+            Verdict.OK,
+            text,
+            tuple(dict.fromkeys(rules)),
+            score=score,
+            options=tuple(opts),
         ),
     )
 

@@ -272,7 +272,7 @@ def run_shot_tool(request: JSON) -> JSON:
     else:
         ruling = _legal_answer(asked, rules, out)
     if call.outcome == "interference":  # charged like any foul (rule 16)
-        ruling = replace(ruling, rules=tuple(_dedupe([*ruling.rules, R16])))
+        ruling = replace(ruling, rules=tuple(dict.fromkeys([*ruling.rules, R16])))
     # Every "see rule N" of the rulebook is cited with the rule that says it.
     out["ruling"] = replace(ruling, rules=with_see_also(ruling.rules)).to_json()
     return out
@@ -299,12 +299,12 @@ def _legal_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
             ". The opponent takes the table as it lies or makes the shooter shoot "
             "again."
         )
-        return Ruling(verdict, what, tuple(_dedupe(rules)), options=("game",))
+        return Ruling(verdict, what, tuple(dict.fromkeys(rules)), options=("game",))
     if rack.lowest_first and NINE in down:
         return Ruling(
             Verdict.WIN,
             f"{what}: a 9 pocketed on a legal shot wins the rack.",
-            tuple(_dedupe([*rules, NINE_WINS])),
+            tuple(dict.fromkeys([*rules, NINE_WINS])),
             options=("game",),
         )
     if rack.lowest_first:
@@ -320,7 +320,7 @@ def _legal_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
             verdict,
             f"{what}: the 8 wins the rack if it was called and the shooter's group "
             "was cleared, and loses it otherwise.",
-            tuple(_dedupe([*rules, EIGHT_EIGHT_BALL])),
+            tuple(dict.fromkeys([*rules, EIGHT_EIGHT_BALL])),
             options=("game",),
         )
     elif rack.by_points and down:
@@ -336,7 +336,7 @@ def _legal_answer(asked: Asked, rules: list[str], out: JSON) -> Ruling:
     notes = [f.text for f in call.findings if f.kind == NOTE]
     if notes:
         what += " (" + "; ".join(notes) + ")"
-    return Ruling(verdict, what, tuple(_dedupe(rules)))
+    return Ruling(verdict, what, tuple(dict.fromkeys(rules)))
 
 
 def _spot(ball: int, shot: Shot, request: JSON, out: JSON) -> str:
@@ -405,7 +405,7 @@ def _foul_answer(
     ruling = Ruling(
         report.verdict,
         report.summary,
-        with_see_also(_dedupe(rules)),
+        with_see_also(rules),
         (penalty,),
     )
     return report, ruling
@@ -467,11 +467,3 @@ def _in_hand(in_hand: str, opening_break: bool) -> str:
             example="kitchen",
         )
     return "kitchen"
-
-
-def _dedupe(items: list[str]) -> list[str]:
-    out: list[str] = []
-    for item in items:
-        if item not in out:
-            out.append(item)
-    return out

@@ -22,8 +22,8 @@ turn), ``totals``, ``history`` (one entry per scored deal, the latest
 ``winners`` (seats, when over).
 
 Modules: ``spec`` (what a game declares), ``turns`` (the handlers), ``board`` (the
-view); a game module passes ``LAYOUT.start``, ``LAYOUT.handlers(EVENTS)``,
-``LAYOUT.finished`` and a view calling ``LAYOUT.view(state, GAME.expects(state))``.
+view); a game module makes its ``Game`` with ``LAYOUT.game(EVENTS, ...)``, which adds
+the start, the handlers, the end, the view and the turn-order rule to its header.
 """
 
 from __future__ import annotations
@@ -31,13 +31,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from referee.games.base import EventKind
 from referee.games.base import Example
+from referee.games.base import Game
 from referee.games.base import Handler
 from referee.games.base import Setup
 from referee.games.base import Tool
 from referee.games.fields import Field
+from referee.games.fields import Option
 from referee.games.layout.board import score_result
 from referee.games.layout.board import view as board_view
 from referee.games.layout.spec import Rules
@@ -68,25 +71,71 @@ class Layout(Spec):
     def view(self, state: JSON, expects: list[str]) -> JSON:
         return board_view(self, state, expects)
 
+    def game(self, events: tuple[EventKind, ...], **header: Any) -> Game:
+        """The game's ``Game``: its ``header`` (id, texts, players, options, tools,
+        deck...) with the engine contract made from this layout; its view is the
+        table (``board.view``) expecting what the game offers, and the lower total
+        wins a tournament result where it wins the series (unless ``header`` says
+        otherwise)."""
 
-# --- what the two games' event kinds share -----------------------------------------
+        def view(state: JSON) -> JSON:
+            return self.view(state, game.expects(state))
 
+        game = Game(
+            events=events,
+            start=self.start,
+            view=view,
+            handlers=self.handlers(events),
+            finished=self.finished,
+            order_rule=self.rules.turn_order,
+            **{"lower_wins": self.lowest_wins, **header},
+        )
+        return game
+
+
+# --- what the two games' event kinds and options share ------------------------------
+
+MOST_DEALS = 18
 PLAYER = Field("player", "seat", "Who plays: seat number from 0, or the name.")
 
 
-def deal_event(help: str, example: JSON) -> EventKind:
+# The worked examples' deal: 5D starts the discard pile.
+DEAL = ({"type": "deal", "upcard": "5D"},)
+
+
+def deal_event(help: str) -> EventKind:
     """The deal: the card turned up to start the discard pile."""
     return EventKind(
         type="deal",
         title="Deal: the card turned up",
         help=help,
         fields=(Field("upcard", "card", "The card that starts the discard pile."),),
-        examples=(Example(example, title="Ann deals; 5D starts the discards"),),
+        examples=(Example(DEAL[0], title="Ann deals; 5D starts the discards"),),
     )
 
 
-def draw_event(*examples: Example) -> EventKind:
-    """A draw from the stock (the card named) or of the top discard."""
+def deals_option(help: str, default: int) -> Option:
+    """How many deals make the series (the shared referee reads ``deals``)."""
+    return Option(
+        "deals", "Deals", help, "integer", default, minimum=1, maximum=MOST_DEALS
+    )
+
+
+def draw_event(setup: tuple[JSON, ...], card: str) -> EventKind:
+    """A draw from the stock (the card named) or of the top discard; its examples,
+    after ``setup``, are Bob drawing ``card`` from the stock or taking the 5D."""
+    examples = (
+        Example(
+            {"type": "draw", "player": 1, "source": "stock", "card": card},
+            setup=setup,
+            title=f"Bob draws {card} from the stock",
+        ),
+        Example(
+            {"type": "draw", "player": 1, "source": "discard"},
+            setup=setup,
+            title="Bob takes the discard 5D",
+        ),
+    )
     return EventKind(
         type="draw",
         title="Draw",
@@ -107,6 +156,25 @@ def draw_event(*examples: Example) -> EventKind:
                 "the known top card.",
                 required=False,
             ),
+        ),
+        examples=examples,
+    )
+
+
+def replace_event(
+    texts: tuple[str, str], position: Field, replaced_help: str, *examples: Example
+) -> EventKind:
+    """The drawn card put at ``position``; ``replaced`` names the card taken out
+    (``texts``: the kind's title and help)."""
+    title, help_ = texts
+    return EventKind(
+        type="replace",
+        title=title,
+        help=help_,
+        fields=(
+            PLAYER,
+            position,
+            Field("replaced", "card", replaced_help, required=False),
         ),
         examples=examples,
     )

@@ -11,18 +11,16 @@ from referee.games.liars_dice.rules import R_RANKING
 from referee.games.liars_dice.rules import straights_cited
 from referee.games.outcomes import JSON
 from referee.games.outcomes import STRINGS
+from referee.games.schemas import record
+from referee.games.schemas import records
 
-HAND_SCHEMA: JSON = {
-    "type": "object",
-    "required": ["dice", "name", "category", "order"],
-    "properties": {
-        "dice": {"type": "string"},
-        "name": {"type": "string"},
-        "category": {"enum": list(hands.CATEGORIES)},
-        "order": {"type": "integer", "minimum": 1, "maximum": 252},
-    },
-    "additionalProperties": False,
+HAND_PROPERTIES: JSON = {
+    "dice": {"type": "string"},
+    "name": {"type": "string"},
+    "category": {"enum": list(hands.CATEGORIES)},
+    "order": {"type": "integer", "minimum": 1, "maximum": 252},
 }
+HAND_SCHEMA = record(HAND_PROPERTIES)
 
 
 def beats_tool(fields: JSON) -> JSON:
@@ -110,18 +108,8 @@ TOOLS = (
         ),
         beats_tool,
         {"claim": "three nines two tens", "last": "A A K K Q"},
-        result={
-            "type": "object",
-            "required": [
-                "beats",
-                "claim",
-                "last",
-                "lowest_beating",
-                "straights",
-                "rules",
-                "summary",
-            ],
-            "properties": {
+        result=record(
+            {
                 "beats": {"type": "boolean"},
                 "claim": HAND_SCHEMA,
                 "last": HAND_SCHEMA,
@@ -129,9 +117,8 @@ TOOLS = (
                 "straights": {"type": "boolean"},
                 "rules": STRINGS,
                 "summary": {"type": "string"},
-            },
-            "additionalProperties": False,
-        },
+            }
+        ),
     ),
     Tool(
         "rank",
@@ -148,27 +135,15 @@ TOOLS = (
         ),
         rank_tool,
         {"claims": "K K J J 10; A A A 9 9; high straight; two queens two nines ace"},
-        result={
-            "type": "object",
-            "required": ["ranked", "straights", "rules", "summary"],
-            "properties": {
-                "ranked": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["place", *HAND_SCHEMA["required"]],
-                        "properties": {
-                            "place": {"type": "integer", "minimum": 1},
-                            **HAND_SCHEMA["properties"],
-                        },
-                        "additionalProperties": False,
-                    },
-                },
+        result=record(
+            {
+                "ranked": records(
+                    {"place": {"type": "integer", "minimum": 1}, **HAND_PROPERTIES}
+                ),
                 "straights": {"type": "boolean"},
                 "rules": STRINGS,
                 "summary": {"type": "string"},
-            },
-            "additionalProperties": False,
-        },
+            }
+        ),
     ),
 )
