@@ -206,9 +206,6 @@ GAME = LAYOUT.game(
     min_players=2,
     max_players=8,
     options=OPTIONS,
-    # As tournaments have always counted it (LOWER_WINS before the game facts),
-    # though the highest total wins the series (rule "winner"): left for a ruling.
-    lower_wins=True,
     tools=(SCORE_TOOL,),
     deck="basketball-ten",
 )

@@ -11,7 +11,8 @@ from referee import games
 from referee.formats.pairing import results
 from referee.games import facts
 
-LOWER_WINS = {"golf-six", "basketball-ten"}
+# basketball: the highest total wins (rule "winner"); tournaments had it backwards
+LOWER_WINS = {"golf-six"}
 BOARDS = {"darts-301", "darts-baseball"}
 STYLESHEETS = {
     "liars-dice": "games/liars_dice.css",
@@ -72,3 +73,10 @@ def test_darts_reads_legs_from_the_summary_and_others_the_sides_scores() -> None
 def test_only_bunko_keeps_its_figures_night_by_night() -> None:
     by_night = {g.id for g in games.registry().values() if g.tally and g.tally.by_night}
     assert by_night == {"bunko"}
+
+
+def test_a_tournament_counts_basketballs_higher_total_as_the_better_one() -> None:
+    # rule basketball-ten/winner: the highest total wins (it was counted backwards)
+    result = {"winner": 0, "score": [30, 20]}
+    assert results.difference("basketball-ten", result, 0) == 10
+    assert results.difference("golf-six", result, 0) == -10
