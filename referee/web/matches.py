@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Iterator
 from typing import Any
 from typing import NoReturn
 
-import segno
 from flask import Blueprint
 from flask import abort
 from flask import current_app
@@ -36,6 +34,7 @@ from referee.web.forms import JoinForm
 from referee.web.forms import RematchForm
 from referee.web.forms import WriteForm
 from referee.web.forms import event_from_form
+from referee.web.qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/m")
 
@@ -394,13 +393,7 @@ def qr(match_id: str) -> Response:
         key=ledger.join_token(match),
         _external=True,
     )
-    out = io.BytesIO()
-    segno.make(link, error="m").save(
-        out, kind="svg", scale=6, border=2, xmldecl=False, svgns=True
-    )
-    response = Response(out.getvalue(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
+    return qr_svg(link, scale=6)
 
 
 @bp.get("/<match_id>/export.json")
