@@ -554,21 +554,31 @@ def _halt(err: _Halt) -> Response:
     return err.response
 
 
-def _bearer() -> str:
-    """The bearer key of a write (401 without one); not yet checked against anything."""
+def bearer_or_none(missing: str) -> str | None:
+    """The bearer key of a write, None if it is not one (blank, another scheme); 401
+    (``missing`` says what to send) without an Authorization header."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
-        response = answer(
-            outcomes.UNAUTHORIZED,
-            "Writes need 'Authorization: Bearer <edit_key>' (the key "
-            "returned when the match was created).",
-        )
+        response = answer(outcomes.UNAUTHORIZED, missing)
         response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
         raise _Halt(response)
     if scheme.lower() != "bearer" or not token.strip():
-        raise _Halt(_forbidden())
+        return None
     return token.strip()
+
+
+def _bearer(
+    missing: str = "Writes need 'Authorization: Bearer <edit_key>' (the key "
+    "returned when the match was created).",
+    invalid: str = "That edit key does not belong to this match.",
+) -> str:
+    """The bearer key of a write (401 without one, 403 ``invalid`` if it is not a
+    bearer key); not yet checked against anything."""
+    token = bearer_or_none(missing)
+    if token is None:
+        raise _Halt(_forbidden(invalid))
+    return token
 
 
 def _writer(

@@ -8,6 +8,7 @@ CSRF) both call ``referee.profiles`` and the ledger; no figure is worked out her
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint
@@ -40,6 +41,7 @@ from referee.web import access
 from referee.web import caller
 from referee.web import csvsafe
 from referee.web import targets
+from referee.web.api import _bearer as api_bearer
 from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import _write
@@ -571,20 +573,9 @@ def one_player(player_id: str) -> Response:
 
 
 def _bearer() -> str:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if not header:
-        response = problem(
-            401,
-            "unauthorized",
-            "Unauthorized",
-            "Writes need 'Authorization: Bearer <key>'.",
-        )
-        response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
-        raise _Halt(response)
-    if scheme.lower() != "bearer" or not token.strip():
-        raise _Halt(problem(403, "forbidden", "Forbidden", "That key is not valid."))
-    return token.strip()
+    return api_bearer(
+        "Writes need 'Authorization: Bearer <key>'.", "That key is not valid."
+    )
 
 
 def _json_body(allowed: set[str], example: str) -> dict[str, Any]:
@@ -623,20 +614,30 @@ def put_links(match_id: str) -> Response:
         return problem(
             403, "forbidden", "Forbidden", "Only the match's edit key links players."
         )
-    example = '{"players": ["Ann Smith", null]}'
-    body = _json_body({"players"}, example)
-    names = body.get("players")
-    if not isinstance(names, list) or not all(
-        n is None or isinstance(n, str) for n in names
+    return _linked(
+        '{"players": ["Ann Smith", null]}',
+        list,
+        "is a list of names or null",
+        lambda names: _links_json(match, profiles.link_match(match, names, "scorer")),
+    )
+
+
+def _linked(
+    example: str, kind: type, shape: str, link: Callable[[Any], dict[str, Any]]
+) -> Response:
+    """Link the body's 'players' (a ``kind`` of profile names or null) and answer
+    with ``link``'s view of the links; 422 if they are not (``shape`` says what they
+    are) or a name is bad."""
+    names = _json_body({"players"}, example).get("players")
+    values = names.values() if isinstance(names, dict) else names
+    if not isinstance(names, kind) or not all(
+        v is None or isinstance(v, str) for v in values
     ):
-        return _bad(
-            {"players": f"'players' is a list of names or null, e.g. {example}."}
-        )
+        return _bad({"players": f"'players' {shape}, e.g. {example}."})
     try:
-        made = profiles.link_match(match, names, "scorer")
+        return jsonify(link(names))
     except BadInput as err:
         return _bad(err.errors)
-    return jsonify(_links_json(match, made))
 
 
 def _links_json(match: Match, made: dict[str, str]) -> dict[str, Any]:
@@ -669,20 +670,14 @@ def put_entrants(tournament_id: str) -> Response:
         return problem(
             403, "forbidden", "Forbidden", "Only the organiser links entrants."
         )
-    example = '{"players": {"Ann": "Ann Smith"}}'
-    body = _json_body({"players"}, example)
-    names = body.get("players")
-    if not isinstance(names, dict) or not all(
-        v is None or isinstance(v, str) for v in names.values()
-    ):
-        return _bad(
-            {"players": f"'players' maps entrant names to profiles, e.g. {example}."}
-        )
-    try:
-        made = profiles.link_tournament(tournament, names, "organiser")
-    except BadInput as err:
-        return _bad(err.errors)
-    return jsonify(_entrants_json(tournament, made))
+    return _linked(
+        '{"players": {"Ann": "Ann Smith"}}',
+        dict,
+        "maps entrant names to profiles",
+        lambda names: _entrants_json(
+            tournament, profiles.link_tournament(tournament, names, "organiser")
+        ),
+    )
 
 
 def _entrants_json(tournament: Tournament, made: dict[str, str]) -> dict[str, Any]:
