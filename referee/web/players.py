@@ -262,23 +262,14 @@ def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
     links = profiles.match_links(match)
     values = [p.name if p else "" for p in links]
     if request.method == "POST":
-        form = WriteForm()
         values = [request.form.get(f"seat_{i}", "") for i in range(len(match.players))]
-        if not form.validate_on_submit():
-            error, status = "This page has expired: reload it and try again.", 422
-        else:
-            try:
-                made = profiles.link_match(match, [v or None for v in values], "scorer")
-            except BadInput as err:
-                error, status = str(err), 422
-            else:
-                for name, code in made.items():
-                    flash(
-                        f"New profile {name}: claim code {code} (give it to {name}).",
-                        "secret",
-                    )
-                flash("Players linked.")
-                return redirect(url_for("matches.show", match_id=match.id), code=303)
+        error = _posted_links(
+            lambda: profiles.link_match(match, [v or None for v in values], "scorer"),
+            "Players linked.",
+        )
+        if error is None:
+            return redirect(url_for("matches.show", match_id=match.id), code=303)
+        status = 422
     return render_template(
         "players/link.html",
         match=match,
@@ -289,6 +280,21 @@ def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
         write=WriteForm.fresh(match.version),
         known=[p.name for p in profiles.everyone()],
     ), status
+
+
+def _posted_links(link: Callable[[], dict[str, str]], linked: str) -> str | None:
+    """A link page's POST: flash each new profile's claim code (shown once) and
+    ``linked``; or the error to show (422): the page expired, or a name is bad."""
+    if not WriteForm().validate_on_submit():
+        return "This page has expired: reload it and try again."
+    try:
+        made = link()
+    except BadInput as err:
+        return str(err)
+    for name, code in made.items():
+        flash(f"New profile {name}: claim code {code} (give it to {name}).", "secret")
+    flash(linked)
+    return None
 
 
 @bp.route("/n/<tournament_id>/players", methods=["GET", "POST"])
@@ -308,28 +314,19 @@ def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int
     }
     error, status = None, 200
     if request.method == "POST":
-        form = WriteForm()
         values = {
             e: request.form.get(f"entrant_{i}", "")
             for i, e in enumerate(tournament.players)
         }
-        if not form.validate_on_submit():
-            error, status = "This page has expired: reload it and try again.", 422
-        else:
-            try:
-                made = profiles.link_tournament(
-                    tournament, {e: v or None for e, v in values.items()}, "organiser"
-                )
-            except BadInput as err:
-                error, status = str(err), 422
-            else:
-                for name, code in made.items():
-                    flash(
-                        f"New profile {name}: claim code {code} (give it to {name}).",
-                        "secret",
-                    )
-                flash("Entrants linked.")
-                return redirect(request.path, code=303)
+        error = _posted_links(
+            lambda: profiles.link_tournament(
+                tournament, {e: v or None for e, v in values.items()}, "organiser"
+            ),
+            "Entrants linked.",
+        )
+        if error is None:
+            return redirect(request.path, code=303)
+        status = 422
     return render_template(
         "players/entrants.html",
         tournament=tournament,
