@@ -140,3 +140,58 @@ def paging_params() -> list[JSONSchema]:
             "example": paging.DEFAULT_LIMIT,
         },
     ]
+
+
+# --- builders: the schema shapes every part of the document repeats -----------------
+
+REF = "#/components/schemas/"
+
+
+def ref(name: str) -> JSONSchema:
+    """A reference to the component schema ``name``."""
+    return {"$ref": f"{REF}{name}"}
+
+
+def array(items: JSONSchema) -> JSONSchema:
+    return {"type": "array", "items": items}
+
+
+def typed(**types: str | list[str]) -> JSONSchema:
+    """Properties that are a JSON type each: ``typed(id="string")``."""
+    return {name: {"type": t} for name, t in types.items()}
+
+
+def obj(
+    properties: JSONSchema,
+    required: list[str] | None = None,
+    *,
+    description: str | None = None,
+    closed: bool = False,
+) -> JSONSchema:
+    """An object schema: its description, required names and properties, in that
+    order; ``closed``: no other property."""
+    out: JSONSchema = {"type": "object"}
+    if description is not None:
+        out["description"] = description
+    if required is not None:
+        out["required"] = required
+    out["properties"] = properties
+    if closed:
+        out["additionalProperties"] = False
+    return out
+
+
+def json_body(
+    schema: str | JSONSchema, required: bool = True, **example: Any
+) -> JSONSchema:
+    """A JSON request body: the component ``schema`` (or a schema), with its
+    ``example`` or ``examples``."""
+    return {
+        "required": required,
+        "content": {
+            "application/json": {
+                "schema": ref(schema) if isinstance(schema, str) else schema,
+                **example,
+            }
+        },
+    }
