@@ -32,6 +32,7 @@ from referee.web import errors as outcomes
 from referee.web import paging
 from referee.web.errors import PROBLEMS
 from referee.web.errors import answer
+from referee.web.errors import found
 from referee.web.errors import problem_of
 from referee.web.shapes import entry_json
 from referee.web.shapes import match_json
@@ -538,10 +539,7 @@ def _game(game_id: str) -> Game:
 
 
 def _match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound as err:
-        abort(404, str(err))
+    return found(ledger.get, match_id, ledger.NotFound)
 
 
 class _Halt(Exception):

@@ -29,6 +29,7 @@ from referee.web import csvsafe
 from referee.web import errors
 from referee.web import paging
 from referee.web import shapes
+from referee.web.errors import found
 from referee.web.forms import EventForm
 from referee.web.forms import JoinForm
 from referee.web.forms import RematchForm
@@ -40,10 +41,12 @@ bp = Blueprint("matches", __name__, url_prefix="/m")
 
 
 def _match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound:
-        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    return found(
+        ledger.get,
+        match_id,
+        ledger.NotFound,
+        f"There is no match '{match_id}'. Check the link or the PIN.",
+    )
 
 
 def _editable(match_id: str) -> Match:

@@ -46,6 +46,7 @@ from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import _write
 from referee.web.api import _writer
+from referee.web.errors import found
 from referee.web.errors import problem
 from referee.web.forms import WriteForm
 
@@ -63,10 +64,9 @@ def game_titles() -> dict[str, str]:
 
 
 def _player(player_id: str) -> Player:
-    try:
-        return profiles.get(player_id)
-    except profiles.NotFound:
-        abort(404, f"There is no player '{player_id}'.")
+    return found(
+        profiles.get, player_id, profiles.NotFound, f"There is no player '{player_id}'."
+    )
 
 
 @bp.get("/players")
@@ -245,10 +245,12 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
 
 
 def _match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound:
-        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    return found(
+        ledger.get,
+        match_id,
+        ledger.NotFound,
+        f"There is no match '{match_id}'. Check the link or the PIN.",
+    )
 
 
 @bp.route("/m/<match_id>/players", methods=["GET", "POST"])
@@ -297,17 +299,26 @@ def _posted_links(link: Callable[[], dict[str, str]], linked: str) -> str | None
     return None
 
 
+def _organised(tournament_id: str, doing: str) -> Tournament:
+    """The tournament, if this browser holds its organiser's key (403: only the
+    organiser is ``doing`` that)."""
+    from referee.web.tournaments.access import actors
+
+    tournament = found(
+        tournaments.get,
+        tournament_id,
+        tournaments.NotFound,
+        f"There is no tournament '{tournament_id}'.",
+    )
+    if ORGANISER not in actors(tournament):
+        abort(403, f"Only the organiser {doing}.")
+    return tournament
+
+
 @bp.route("/n/<tournament_id>/players", methods=["GET", "POST"])
 def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int]:
     """The organiser links each entrant to a profile, for every match they play."""
-    from referee.web.tournaments.access import actors
-
-    try:
-        tournament = tournaments.get(tournament_id)
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'.")
-    if ORGANISER not in actors(tournament):
-        abort(403, "Only the organiser links entrants to profiles.")
+    tournament = _organised(tournament_id, "links entrants to profiles")
     links = profiles.tournament_links(tournament)
     values = {
         e: (links.get(e).name if links.get(e) else "") for e in tournament.players
@@ -340,14 +351,7 @@ def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int
 @bp.post("/n/<tournament_id>/approve")
 def approve(tournament_id: str) -> WerkzeugResponse:
     """The organiser approves a waiting result, or turns approval on or off."""
-    from referee.web.tournaments.access import actors
-
-    try:
-        tournament = tournaments.get(tournament_id)
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'.")
-    if ORGANISER not in actors(tournament):
-        abort(403, "Only the organiser approves results.")
+    tournament = _organised(tournament_id, "approves results")
     form = WriteForm()
     back = url_for("tournaments.admin", tournament_id=tournament.id)
     number = request.form.get("pairing", "")
@@ -596,10 +600,7 @@ def _bad(errors: dict[str, str]) -> Response:
 
 
 def _api_match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound as err:
-        abort(404, str(err))
+    return found(ledger.get, match_id, ledger.NotFound)
 
 
 @api_bp.put("/matches/<match_id>/players")
@@ -659,10 +660,7 @@ def get_links(match_id: str) -> Response:
 def put_entrants(tournament_id: str) -> Response:
     """Link entrants to profiles by name (null: none); the organiser's key."""
     token = _bearer()
-    try:
-        tournament = tournaments.get(tournament_id)
-    except tournaments.NotFound as err:
-        abort(404, str(err))
+    tournament = found(tournaments.get, tournament_id, tournaments.NotFound)
     if tournaments.actor_for(tournament, token) != ORGANISER:
         return problem(
             403, "forbidden", "Forbidden", "Only the organiser links entrants."

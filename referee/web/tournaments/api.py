@@ -29,6 +29,7 @@ from referee.web.api import bearer_or_none
 from referee.web.api import key_reused
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
+from referee.web.errors import found
 from referee.web.errors import problem
 from referee.web.tournaments.access import api_bp
 
@@ -121,10 +122,7 @@ def _table_links(night: Tournament, t: dict[str, Any]) -> dict[str, str | None]:
 
 
 def _api_night(tournament_id: str) -> Tournament:
-    try:
-        return tournaments.get(tournament_id)
-    except tournaments.NotFound as err:
-        abort(404, str(err))
+    return found(tournaments.get, tournament_id, tournaments.NotFound)
 
 
 def _api_writer(tournament_id: str) -> tuple[Tournament, Actor, str]:

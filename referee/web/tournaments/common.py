@@ -38,6 +38,7 @@ from referee.tournaments import Actor
 from referee.web import access
 from referee.web import errors as outcomes
 from referee.web.boards import BOARDS
+from referee.web.errors import found
 from referee.web.forms import Text
 from referee.web.forms import WriteForm
 from referee.web.tournaments.access import _remember
@@ -88,10 +89,12 @@ def render_station(
 
 
 def night_or_404(tournament_id: str) -> Tournament:
-    try:
-        return tournaments.get(tournament_id)
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
+    return found(
+        tournaments.get,
+        tournament_id,
+        tournaments.NotFound,
+        f"There is no tournament '{tournament_id}'. Check the link.",
+    )
 
 
 def organised(tournament_id: str) -> Tournament:
