@@ -41,12 +41,8 @@ bp = Blueprint("matches", __name__, url_prefix="/m")
 
 
 def _match(match_id: str) -> Match:
-    return found(
-        ledger.get,
-        match_id,
-        ledger.NotFound,
-        f"There is no match '{match_id}'. Check the link or the PIN.",
-    )
+    missing = f"There is no match '{match_id}'. Check the link or the PIN."
+    return found(ledger.get, match_id, ledger.NotFound, missing)
 
 
 def _editable(match_id: str) -> Match:

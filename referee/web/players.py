@@ -49,6 +49,7 @@ from referee.web.api import _writer
 from referee.web.errors import found
 from referee.web.errors import problem
 from referee.web.forms import WriteForm
+from referee.web.matches import _match
 
 bp = Blueprint("players", __name__)
 api_bp = Blueprint("players_api", __name__, url_prefix="/api/v1")
@@ -244,15 +245,6 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
 # --- linking seats to profiles --------------------------------------------------------
 
 
-def _match(match_id: str) -> Match:
-    return found(
-        ledger.get,
-        match_id,
-        ledger.NotFound,
-        f"There is no match '{match_id}'. Check the link or the PIN.",
-    )
-
-
 @bp.route("/m/<match_id>/players", methods=["GET", "POST"])
 def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
     """The scorer names each seat's profile (made if new: its claim code shown once)."""
@@ -304,12 +296,8 @@ def _organised(tournament_id: str, doing: str) -> Tournament:
     organiser is ``doing`` that)."""
     from referee.web.tournaments.access import actors
 
-    tournament = found(
-        tournaments.get,
-        tournament_id,
-        tournaments.NotFound,
-        f"There is no tournament '{tournament_id}'.",
-    )
+    missing = f"There is no tournament '{tournament_id}'."
+    tournament = found(tournaments.get, tournament_id, tournaments.NotFound, missing)
     if ORGANISER not in actors(tournament):
         abort(403, f"Only the organiser {doing}.")
     return tournament

@@ -32,12 +32,7 @@ def _get(summary: str, schema: str, op: str) -> JSONSchema:
 
 
 def _json_ref(schema: str, description: str = "OK") -> JSONSchema:
-    return {
-        "description": description,
-        "content": {
-            "application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}
-        },
-    }
+    return {"description": description, "content": json_content(schema)}
 
 
 def _problem_ref(description: str = "A problem") -> JSONSchema:
@@ -54,6 +49,16 @@ def _path(name: str, example: Any) -> JSONSchema:
         "required": True,
         "schema": {"type": "string"},
         "example": example,
+    }
+
+
+def edit_key_problems(unprocessable: str) -> JSONSchema:
+    """The problems of a match's write with its edit key and no Idempotency-Key."""
+    return {
+        "401": _problem_ref("No edit key"),
+        "403": _problem_ref("Not the match's edit key"),
+        "404": _problem_ref("No such match"),
+        "422": _problem_ref(unprocessable),
     }
 
 
@@ -181,17 +186,19 @@ def obj(
     return out
 
 
+def json_content(schema: str | JSONSchema, **example: Any) -> JSONSchema:
+    """JSON content: the component ``schema`` (or a schema), with its ``example``
+    or ``examples``."""
+    return {
+        "application/json": {
+            "schema": ref(schema) if isinstance(schema, str) else schema,
+            **example,
+        }
+    }
+
+
 def json_body(
     schema: str | JSONSchema, required: bool = True, **example: Any
 ) -> JSONSchema:
-    """A JSON request body: the component ``schema`` (or a schema), with its
-    ``example`` or ``examples``."""
-    return {
-        "required": required,
-        "content": {
-            "application/json": {
-                "schema": ref(schema) if isinstance(schema, str) else schema,
-                **example,
-            }
-        },
-    }
+    """A JSON request body (see ``json_content``)."""
+    return {"required": required, "content": json_content(schema, **example)}

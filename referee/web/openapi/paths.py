@@ -14,7 +14,12 @@ from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.common import _write_responses
+from referee.web.openapi.common import edit_key_problems
+from referee.web.openapi.common import json_body
+from referee.web.openapi.common import json_content
+from referee.web.openapi.common import obj
 from referee.web.openapi.common import paging_params
+from referee.web.openapi.common import typed
 from referee.web.openapi.matches import _match_links
 from referee.web.openapi.matches import _new_match_example
 from referee.web.openapi.matches import _recorded_links
@@ -60,18 +65,13 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                         },
                     }
                 ],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/NewMatch"},
-                            "examples": {
-                                g.id: {"value": _new_match_example(g)}
-                                for g in registry.values()
-                            },
-                        }
+                "requestBody": json_body(
+                    "NewMatch",
+                    examples={
+                        g.id: {"value": _new_match_example(g)}
+                        for g in registry.values()
                     },
-                },
+                ),
                 "responses": {
                     "201": {
                         **_json_ref("CreatedMatch", "Created; keep the edit_key."),
@@ -154,15 +154,7 @@ def _event_paths(examples: JSONSchema, answers: JSONSchema) -> JSONSchema:
                 "summary": "Report what happened",
                 "security": [{"editKey": []}],
                 "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/EventRequest"},
-                            "examples": examples,
-                        }
-                    },
-                },
+                "requestBody": json_body("EventRequest", examples=examples),
                 "responses": {
                     **_write_responses(),
                     "201": {
@@ -171,12 +163,7 @@ def _event_paths(examples: JSONSchema, answers: JSONSchema) -> JSONSchema:
                             "Recorded; the answer to each "
                             "request example, under the same name",
                         ),
-                        "content": {
-                            "application/json": {
-                                "schema": {"$ref": "#/components/schemas/Recorded"},
-                                "examples": answers,
-                            }
-                        },
+                        "content": json_content("Recorded", examples=answers),
                         "links": _recorded_links(),
                     },
                 },
@@ -198,14 +185,7 @@ def _correction_paths() -> JSONSchema:
                     {**_path("seq", 1), "schema": {"type": "integer"}},
                     *WRITE_PARAMS,
                 ],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/EventRequest"},
-                        }
-                    },
-                },
+                "requestBody": json_body("EventRequest"),
                 "responses": _write_responses(),
             }
         },
@@ -215,15 +195,9 @@ def _correction_paths() -> JSONSchema:
                 "summary": "Void the last event (or 'target', an earlier one)",
                 "security": [{"editKey": []}],
                 "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "requestBody": {
-                    "required": False,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/UndoRequest"},
-                            "example": {"expected_seq": 3},
-                        }
-                    },
-                },
+                "requestBody": json_body(
+                    "UndoRequest", required=False, example={"expected_seq": 3}
+                ),
                 "responses": _write_responses(),
             }
         },
@@ -270,39 +244,26 @@ def _join_path() -> JSONSchema:
                 "Retry-After (seconds) until the window ends, for that match's "
                 "PIN only (docs/security.md).",
                 "parameters": [_path("id", "k3m9x2q7ab")],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["pin"],
-                                "additionalProperties": False,
-                                "properties": {
-                                    "pin": {
-                                        "type": "string",
-                                        "minLength": 6,
-                                        "maxLength": 12,
-                                    }
-                                },
-                            },
-                            "example": {"pin": "482913"},
-                        }
+                "requestBody": json_body(
+                    {
+                        "type": "object",
+                        "required": ["pin"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "pin": {"type": "string", "minLength": 6, "maxLength": 12}
+                        },
                     },
-                },
+                    example={"pin": "482913"},
+                ),
                 "responses": {
                     "200": {
                         "description": "Joined: keep the edit key",
                         "content": {
                             "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["id", "edit_key"],
-                                    "properties": {
-                                        "id": {"type": "string"},
-                                        "edit_key": {"type": "string"},
-                                    },
-                                }
+                                "schema": obj(
+                                    typed(id="string", edit_key="string"),
+                                    ["id", "edit_key"],
+                                )
                             }
                         },
                     },
@@ -349,25 +310,21 @@ def _pin_path() -> JSONSchema:
                         "description": "The new PIN",
                         "content": {
                             "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["id", "pin"],
-                                    "properties": {
+                                "schema": obj(
+                                    {
                                         "id": {"type": "string"},
                                         "pin": {
                                             "type": "string",
                                             "pattern": "^[0-9]{6}$",
                                         },
                                     },
-                                },
+                                    ["id", "pin"],
+                                ),
                                 "example": {"id": "k3m9x2q7ab", "pin": "482913"},
                             }
                         },
                     },
-                    "401": _problem_ref("No edit key"),
-                    "403": _problem_ref("Not the match's edit key"),
-                    "404": _problem_ref("No such match"),
-                    "422": _problem_ref("A body was sent"),
+                    **edit_key_problems("A body was sent"),
                 },
             }
         },

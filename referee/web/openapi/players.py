@@ -10,6 +10,7 @@ from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.common import _write_responses
 from referee.web.openapi.common import array
+from referee.web.openapi.common import edit_key_problems
 from referee.web.openapi.common import json_body
 from referee.web.openapi.common import obj
 from referee.web.openapi.common import ref
@@ -201,10 +202,7 @@ def _link_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
                 ),
                 "responses": {
                     "200": _json_ref("SeatLinks"),
-                    "401": _problem_ref("No edit key"),
-                    "403": _problem_ref("Not the match's edit key"),
-                    "404": _problem_ref("No such match"),
-                    "422": _problem_ref("Not one name or null per seat"),
+                    **edit_key_problems("Not one name or null per seat"),
                 },
             },
         },

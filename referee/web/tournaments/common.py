@@ -89,12 +89,8 @@ def render_station(
 
 
 def night_or_404(tournament_id: str) -> Tournament:
-    return found(
-        tournaments.get,
-        tournament_id,
-        tournaments.NotFound,
-        f"There is no tournament '{tournament_id}'. Check the link.",
-    )
+    missing = f"There is no tournament '{tournament_id}'. Check the link."
+    return found(tournaments.get, tournament_id, tournaments.NotFound, missing)
 
 
 def organised(tournament_id: str) -> Tournament:
