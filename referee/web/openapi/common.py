@@ -31,6 +31,18 @@ def _get(summary: str, schema: str, op: str) -> JSONSchema:
     }
 
 
+def read_one(op: str, summary: str, schema: str, param: JSONSchema) -> JSONSchema:
+    """GET of one thing by its path parameter ``param``: ``schema``, or 404."""
+    return {
+        "get": {
+            "operationId": op,
+            "summary": summary,
+            "parameters": [param],
+            "responses": {"200": _json_ref(schema), "404": _problem_ref()},
+        }
+    }
+
+
 def _json_ref(schema: str, description: str = "OK") -> JSONSchema:
     return {"description": description, "content": json_content(schema)}
 

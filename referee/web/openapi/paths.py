@@ -19,6 +19,7 @@ from referee.web.openapi.common import json_body
 from referee.web.openapi.common import json_content
 from referee.web.openapi.common import obj
 from referee.web.openapi.common import paging_params
+from referee.web.openapi.common import read_one
 from referee.web.openapi.common import typed
 from referee.web.openapi.matches import _match_links
 from referee.web.openapi.matches import _new_match_example
@@ -91,26 +92,19 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
 def _read_paths() -> JSONSchema:
     """A match and its history."""
     return {
-        "/api/v1/matches/{id}": {
-            "get": {
-                "operationId": "getMatch",
-                "summary": "A match: setup, status, last seq, scoreboard",
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "responses": {"200": _json_ref("Match"), "404": _problem_ref()},
-            }
-        },
-        "/api/v1/matches/{id}/history": {
-            "get": {
-                "operationId": "getMatchHistory",
-                "summary": "Every hand, deal or frame so far, folded from the log "
-                "(the scoreboard's detail.history keeps the latest 32)",
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "responses": {
-                    "200": _json_ref("MatchHistory"),
-                    "404": _problem_ref(),
-                },
-            }
-        },
+        "/api/v1/matches/{id}": read_one(
+            "getMatch",
+            "A match: setup, status, last seq, scoreboard",
+            "Match",
+            _path("id", "k3m9x2q7ab"),
+        ),
+        "/api/v1/matches/{id}/history": read_one(
+            "getMatchHistory",
+            "Every hand, deal or frame so far, folded from the log "
+            "(the scoreboard's detail.history keeps the latest 32)",
+            "MatchHistory",
+            _path("id", "k3m9x2q7ab"),
+        ),
     }
 
 

@@ -13,6 +13,7 @@ from referee.web.openapi.common import array
 from referee.web.openapi.common import edit_key_problems
 from referee.web.openapi.common import json_body
 from referee.web.openapi.common import obj
+from referee.web.openapi.common import read_one
 from referee.web.openapi.common import ref
 from referee.web.openapi.common import typed
 
@@ -170,15 +171,13 @@ def _profile_paths() -> dict[str, JSONSchema]:
                 "responses": {"200": _json_ref("PlayerList")},
             }
         },
-        "/api/v1/players/{id}": {
-            "get": {
-                "operationId": "getPlayer",
-                "summary": "A profile: figures per game, series over time, doubles, "
-                "head to head, matches awaiting confirmation",
-                "parameters": [_path("id", "p4x7k2m9qa")],
-                "responses": {"200": _json_ref("Profile"), "404": _problem_ref()},
-            }
-        },
+        "/api/v1/players/{id}": read_one(
+            "getPlayer",
+            "A profile: figures per game, series over time, doubles, "
+            "head to head, matches awaiting confirmation",
+            "Profile",
+            _path("id", "p4x7k2m9qa"),
+        ),
     }
 
 
@@ -186,12 +185,9 @@ def _link_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
     """Link a match's seats or a tournament's entrants to profiles."""
     return {
         "/api/v1/matches/{id}/players": {
-            "get": {
-                "operationId": "getSeatLinks",
-                "summary": "The profile linked to each seat",
-                "parameters": [match_id],
-                "responses": {"200": _json_ref("SeatLinks"), "404": _problem_ref()},
-            },
+            **read_one(
+                "getSeatLinks", "The profile linked to each seat", "SeatLinks", match_id
+            ),
             "put": {
                 "operationId": "putSeatLinks",
                 "summary": "Link each seat to a profile by name (made if new)",
@@ -237,37 +233,36 @@ def _trust_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
             "confirmed or not in play, or an Idempotency-Key reused with another body"
         ),
     }
+
+    def write(op: str, summary: str, body: JSONSchema) -> JSONSchema:
+        return {
+            "post": {
+                "operationId": op,
+                "summary": summary,
+                "security": [{"editKey": []}],
+                "parameters": [match_id, *key],
+                "requestBody": body,
+                "responses": trust_answers,
+            }
+        }
+
     return {
-        "/api/v1/matches/{id}/confirmations": {
-            "get": {
-                "operationId": "getConfirmations",
-                "summary": "Who entered, confirmed and challenged each entry",
-                "parameters": [match_id],
-                "responses": {"200": _json_ref("Confirmations"), "404": _problem_ref()},
-            }
-        },
-        "/api/v1/matches/{id}/confirm": {
-            "post": {
-                "operationId": "confirmEntries",
-                "summary": "Confirm the other sides' entries (a side's key)",
-                "security": [{"editKey": []}],
-                "parameters": [match_id, *key],
-                "requestBody": json_body(
-                    "ConfirmRequest", required=False, example={"through": 4}
-                ),
-                "responses": trust_answers,
-            }
-        },
-        "/api/v1/matches/{id}/challenge": {
-            "post": {
-                "operationId": "challengeEntry",
-                "summary": "Challenge another side's unconfirmed entry",
-                "security": [{"editKey": []}],
-                "parameters": [match_id, *key],
-                "requestBody": json_body(
-                    "ChallengeRequest", example={"target": 3, "note": "That was S20"}
-                ),
-                "responses": trust_answers,
-            }
-        },
+        "/api/v1/matches/{id}/confirmations": read_one(
+            "getConfirmations",
+            "Who entered, confirmed and challenged each entry",
+            "Confirmations",
+            match_id,
+        ),
+        "/api/v1/matches/{id}/confirm": write(
+            "confirmEntries",
+            "Confirm the other sides' entries (a side's key)",
+            json_body("ConfirmRequest", required=False, example={"through": 4}),
+        ),
+        "/api/v1/matches/{id}/challenge": write(
+            "challengeEntry",
+            "Challenge another side's unconfirmed entry",
+            json_body(
+                "ChallengeRequest", example={"target": 3, "note": "That was S20"}
+            ),
+        ),
     }

@@ -27,6 +27,7 @@ from referee.web.openapi.common import _write_responses
 from referee.web.openapi.common import array
 from referee.web.openapi.common import json_body
 from referee.web.openapi.common import obj
+from referee.web.openapi.common import read_one
 from referee.web.openapi.common import ref
 from referee.web.openapi.common import typed
 from referee.web.openapi.fields import option_schema
@@ -105,14 +106,7 @@ def _operations(writes: dict[str, PathWrite]) -> list[str]:
 
 
 def _read(op: str, summary: str, schema: str) -> JSONSchema:
-    return {
-        "get": {
-            "operationId": op,
-            "summary": summary,
-            "parameters": [_path("id", TOURNAMENT_ID)],
-            "responses": {"200": _json_ref(schema), "404": _problem_ref()},
-        }
-    }
+    return read_one(op, summary, schema, _path("id", TOURNAMENT_ID))
 
 
 def _create_path(operations: list[str]) -> JSONSchema:
