@@ -74,6 +74,53 @@ def edit_key_problems(unprocessable: str) -> JSONSchema:
     }
 
 
+IDEMPOTENCY_KEY: JSONSchema = {"$ref": "#/components/parameters/IdempotencyKey"}
+TOURNAMENT_ID = "q7m2x9k4pa"
+
+
+def keyed(
+    op: str,
+    summary: str,
+    key: str,
+    parameters: list[JSONSchema],
+    body: JSONSchema | None,
+    responses: JSONSchema,
+) -> JSONSchema:
+    """A write that sends a bearer key (``key``: editKey or tournamentKey)."""
+    out: JSONSchema = {
+        "operationId": op,
+        "summary": summary,
+        "security": [{key: []}],
+        "parameters": parameters,
+    }
+    if body is not None:
+        out["requestBody"] = body
+    out["responses"] = responses
+    return out
+
+
+def tournament_write(
+    op: str, summary: str, body: JSONSchema, forbidden: str
+) -> JSONSchema:
+    """A tournament's write with an Idempotency-Key; 403 ``forbidden``."""
+    return keyed(
+        op,
+        summary,
+        "tournamentKey",
+        [_path("id", TOURNAMENT_ID), IDEMPOTENCY_KEY],
+        body,
+        {
+            **_write_responses(),
+            "201": _json_ref(
+                "TournamentRecorded",
+                "Recorded (a retry with the same Idempotency-Key returns the first "
+                "seq and ruling, with Idempotent-Replayed: true)",
+            ),
+            "403": _problem_ref(forbidden),
+        },
+    )
+
+
 def _write_responses() -> JSONSchema:
     return {
         "201": _json_ref(

@@ -17,13 +17,10 @@ from referee.formats.pairing import seeding
 from referee.web.openapi import brackets
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
-from referee.web.openapi.common import _json_ref
-from referee.web.openapi.common import _path
-from referee.web.openapi.common import _problem_ref
-from referee.web.openapi.common import _write_responses
 from referee.web.openapi.common import array
 from referee.web.openapi.common import json_body
 from referee.web.openapi.common import ref
+from referee.web.openapi.common import tournament_write
 from referee.web.openapi.common import typed
 from referee.web.openapi.fields import event_schema
 
@@ -155,30 +152,15 @@ def event_path() -> JSONSchema:
                     "value": {"event": example.event},
                 }
     return {
-        "post": {
-            "operationId": "addTournamentEvent",
-            "summary": "Send a tournament one of its format's events (a pairing's "
+        "post": tournament_write(
+            "addTournamentEvent",
+            "Send a tournament one of its format's events (a pairing's "
             "result, a walkover, a no-show, a retirement, a correction...; a "
             "night's approval of results)",
-            "security": [{"tournamentKey": []}],
-            "parameters": [
-                _path("id", "q7m2x9k4pa"),
-                {"$ref": "#/components/parameters/IdempotencyKey"},
-            ],
-            "requestBody": json_body("TournamentEventRequest", examples=examples),
-            "responses": {
-                **_write_responses(),
-                "201": _json_ref(
-                    "TournamentRecorded",
-                    "Recorded (a retry with the same Idempotency-Key returns the "
-                    "first seq and ruling, with Idempotent-Replayed: true)",
-                ),
-                "403": _problem_ref(
-                    "Not a key of this tournament, or a station's "
-                    "key for another station's pairing or the organiser's job"
-                ),
-            },
-        }
+            json_body("TournamentEventRequest", examples=examples),
+            "Not a key of this tournament, or a station's "
+            "key for another station's pairing or the organiser's job",
+        )
     }
 
 

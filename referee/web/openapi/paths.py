@@ -8,6 +8,7 @@ from typing import Any
 from referee.games.base import Game
 from referee.web import paging
 from referee.web.openapi import limits
+from referee.web.openapi.common import IDEMPOTENCY_KEY
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _get
 from referee.web.openapi.common import _json_ref
@@ -17,6 +18,7 @@ from referee.web.openapi.common import _write_responses
 from referee.web.openapi.common import edit_key_problems
 from referee.web.openapi.common import json_body
 from referee.web.openapi.common import json_content
+from referee.web.openapi.common import keyed
 from referee.web.openapi.common import obj
 from referee.web.openapi.common import paging_params
 from referee.web.openapi.common import read_one
@@ -26,7 +28,7 @@ from referee.web.openapi.matches import _new_match_example
 from referee.web.openapi.matches import _recorded_links
 
 JSONSchema = dict[str, Any]
-WRITE_PARAMS = [{"$ref": "#/components/parameters/IdempotencyKey"}]
+WRITE_PARAMS = [IDEMPOTENCY_KEY]
 
 
 def match_paths(
@@ -143,13 +145,13 @@ def _event_paths(examples: JSONSchema, answers: JSONSchema) -> JSONSchema:
                     ),
                 },
             },
-            "post": {
-                "operationId": "addEvent",
-                "summary": "Report what happened",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "requestBody": json_body("EventRequest", examples=examples),
-                "responses": {
+            "post": keyed(
+                "addEvent",
+                "Report what happened",
+                "editKey",
+                [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
+                json_body("EventRequest", examples=examples),
+                {
                     **_write_responses(),
                     "201": {
                         **_json_ref(
@@ -161,7 +163,7 @@ def _event_paths(examples: JSONSchema, answers: JSONSchema) -> JSONSchema:
                         "links": _recorded_links(),
                     },
                 },
-            },
+            ),
         },
     }
 
@@ -170,30 +172,28 @@ def _correction_paths() -> JSONSchema:
     """Correct an earlier event, or void one."""
     return {
         "/api/v1/matches/{id}/events/{seq}": {
-            "put": {
-                "operationId": "amendEvent",
-                "summary": "Correct an earlier event (appended as a correction)",
-                "security": [{"editKey": []}],
-                "parameters": [
+            "put": keyed(
+                "amendEvent",
+                "Correct an earlier event (appended as a correction)",
+                "editKey",
+                [
                     _path("id", "k3m9x2q7ab"),
                     {**_path("seq", 1), "schema": {"type": "integer"}},
                     *WRITE_PARAMS,
                 ],
-                "requestBody": json_body("EventRequest"),
-                "responses": _write_responses(),
-            }
+                json_body("EventRequest"),
+                _write_responses(),
+            )
         },
         "/api/v1/matches/{id}/undo": {
-            "post": {
-                "operationId": "undo",
-                "summary": "Void the last event (or 'target', an earlier one)",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "requestBody": json_body(
-                    "UndoRequest", required=False, example={"expected_seq": 3}
-                ),
-                "responses": _write_responses(),
-            }
+            "post": keyed(
+                "undo",
+                "Void the last event (or 'target', an earlier one)",
+                "editKey",
+                [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
+                json_body("UndoRequest", required=False, example={"expected_seq": 3}),
+                _write_responses(),
+            )
         },
     }
 
@@ -202,14 +202,15 @@ def _rematch_path() -> JSONSchema:
     """The same match again."""
     return {
         "/api/v1/matches/{id}/rematch": {
-            "post": {
-                "operationId": "rematch",
-                "summary": "A new match with the same game, players, teams, "
+            "post": keyed(
+                "rematch",
+                "A new match with the same game, players, teams, "
                 "options and title (a retry with the same Idempotency-Key "
                 "returns the first one)",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "responses": {
+                "editKey",
+                [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
+                None,
+                {
                     "201": _json_ref("CreatedMatch", "Created; keep the new edit_key."),
                     "400": _problem_ref("Idempotency-Key missing"),
                     "401": _problem_ref("No edit key"),
@@ -221,7 +222,7 @@ def _rematch_path() -> JSONSchema:
                     ),
                     "422": _problem_ref("A body was sent"),
                 },
-            }
+            )
         },
     }
 
@@ -290,16 +291,17 @@ def _pin_path() -> JSONSchema:
     """A new PIN for the match."""
     return {
         "/api/v1/matches/{id}/pin": {
-            "post": {
-                "operationId": "newPin",
-                "summary": "A new six-digit PIN for the match: the old one stops "
+            "post": keyed(
+                "newPin",
+                "A new six-digit PIN for the match: the old one stops "
                 "working at once, and its count of wrong guesses goes with it; "
                 "the scorer link (QR) keeps working. No body and no "
                 "Idempotency-Key: a retry draws another PIN, and each answer "
                 "carries the one in force.",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "responses": {
+                "editKey",
+                [_path("id", "k3m9x2q7ab")],
+                None,
+                {
                     "200": {
                         "description": "The new PIN",
                         "content": {
@@ -320,7 +322,7 @@ def _pin_path() -> JSONSchema:
                     },
                     **edit_key_problems("A body was sent"),
                 },
-            }
+            )
         },
     }
 

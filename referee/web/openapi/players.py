@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.web.openapi.common import IDEMPOTENCY_KEY
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
@@ -12,6 +13,7 @@ from referee.web.openapi.common import _write_responses
 from referee.web.openapi.common import array
 from referee.web.openapi.common import edit_key_problems
 from referee.web.openapi.common import json_body
+from referee.web.openapi.common import keyed
 from referee.web.openapi.common import obj
 from referee.web.openapi.common import read_one
 from referee.web.openapi.common import ref
@@ -188,44 +190,41 @@ def _link_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
             **read_one(
                 "getSeatLinks", "The profile linked to each seat", "SeatLinks", match_id
             ),
-            "put": {
-                "operationId": "putSeatLinks",
-                "summary": "Link each seat to a profile by name (made if new)",
-                "security": [{"editKey": []}],
-                "parameters": [match_id],
-                "requestBody": json_body(
-                    "SeatLinksRequest", example={"players": ["Ann Smith", None]}
-                ),
-                "responses": {
+            "put": keyed(
+                "putSeatLinks",
+                "Link each seat to a profile by name (made if new)",
+                "editKey",
+                [match_id],
+                json_body("SeatLinksRequest", example={"players": ["Ann Smith", None]}),
+                {
                     "200": _json_ref("SeatLinks"),
                     **edit_key_problems("Not one name or null per seat"),
                 },
-            },
+            ),
         },
         "/api/v1/tournaments/{id}/players": {
-            "put": {
-                "operationId": "putEntrantLinks",
-                "summary": "Link entrants to profiles for every match they play",
-                "security": [{"tournamentKey": []}],
-                "parameters": [_path("id", "n4x7k2m9qa")],
-                "requestBody": json_body(
+            "put": keyed(
+                "putEntrantLinks",
+                "Link entrants to profiles for every match they play",
+                "tournamentKey",
+                [_path("id", "n4x7k2m9qa")],
+                json_body(
                     "EntrantLinksRequest", example={"players": {"Ann": "Ann Smith"}}
                 ),
-                "responses": {
+                {
                     "200": _json_ref("EntrantLinks"),
                     "401": _problem_ref("No key"),
                     "403": _problem_ref("Not the organiser's key"),
                     "404": _problem_ref("No such tournament"),
                     "422": _problem_ref("Not an entrant, or a bad name"),
                 },
-            }
+            )
         },
     }
 
 
 def _trust_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
     """Confirmation mode: what waits, confirm, challenge."""
-    key = [{"$ref": "#/components/parameters/IdempotencyKey"}]
     trust_answers = {
         **_write_responses(),
         "409": _problem_ref(
@@ -235,16 +234,8 @@ def _trust_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
     }
 
     def write(op: str, summary: str, body: JSONSchema) -> JSONSchema:
-        return {
-            "post": {
-                "operationId": op,
-                "summary": summary,
-                "security": [{"editKey": []}],
-                "parameters": [match_id, *key],
-                "requestBody": body,
-                "responses": trust_answers,
-            }
-        }
+        params = [match_id, IDEMPOTENCY_KEY]
+        return {"post": keyed(op, summary, "editKey", params, body, trust_answers)}
 
     return {
         "/api/v1/matches/{id}/confirmations": read_one(

@@ -20,21 +20,21 @@ from referee.web.openapi import pairings
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import TITLE
+from referee.web.openapi.common import TOURNAMENT_ID
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
-from referee.web.openapi.common import _write_responses
 from referee.web.openapi.common import array
 from referee.web.openapi.common import json_body
 from referee.web.openapi.common import obj
 from referee.web.openapi.common import read_one
 from referee.web.openapi.common import ref
+from referee.web.openapi.common import tournament_write
 from referee.web.openapi.common import typed
 from referee.web.openapi.fields import option_schema
 
 JSONSchema = dict[str, Any]
 REF = "#/components/schemas/"
-TOURNAMENT_ID = "q7m2x9k4pa"
 # Each family's part of the document (what it adds to the create, its view).
 FAMILIES: dict[str, ModuleType] = {"night": nights, "pairing": pairings}
 SHARED = {"name": NAME}  # what a format's field schema names as {"shared": ...}
@@ -139,30 +139,13 @@ def _create_path(operations: list[str]) -> JSONSchema:
 
 def _write_path(write: PathWrite, examples: JSONSchema) -> JSONSchema:
     """A format's write at its own path, as the API takes it."""
-    return {
-        "operationId": write.operation,
-        "summary": write.summary,
-        "security": [{"tournamentKey": []}],
-        "parameters": [
-            _path("id", TOURNAMENT_ID),
-            {"$ref": "#/components/parameters/IdempotencyKey"},
-        ],
-        "requestBody": json_body(
-            write.schema, required=bool(write.required), examples=examples
-        ),
-        "responses": {
-            **_write_responses(),
-            "201": _json_ref(
-                "TournamentRecorded",
-                "Recorded (a retry with the same Idempotency-Key returns the first "
-                "seq and ruling, with Idempotent-Replayed: true)",
-            ),
-            "403": _problem_ref(
-                "Not a key of this tournament, or a table acting for another table "
-                "or doing the organiser's job"
-            ),
-        },
-    }
+    return tournament_write(
+        write.operation,
+        write.summary,
+        json_body(write.schema, required=bool(write.required), examples=examples),
+        "Not a key of this tournament, or a table acting for another table "
+        "or doing the organiser's job",
+    )
 
 
 def _tournament_links(writes: list[str]) -> JSONSchema:
