@@ -274,12 +274,7 @@ def add_event(match_id: str) -> Response | tuple[Response, int]:
             token,
             {"event": 'Send the event, e.g. {"event": {"type": ...}}.'},
         )
-    expected = _expected_seq(body, match_id, token)
-    return _write(
-        lambda: ledger.append(
-            match_id, body["event"], expected_seq=expected, idem_key=key, key=token
-        )
-    )
+    return _logged(ledger.append, match_id, token, key, body, body["event"])
 
 
 @bp.post("/matches/<match_id>/undo")
@@ -294,12 +289,7 @@ def undo(match_id: str) -> Response | tuple[Response, int]:
             token,
             {"target": "'target' is the seq of the event to void, e.g. 3."},
         )
-    expected = _expected_seq(body, match_id, token)
-    return _write(
-        lambda: ledger.undo(
-            match_id, target=target, expected_seq=expected, idem_key=key, key=token
-        )
-    )
+    return _logged(ledger.undo, match_id, token, key, body, target=target)
 
 
 @bp.put("/matches/<match_id>/events/<int:seq>")
@@ -314,12 +304,7 @@ def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
             token,
             {name: 'Send the corrected event: {"event": {"type": ...}}.'},
         )
-    expected = _expected_seq(body, match_id, token)
-    return _write(
-        lambda: ledger.amend(
-            match_id, seq, body["event"], expected_seq=expected, idem_key=key, key=token
-        )
-    )
+    return _logged(ledger.amend, match_id, token, key, body, seq, body["event"])
 
 
 @bp.post("/matches/<match_id>/rematch")
@@ -660,6 +645,25 @@ def _body(
             raise _Halt(_bad(errors))
         raise _Halt(_refuse_body(match_id, token, errors))
     return data
+
+
+def _logged(
+    write: Callable[..., ledger.Written],
+    match_id: str,
+    token: str,
+    key: str,
+    body: dict[str, Any],
+    *args: Any,
+    **kwargs: Any,
+) -> Response:
+    """A write to the match's log: ``write(match_id, *args, **kwargs)`` with the
+    body's expected_seq, the Idempotency-Key and the bearer key."""
+    expected = _expected_seq(body, match_id, token)
+    return _write(
+        lambda: write(
+            match_id, *args, expected_seq=expected, idem_key=key, key=token, **kwargs
+        )
+    )
 
 
 def _expected_seq(

@@ -267,6 +267,16 @@ def create_from_form(
     return redirect(url_for("tournaments.admin", tournament_id=night.id))
 
 
+def created_or_errors(
+    form: FlaskForm, create: Callable[[], WerkzeugResponse | dict[str, str]]
+) -> WerkzeugResponse | dict[str, str]:
+    """A create page's answer: ``create()`` (off to the new tournament, or its
+    errors) for a valid form; else the form's errors (none on a GET)."""
+    if form.validate_on_submit():
+        return create()
+    return form_errors(form)
+
+
 def form_errors(form: FlaskForm) -> dict[str, str]:
     """A form that did not validate: its errors by field; none on a GET."""
     if request.method != "POST":
