@@ -87,12 +87,22 @@ def keyed(
     responses: JSONSchema,
 ) -> JSONSchema:
     """A write that sends a bearer key (``key``: editKey or tournamentKey)."""
-    out: JSONSchema = {
-        "operationId": op,
-        "summary": summary,
-        "security": [{key: []}],
-        "parameters": parameters,
-    }
+    return operation(op, summary, parameters, responses, body, [{key: []}])
+
+
+def operation(
+    op: str,
+    summary: str,
+    parameters: list[JSONSchema],
+    responses: JSONSchema,
+    body: JSONSchema | None = None,
+    security: list[JSONSchema] | None = None,
+) -> JSONSchema:
+    """An operation: its id, summary, security, parameters, body and answers."""
+    out: JSONSchema = {"operationId": op, "summary": summary}
+    if security is not None:
+        out["security"] = security
+    out["parameters"] = parameters
     if body is not None:
         out["requestBody"] = body
     out["responses"] = responses

@@ -20,6 +20,7 @@ from referee.web.openapi.common import json_body
 from referee.web.openapi.common import json_content
 from referee.web.openapi.common import keyed
 from referee.web.openapi.common import obj
+from referee.web.openapi.common import operation
 from referee.web.openapi.common import paging_params
 from referee.web.openapi.common import read_one
 from referee.web.openapi.common import typed
@@ -50,10 +51,10 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
     """Start a match."""
     return {
         "/api/v1/matches": {
-            "post": {
-                "operationId": "createMatch",
-                "summary": "Start a match",
-                "parameters": [
+            "post": operation(
+                "createMatch",
+                "Start a match",
+                [
                     {
                         "name": "Idempotency-Key",
                         "in": "header",
@@ -68,14 +69,7 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                         },
                     }
                 ],
-                "requestBody": json_body(
-                    "NewMatch",
-                    examples={
-                        g.id: {"value": _new_match_example(g)}
-                        for g in registry.values()
-                    },
-                ),
-                "responses": {
+                {
                     "201": {
                         **_json_ref("CreatedMatch", "Created; keep the edit_key."),
                         "links": _match_links(),
@@ -86,7 +80,14 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                     "409": _problem_ref("The Idempotency-Key reused with another body"),
                     "422": _problem_ref(),
                 },
-            }
+                json_body(
+                    "NewMatch",
+                    examples={
+                        g.id: {"value": _new_match_example(g)}
+                        for g in registry.values()
+                    },
+                ),
+            )
         },
     }
 
@@ -231,26 +232,15 @@ def _join_path() -> JSONSchema:
     """A second scorer's app joining by PIN."""
     return {
         "/api/v1/matches/{id}/join": {
-            "post": {
-                "operationId": "joinByPin",
-                "summary": "The match's edit key for its six-digit PIN (a second "
+            "post": operation(
+                "joinByPin",
+                "The match's edit key for its six-digit PIN (a second "
                 "scorer's app). At most ten wrong PINs per match per ten "
                 "minutes, however many arrive at once; then 429 with "
                 "Retry-After (seconds) until the window ends, for that match's "
                 "PIN only (docs/security.md).",
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "requestBody": json_body(
-                    {
-                        "type": "object",
-                        "required": ["pin"],
-                        "additionalProperties": False,
-                        "properties": {
-                            "pin": {"type": "string", "minLength": 6, "maxLength": 12}
-                        },
-                    },
-                    example={"pin": "482913"},
-                ),
-                "responses": {
+                [_path("id", "k3m9x2q7ab")],
+                {
                     "200": {
                         "description": "Joined: keep the edit key",
                         "content": {
@@ -282,7 +272,18 @@ def _join_path() -> JSONSchema:
                         },
                     },
                 },
-            }
+                json_body(
+                    {
+                        "type": "object",
+                        "required": ["pin"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "pin": {"type": "string", "minLength": 6, "maxLength": 12}
+                        },
+                    },
+                    example={"pin": "482913"},
+                ),
+            )
         },
     }
 
@@ -378,11 +379,11 @@ def document_paths() -> JSONSchema:
     """What a problem's type means, and this document."""
     return {
         "/api/v1/problems/{slug}": {
-            "get": {
-                "operationId": "problemType",
-                "summary": "What a problem's 'type' means",
-                "parameters": [_path("slug", "bad-input")],
-                "responses": {
+            "get": operation(
+                "problemType",
+                "What a problem's 'type' means",
+                [_path("slug", "bad-input")],
+                {
                     "200": {
                         "description": "The problem type",
                         "content": {
@@ -396,7 +397,7 @@ def document_paths() -> JSONSchema:
                     },
                     "404": _problem_ref(),
                 },
-            }
+            )
         },
         "/api/v1/openapi.json": {
             "get": {
