@@ -32,6 +32,7 @@ from referee.web import errors as outcomes
 from referee.web import paging
 from referee.web.errors import PROBLEMS
 from referee.web.errors import answer
+from referee.web.errors import found
 from referee.web.errors import problem_of
 from referee.web.shapes import entry_json
 from referee.web.shapes import match_json
@@ -273,12 +274,7 @@ def add_event(match_id: str) -> Response | tuple[Response, int]:
             token,
             {"event": 'Send the event, e.g. {"event": {"type": ...}}.'},
         )
-    expected = _expected_seq(body, match_id, token)
-    return _write(
-        lambda: ledger.append(
-            match_id, body["event"], expected_seq=expected, idem_key=key, key=token
-        )
-    )
+    return _logged(ledger.append, match_id, token, key, body, body["event"])
 
 
 @bp.post("/matches/<match_id>/undo")
@@ -293,12 +289,7 @@ def undo(match_id: str) -> Response | tuple[Response, int]:
             token,
             {"target": "'target' is the seq of the event to void, e.g. 3."},
         )
-    expected = _expected_seq(body, match_id, token)
-    return _write(
-        lambda: ledger.undo(
-            match_id, target=target, expected_seq=expected, idem_key=key, key=token
-        )
-    )
+    return _logged(ledger.undo, match_id, token, key, body, target=target)
 
 
 @bp.put("/matches/<match_id>/events/<int:seq>")
@@ -313,12 +304,7 @@ def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
             token,
             {name: 'Send the corrected event: {"event": {"type": ...}}.'},
         )
-    expected = _expected_seq(body, match_id, token)
-    return _write(
-        lambda: ledger.amend(
-            match_id, seq, body["event"], expected_seq=expected, idem_key=key, key=token
-        )
-    )
+    return _logged(ledger.amend, match_id, token, key, body, seq, body["event"])
 
 
 @bp.post("/matches/<match_id>/rematch")
@@ -538,10 +524,7 @@ def _game(game_id: str) -> Game:
 
 
 def _match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound as err:
-        abort(404, str(err))
+    return found(ledger.get, match_id, ledger.NotFound)
 
 
 class _Halt(Exception):
@@ -554,21 +537,31 @@ def _halt(err: _Halt) -> Response:
     return err.response
 
 
-def _bearer() -> str:
-    """The bearer key of a write (401 without one); not yet checked against anything."""
+def bearer_or_none(missing: str) -> str | None:
+    """The bearer key of a write, None if it is not one (blank, another scheme); 401
+    (``missing`` says what to send) without an Authorization header."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
-        response = answer(
-            outcomes.UNAUTHORIZED,
-            "Writes need 'Authorization: Bearer <edit_key>' (the key "
-            "returned when the match was created).",
-        )
+        response = answer(outcomes.UNAUTHORIZED, missing)
         response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
         raise _Halt(response)
     if scheme.lower() != "bearer" or not token.strip():
-        raise _Halt(_forbidden())
+        return None
     return token.strip()
+
+
+def _bearer(
+    missing: str = "Writes need 'Authorization: Bearer <edit_key>' (the key "
+    "returned when the match was created).",
+    invalid: str = "That edit key does not belong to this match.",
+) -> str:
+    """The bearer key of a write (401 without one, 403 ``invalid`` if it is not a
+    bearer key); not yet checked against anything."""
+    token = bearer_or_none(missing)
+    if token is None:
+        raise _Halt(_forbidden(invalid))
+    return token
 
 
 def _writer(
@@ -652,6 +645,25 @@ def _body(
             raise _Halt(_bad(errors))
         raise _Halt(_refuse_body(match_id, token, errors))
     return data
+
+
+def _logged(
+    write: Callable[..., ledger.Written],
+    match_id: str,
+    token: str,
+    key: str,
+    body: dict[str, Any],
+    *args: Any,
+    **kwargs: Any,
+) -> Response:
+    """A write to the match's log: ``write(match_id, *args, **kwargs)`` with the
+    body's expected_seq, the Idempotency-Key and the bearer key."""
+    expected = _expected_seq(body, match_id, token)
+    return _write(
+        lambda: write(
+            match_id, *args, expected_seq=expected, idem_key=key, key=token, **kwargs
+        )
+    )
 
 
 def _expected_seq(

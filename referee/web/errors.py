@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from typing import TypeVar
 
 from flask import Flask
 from flask import Response
+from flask import abort
 from flask import current_app
 from flask import jsonify
 from flask import render_template
@@ -197,6 +200,19 @@ def key_reused(detail: str) -> Response:
     """409: an idempotency key came back with a different request (one answer for
     every route that takes a key, API and outbox alike)."""
     return answer(KEY_REUSED, detail, errors={"Idempotency-Key": detail})
+
+
+T = TypeVar("T")
+
+
+def found(
+    get: Callable[[str], T], key: str, missing: type[Exception], detail: str = ""
+) -> T:
+    """``get(key)``; 404 if it raises ``missing`` (``detail``, or what it said)."""
+    try:
+        return get(key)
+    except missing as err:
+        abort(404, detail or str(err))
 
 
 def bad_input(errors: dict[str, str]) -> Response:

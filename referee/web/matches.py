@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Iterator
 from typing import Any
 from typing import NoReturn
 
-import segno
 from flask import Blueprint
 from flask import abort
 from flask import current_app
@@ -31,20 +29,20 @@ from referee.web import csvsafe
 from referee.web import errors
 from referee.web import paging
 from referee.web import shapes
+from referee.web.errors import found
 from referee.web.forms import EventForm
 from referee.web.forms import JoinForm
 from referee.web.forms import RematchForm
 from referee.web.forms import WriteForm
 from referee.web.forms import event_from_form
+from referee.web.qr import qr_svg
 
 bp = Blueprint("matches", __name__, url_prefix="/m")
 
 
 def _match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound:
-        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
+    missing = f"There is no match '{match_id}'. Check the link or the PIN."
+    return found(ledger.get, match_id, ledger.NotFound, missing)
 
 
 def _editable(match_id: str) -> Match:
@@ -394,13 +392,7 @@ def qr(match_id: str) -> Response:
         key=ledger.join_token(match),
         _external=True,
     )
-    out = io.BytesIO()
-    segno.make(link, error="m").save(
-        out, kind="svg", scale=6, border=2, xmldecl=False, svgns=True
-    )
-    response = Response(out.getvalue(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
+    return qr_svg(link, scale=6)
 
 
 @bp.get("/<match_id>/export.json")

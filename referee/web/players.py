@@ -8,6 +8,7 @@ CSRF) both call ``referee.profiles`` and the ledger; no figure is worked out her
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint
@@ -40,12 +41,15 @@ from referee.web import access
 from referee.web import caller
 from referee.web import csvsafe
 from referee.web import targets
+from referee.web.api import _bearer as api_bearer
 from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import _write
 from referee.web.api import _writer
+from referee.web.errors import found
 from referee.web.errors import problem
 from referee.web.forms import WriteForm
+from referee.web.matches import _match
 
 bp = Blueprint("players", __name__)
 api_bp = Blueprint("players_api", __name__, url_prefix="/api/v1")
@@ -61,10 +65,9 @@ def game_titles() -> dict[str, str]:
 
 
 def _player(player_id: str) -> Player:
-    try:
-        return profiles.get(player_id)
-    except profiles.NotFound:
-        abort(404, f"There is no player '{player_id}'.")
+    return found(
+        profiles.get, player_id, profiles.NotFound, f"There is no player '{player_id}'."
+    )
 
 
 @bp.get("/players")
@@ -242,13 +245,6 @@ def claim(player_id: str) -> WerkzeugResponse | tuple[str, int]:
 # --- linking seats to profiles --------------------------------------------------------
 
 
-def _match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound:
-        abort(404, f"There is no match '{match_id}'. Check the link or the PIN.")
-
-
 @bp.route("/m/<match_id>/players", methods=["GET", "POST"])
 def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
     """The scorer names each seat's profile (made if new: its claim code shown once)."""
@@ -260,23 +256,14 @@ def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
     links = profiles.match_links(match)
     values = [p.name if p else "" for p in links]
     if request.method == "POST":
-        form = WriteForm()
         values = [request.form.get(f"seat_{i}", "") for i in range(len(match.players))]
-        if not form.validate_on_submit():
-            error, status = "This page has expired: reload it and try again.", 422
-        else:
-            try:
-                made = profiles.link_match(match, [v or None for v in values], "scorer")
-            except BadInput as err:
-                error, status = str(err), 422
-            else:
-                for name, code in made.items():
-                    flash(
-                        f"New profile {name}: claim code {code} (give it to {name}).",
-                        "secret",
-                    )
-                flash("Players linked.")
-                return redirect(url_for("matches.show", match_id=match.id), code=303)
+        error = _posted_links(
+            lambda: profiles.link_match(match, [v or None for v in values], "scorer"),
+            "Players linked.",
+        )
+        if error is None:
+            return redirect(url_for("matches.show", match_id=match.id), code=303)
+        status = 422
     return render_template(
         "players/link.html",
         match=match,
@@ -289,45 +276,56 @@ def link(match_id: str) -> str | WerkzeugResponse | tuple[str, int]:
     ), status
 
 
+def _posted_links(link: Callable[[], dict[str, str]], linked: str) -> str | None:
+    """A link page's POST: flash each new profile's claim code (shown once) and
+    ``linked``; or the error to show (422): the page expired, or a name is bad."""
+    if not WriteForm().validate_on_submit():
+        return "This page has expired: reload it and try again."
+    try:
+        made = link()
+    except BadInput as err:
+        return str(err)
+    for name, code in made.items():
+        flash(f"New profile {name}: claim code {code} (give it to {name}).", "secret")
+    flash(linked)
+    return None
+
+
+def _organised(tournament_id: str, doing: str) -> Tournament:
+    """The tournament, if this browser holds its organiser's key (403: only the
+    organiser is ``doing`` that)."""
+    from referee.web.tournaments.access import actors
+
+    missing = f"There is no tournament '{tournament_id}'."
+    tournament = found(tournaments.get, tournament_id, tournaments.NotFound, missing)
+    if ORGANISER not in actors(tournament):
+        abort(403, f"Only the organiser {doing}.")
+    return tournament
+
+
 @bp.route("/n/<tournament_id>/players", methods=["GET", "POST"])
 def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int]:
     """The organiser links each entrant to a profile, for every match they play."""
-    from referee.web.tournaments.access import actors
-
-    try:
-        tournament = tournaments.get(tournament_id)
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'.")
-    if ORGANISER not in actors(tournament):
-        abort(403, "Only the organiser links entrants to profiles.")
+    tournament = _organised(tournament_id, "links entrants to profiles")
     links = profiles.tournament_links(tournament)
     values = {
         e: (links.get(e).name if links.get(e) else "") for e in tournament.players
     }
     error, status = None, 200
     if request.method == "POST":
-        form = WriteForm()
         values = {
             e: request.form.get(f"entrant_{i}", "")
             for i, e in enumerate(tournament.players)
         }
-        if not form.validate_on_submit():
-            error, status = "This page has expired: reload it and try again.", 422
-        else:
-            try:
-                made = profiles.link_tournament(
-                    tournament, {e: v or None for e, v in values.items()}, "organiser"
-                )
-            except BadInput as err:
-                error, status = str(err), 422
-            else:
-                for name, code in made.items():
-                    flash(
-                        f"New profile {name}: claim code {code} (give it to {name}).",
-                        "secret",
-                    )
-                flash("Entrants linked.")
-                return redirect(request.path, code=303)
+        error = _posted_links(
+            lambda: profiles.link_tournament(
+                tournament, {e: v or None for e, v in values.items()}, "organiser"
+            ),
+            "Entrants linked.",
+        )
+        if error is None:
+            return redirect(request.path, code=303)
+        status = 422
     return render_template(
         "players/entrants.html",
         tournament=tournament,
@@ -341,14 +339,7 @@ def link_entrants(tournament_id: str) -> str | WerkzeugResponse | tuple[str, int
 @bp.post("/n/<tournament_id>/approve")
 def approve(tournament_id: str) -> WerkzeugResponse:
     """The organiser approves a waiting result, or turns approval on or off."""
-    from referee.web.tournaments.access import actors
-
-    try:
-        tournament = tournaments.get(tournament_id)
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'.")
-    if ORGANISER not in actors(tournament):
-        abort(403, "Only the organiser approves results.")
+    tournament = _organised(tournament_id, "approves results")
     form = WriteForm()
     back = url_for("tournaments.admin", tournament_id=tournament.id)
     number = request.form.get("pairing", "")
@@ -571,20 +562,9 @@ def one_player(player_id: str) -> Response:
 
 
 def _bearer() -> str:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if not header:
-        response = problem(
-            401,
-            "unauthorized",
-            "Unauthorized",
-            "Writes need 'Authorization: Bearer <key>'.",
-        )
-        response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
-        raise _Halt(response)
-    if scheme.lower() != "bearer" or not token.strip():
-        raise _Halt(problem(403, "forbidden", "Forbidden", "That key is not valid."))
-    return token.strip()
+    return api_bearer(
+        "Writes need 'Authorization: Bearer <key>'.", "That key is not valid."
+    )
 
 
 def _json_body(allowed: set[str], example: str) -> dict[str, Any]:
@@ -608,10 +588,7 @@ def _bad(errors: dict[str, str]) -> Response:
 
 
 def _api_match(match_id: str) -> Match:
-    try:
-        return ledger.get(match_id)
-    except ledger.NotFound as err:
-        abort(404, str(err))
+    return found(ledger.get, match_id, ledger.NotFound)
 
 
 @api_bp.put("/matches/<match_id>/players")
@@ -623,20 +600,30 @@ def put_links(match_id: str) -> Response:
         return problem(
             403, "forbidden", "Forbidden", "Only the match's edit key links players."
         )
-    example = '{"players": ["Ann Smith", null]}'
-    body = _json_body({"players"}, example)
-    names = body.get("players")
-    if not isinstance(names, list) or not all(
-        n is None or isinstance(n, str) for n in names
+    return _linked(
+        '{"players": ["Ann Smith", null]}',
+        list,
+        "is a list of names or null",
+        lambda names: _links_json(match, profiles.link_match(match, names, "scorer")),
+    )
+
+
+def _linked(
+    example: str, kind: type, shape: str, link: Callable[[Any], dict[str, Any]]
+) -> Response:
+    """Link the body's 'players' (a ``kind`` of profile names or null) and answer
+    with ``link``'s view of the links; 422 if they are not (``shape`` says what they
+    are) or a name is bad."""
+    names = _json_body({"players"}, example).get("players")
+    values = names.values() if isinstance(names, dict) else names
+    if not isinstance(names, kind) or not all(
+        v is None or isinstance(v, str) for v in values
     ):
-        return _bad(
-            {"players": f"'players' is a list of names or null, e.g. {example}."}
-        )
+        return _bad({"players": f"'players' {shape}, e.g. {example}."})
     try:
-        made = profiles.link_match(match, names, "scorer")
+        return jsonify(link(names))
     except BadInput as err:
         return _bad(err.errors)
-    return jsonify(_links_json(match, made))
 
 
 def _links_json(match: Match, made: dict[str, str]) -> dict[str, Any]:
@@ -661,28 +648,19 @@ def get_links(match_id: str) -> Response:
 def put_entrants(tournament_id: str) -> Response:
     """Link entrants to profiles by name (null: none); the organiser's key."""
     token = _bearer()
-    try:
-        tournament = tournaments.get(tournament_id)
-    except tournaments.NotFound as err:
-        abort(404, str(err))
+    tournament = found(tournaments.get, tournament_id, tournaments.NotFound)
     if tournaments.actor_for(tournament, token) != ORGANISER:
         return problem(
             403, "forbidden", "Forbidden", "Only the organiser links entrants."
         )
-    example = '{"players": {"Ann": "Ann Smith"}}'
-    body = _json_body({"players"}, example)
-    names = body.get("players")
-    if not isinstance(names, dict) or not all(
-        v is None or isinstance(v, str) for v in names.values()
-    ):
-        return _bad(
-            {"players": f"'players' maps entrant names to profiles, e.g. {example}."}
-        )
-    try:
-        made = profiles.link_tournament(tournament, names, "organiser")
-    except BadInput as err:
-        return _bad(err.errors)
-    return jsonify(_entrants_json(tournament, made))
+    return _linked(
+        '{"players": {"Ann": "Ann Smith"}}',
+        dict,
+        "maps entrant names to profiles",
+        lambda names: _entrants_json(
+            tournament, profiles.link_tournament(tournament, names, "organiser")
+        ),
+    )
 
 
 def _entrants_json(tournament: Tournament, made: dict[str, str]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from referee import keys
 from referee import ledger
 from referee.web import access
-from referee.web import matches as match_pages
+from referee.web import qr
 from referee.web.targets import same_site_path
 from referee.web.tournaments import access as night_access
 from tests.web.write_routes import EIGHT
@@ -229,9 +229,9 @@ def test_a_table_games_pin_opens_that_game_only(client, app, monkeypatch):
     # The session holds no key, and nothing the phone is shown is the table's key.
     assert table_key not in _session_text(phone)
     links: list[str] = []
-    real_make = match_pages.segno.make
+    real_make = qr.segno.make
     monkeypatch.setattr(
-        match_pages.segno,
+        qr.segno,
         "make",
         lambda data, **kw: links.append(data) or real_make(data, **kw),
     )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from referee.web.openapi.common import JSONSchema
+from referee.web.openapi.common import array
+from referee.web.openapi.common import obj
+from referee.web.openapi.common import ref
+from referee.web.openapi.common import typed
 
-_FEED: JSONSchema = {
-    "type": "object",
-    "required": ["kind"],
-    "properties": {
+_FEED: JSONSchema = obj(
+    {
         "kind": {"enum": ["seed", "winner", "loser"]},
         "from": {
             "type": ["string", "null"],
@@ -15,85 +17,69 @@ _FEED: JSONSchema = {
         },
         "seed": {"type": "integer", "description": "For 'seed': the seed number."},
     },
-}
+    ["kind"],
+)
 
 
 def schemas() -> dict[str, JSONSchema]:
     """``BracketLayout`` (single and double elimination) and ``SwissLayout``."""
-    ref = "#/components/schemas/"
     return {
-        "BracketLayout": {
-            "type": "object",
-            "description": "An elimination bracket's tree: each part's rounds in "
-            "columns, each slot with its pairing's number and where its sides come "
-            "from.",
-            "required": ["kind", "elimination", "size", "champion", "parts"],
-            "properties": {
+        "BracketLayout": obj(
+            {
                 "kind": {"const": "bracket"},
                 "elimination": {"enum": ["single", "double"]},
                 "size": {"type": "integer", "description": "A power of two."},
                 "reset": {"type": ["boolean", "null"]},
                 "champion": {"type": ["string", "null"]},
-                "parts": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["part", "title", "rounds"],
-                        "properties": {
+                "parts": array(
+                    obj(
+                        {
                             "part": {"enum": ["winners", "losers", "final"]},
                             "title": {"type": "string"},
-                            "rounds": {
-                                "type": "array",
-                                "items": {"$ref": f"{ref}BracketRound"},
-                            },
+                            "rounds": array(ref("BracketRound")),
                         },
-                    },
-                },
+                        ["part", "title", "rounds"],
+                    )
+                ),
             },
-        },
-        "BracketRound": {
-            "type": "object",
-            "required": ["number", "title", "slots"],
-            "properties": {
-                "number": {"type": "integer"},
-                "title": {"type": "string"},
-                "slots": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["id", "pairing", "feeds"],
-                        "properties": {
+            ["kind", "elimination", "size", "champion", "parts"],
+            description="An elimination bracket's tree: each part's rounds in "
+            "columns, each slot with its pairing's number and where its sides come "
+            "from.",
+        ),
+        "BracketRound": obj(
+            {
+                **typed(number="integer", title="string"),
+                "slots": array(
+                    obj(
+                        {
                             "id": {"type": "string", "examples": ["W1-1", "GF1"]},
                             "pairing": {"type": ["integer", "null"]},
-                            "feeds": {"type": "array", "items": _FEED},
+                            "feeds": array(_FEED),
                         },
-                    },
-                },
+                        ["id", "pairing", "feeds"],
+                    )
+                ),
             },
-        },
-        "SwissLayout": {
-            "type": "object",
-            "description": "A Swiss's rounds so far, its length and its tie-breaks.",
-            "required": ["kind", "rounds_to_play", "tie_breaks", "rounds"],
-            "properties": {
+            ["number", "title", "slots"],
+        ),
+        "SwissLayout": obj(
+            {
                 "kind": {"const": "swiss"},
                 "rounds_to_play": {"type": "integer"},
-                "tie_breaks": {
-                    "type": "array",
-                    "items": {"enum": ["buchholz", "median-buchholz"]},
-                },
-                "rounds": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["number", "pairings", "bye"],
-                        "properties": {
+                "tie_breaks": array({"enum": ["buchholz", "median-buchholz"]}),
+                "rounds": array(
+                    obj(
+                        {
                             "number": {"type": "integer"},
-                            "pairings": {"type": "array", "items": {"type": "integer"}},
+                            "pairings": array({"type": "integer"}),
                             "bye": {"type": ["string", "null"]},
                         },
-                    },
-                },
+                        ["number", "pairings", "bye"],
+                    )
+                ),
             },
-        },
+            ["kind", "rounds_to_play", "tie_breaks", "rounds"],
+            description="A Swiss's rounds so far, its length and its tie-breaks.",
+        ),
     }

@@ -31,13 +31,20 @@ def _get(summary: str, schema: str, op: str) -> JSONSchema:
     }
 
 
-def _json_ref(schema: str, description: str = "OK") -> JSONSchema:
+def read_one(op: str, summary: str, schema: str, param: JSONSchema) -> JSONSchema:
+    """GET of one thing by its path parameter ``param``: ``schema``, or 404."""
     return {
-        "description": description,
-        "content": {
-            "application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}
-        },
+        "get": {
+            "operationId": op,
+            "summary": summary,
+            "parameters": [param],
+            "responses": {"200": _json_ref(schema), "404": _problem_ref()},
+        }
     }
+
+
+def _json_ref(schema: str, description: str = "OK") -> JSONSchema:
+    return {"description": description, "content": json_content(schema)}
 
 
 def _problem_ref(description: str = "A problem") -> JSONSchema:
@@ -55,6 +62,73 @@ def _path(name: str, example: Any) -> JSONSchema:
         "schema": {"type": "string"},
         "example": example,
     }
+
+
+def edit_key_problems(unprocessable: str) -> JSONSchema:
+    """The problems of a match's write with its edit key and no Idempotency-Key."""
+    return {
+        "401": _problem_ref("No edit key"),
+        "403": _problem_ref("Not the match's edit key"),
+        "404": _problem_ref("No such match"),
+        "422": _problem_ref(unprocessable),
+    }
+
+
+IDEMPOTENCY_KEY: JSONSchema = {"$ref": "#/components/parameters/IdempotencyKey"}
+TOURNAMENT_ID = "q7m2x9k4pa"
+
+
+def keyed(
+    op: str,
+    summary: str,
+    key: str,
+    parameters: list[JSONSchema],
+    body: JSONSchema | None,
+    responses: JSONSchema,
+) -> JSONSchema:
+    """A write that sends a bearer key (``key``: editKey or tournamentKey)."""
+    return operation(op, summary, parameters, responses, body, [{key: []}])
+
+
+def operation(
+    op: str,
+    summary: str,
+    parameters: list[JSONSchema],
+    responses: JSONSchema,
+    body: JSONSchema | None = None,
+    security: list[JSONSchema] | None = None,
+) -> JSONSchema:
+    """An operation: its id, summary, security, parameters, body and answers."""
+    out: JSONSchema = {"operationId": op, "summary": summary}
+    if security is not None:
+        out["security"] = security
+    out["parameters"] = parameters
+    if body is not None:
+        out["requestBody"] = body
+    out["responses"] = responses
+    return out
+
+
+def tournament_write(
+    op: str, summary: str, body: JSONSchema, forbidden: str
+) -> JSONSchema:
+    """A tournament's write with an Idempotency-Key; 403 ``forbidden``."""
+    return keyed(
+        op,
+        summary,
+        "tournamentKey",
+        [_path("id", TOURNAMENT_ID), IDEMPOTENCY_KEY],
+        body,
+        {
+            **_write_responses(),
+            "201": _json_ref(
+                "TournamentRecorded",
+                "Recorded (a retry with the same Idempotency-Key returns the first "
+                "seq and ruling, with Idempotent-Replayed: true)",
+            ),
+            "403": _problem_ref(forbidden),
+        },
+    )
 
 
 def _write_responses() -> JSONSchema:
@@ -140,3 +214,60 @@ def paging_params() -> list[JSONSchema]:
             "example": paging.DEFAULT_LIMIT,
         },
     ]
+
+
+# --- builders: the schema shapes every part of the document repeats -----------------
+
+REF = "#/components/schemas/"
+
+
+def ref(name: str) -> JSONSchema:
+    """A reference to the component schema ``name``."""
+    return {"$ref": f"{REF}{name}"}
+
+
+def array(items: JSONSchema) -> JSONSchema:
+    return {"type": "array", "items": items}
+
+
+def typed(**types: str | list[str]) -> JSONSchema:
+    """Properties that are a JSON type each: ``typed(id="string")``."""
+    return {name: {"type": t} for name, t in types.items()}
+
+
+def obj(
+    properties: JSONSchema,
+    required: list[str] | None = None,
+    *,
+    description: str | None = None,
+    closed: bool = False,
+) -> JSONSchema:
+    """An object schema: its description, required names and properties, in that
+    order; ``closed``: no other property."""
+    out: JSONSchema = {"type": "object"}
+    if description is not None:
+        out["description"] = description
+    if required is not None:
+        out["required"] = required
+    out["properties"] = properties
+    if closed:
+        out["additionalProperties"] = False
+    return out
+
+
+def json_content(schema: str | JSONSchema, **example: Any) -> JSONSchema:
+    """JSON content: the component ``schema`` (or a schema), with its ``example``
+    or ``examples``."""
+    return {
+        "application/json": {
+            "schema": ref(schema) if isinstance(schema, str) else schema,
+            **example,
+        }
+    }
+
+
+def json_body(
+    schema: str | JSONSchema, required: bool = True, **example: Any
+) -> JSONSchema:
+    """A JSON request body (see ``json_content``)."""
+    return {"required": required, "content": json_content(schema, **example)}

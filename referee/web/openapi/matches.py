@@ -14,6 +14,10 @@ from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import TITLE
 from referee.web.openapi.common import _name
+from referee.web.openapi.common import array
+from referee.web.openapi.common import obj
+from referee.web.openapi.common import ref
+from referee.web.openapi.common import typed
 from referee.web.openapi.fields import option_schema
 
 JSONSchema = dict[str, Any]
@@ -33,31 +37,26 @@ def _common_schemas() -> dict[str, JSONSchema]:
 def _answer_schemas(string_list: JSONSchema) -> dict[str, JSONSchema]:
     """A problem, a ruling and its penalties, the scoreboard."""
     return {
-        "Problem": {
-            "type": "object",
-            "required": ["type", "title", "status", "detail"],
-            "properties": {
-                "type": {"type": "string"},
-                "title": {"type": "string"},
-                "status": {"type": "integer"},
-                "detail": {"type": "string"},
+        "Problem": obj(
+            {
+                **typed(
+                    type="string", title="string", status="integer", detail="string"
+                ),
                 "errors": {
                     "type": "object",
                     "additionalProperties": {"type": "string"},
                 },
-                "ruling": {"$ref": "#/components/schemas/Ruling"},
+                "ruling": ref("Ruling"),
                 "seq": {"type": "integer"},
             },
-        },
+            ["type", "title", "status", "detail"],
+        ),
         "Penalty": PENALTY_SCHEMA,
         "Ruling": {
             **RULING_SCHEMA,
             "properties": {
                 **RULING_SCHEMA["properties"],
-                "penalties": {
-                    "type": "array",
-                    "items": {"$ref": "#/components/schemas/Penalty"},
-                },
+                "penalties": array(ref("Penalty")),
             },
         },
         "Board": {
@@ -165,18 +164,13 @@ def _match_schemas(string_list: JSONSchema) -> dict[str, JSONSchema]:
 def _write_schemas() -> dict[str, JSONSchema]:
     """What a write sends and answers."""
     return {
-        "EventRequest": {
-            "type": "object",
-            "required": ["event"],
-            "properties": {
-                "event": {"$ref": "#/components/schemas/Event"},
-                "expected_seq": EXPECTED_SEQ,
-            },
-            "additionalProperties": False,
-        },
-        "UndoRequest": {
-            "type": "object",
-            "properties": {
+        "EventRequest": obj(
+            {"event": ref("Event"), "expected_seq": EXPECTED_SEQ},
+            ["event"],
+            closed=True,
+        ),
+        "UndoRequest": obj(
+            {
                 "expected_seq": EXPECTED_SEQ,
                 "target": {
                     "type": ["integer", "null"],
@@ -184,17 +178,16 @@ def _write_schemas() -> dict[str, JSONSchema]:
                     "out: the last one.",
                 },
             },
-            "additionalProperties": False,
-        },
-        "Recorded": {
-            "type": "object",
-            "required": ["seq", "ruling", "state"],
-            "properties": {
+            closed=True,
+        ),
+        "Recorded": obj(
+            {
                 "seq": {"type": "integer"},
-                "ruling": {"$ref": "#/components/schemas/Ruling"},
-                "state": {"$ref": "#/components/schemas/Board"},
+                "ruling": ref("Ruling"),
+                "state": ref("Board"),
             },
-        },
+            ["seq", "ruling", "state"],
+        ),
     }
 
 
@@ -223,20 +216,14 @@ def _log_schemas() -> dict[str, JSONSchema]:
                 "created_at": {"type": ["string", "null"]},
             },
         },
-        "EventLog": {
-            "type": "object",
-            "description": "A page of the log, oldest first.",
-            "required": ["id", "seq", "events", "next"],
-            "properties": {
+        "EventLog": obj(
+            {
                 "id": {"type": "string"},
                 "seq": {
                     "type": "integer",
                     "description": "The match's last seq when the page was read.",
                 },
-                "events": {
-                    "type": "array",
-                    "items": {"$ref": "#/components/schemas/LogEntry"},
-                },
+                "events": array(ref("LogEntry")),
                 "next": {
                     "type": ["string", "null"],
                     "description": "The next page (as in the Link header), or null "
@@ -244,13 +231,12 @@ def _log_schemas() -> dict[str, JSONSchema]:
                     "?after=<seq>.",
                 },
             },
-        },
-        "MatchHistory": {
-            "type": "object",
-            "required": ["id", "seq", "history"],
-            "properties": {
-                "id": {"type": "string"},
-                "seq": {"type": "integer"},
+            ["id", "seq", "events", "next"],
+            description="A page of the log, oldest first.",
+        ),
+        "MatchHistory": obj(
+            {
+                **typed(id="string", seq="integer"),
                 "history": {
                     "type": "array",
                     "description": "One entry per hand, deal or frame, oldest first, "
@@ -259,59 +245,29 @@ def _log_schemas() -> dict[str, JSONSchema]:
                     "items": {"type": "object"},
                 },
             },
-        },
+            ["id", "seq", "history"],
+        ),
     }
+
+
+def _all_required(properties: JSONSchema) -> JSONSchema:
+    return obj(properties, list(properties))
 
 
 def _game_schemas() -> dict[str, JSONSchema]:
     """The games and their rulebooks."""
+    rules = array(ref("Rule"))
     return {
         "Game": {
             "type": "object",
             "required": ["id", "title", "players", "options", "events"],
         },
-        "GameList": {
-            "type": "object",
-            "required": ["games"],
-            "properties": {
-                "games": {
-                    "type": "array",
-                    "items": {"$ref": "#/components/schemas/Game"},
-                }
-            },
-        },
-        "Rule": {
-            "type": "object",
-            "required": ["id", "title", "summary", "text"],
-            "properties": {
-                "id": {"type": "string"},
-                "title": {"type": "string"},
-                "summary": {"type": "string"},
-                "text": {"type": "string"},
-            },
-        },
-        "Rulebook": {
-            "type": "object",
-            "required": ["game", "rules"],
-            "properties": {
-                "game": {"type": "string"},
-                "rules": {
-                    "type": "array",
-                    "items": {"$ref": "#/components/schemas/Rule"},
-                },
-            },
-        },
-        "RuleSearch": {
-            "type": "object",
-            "required": ["q", "rules"],
-            "properties": {
-                "q": {"type": "string"},
-                "rules": {
-                    "type": "array",
-                    "items": {"$ref": "#/components/schemas/Rule"},
-                },
-            },
-        },
+        "GameList": obj({"games": array(ref("Game"))}, ["games"]),
+        "Rule": _all_required(
+            typed(id="string", title="string", summary="string", text="string")
+        ),
+        "Rulebook": _all_required({"game": {"type": "string"}, "rules": rules}),
+        "RuleSearch": _all_required({"q": {"type": "string"}, "rules": rules}),
     }
 
 

@@ -14,6 +14,9 @@ from referee.formats import Format
 from referee.formats.bunko_night import paths
 from referee.formats.bunko_night import rules as night
 from referee.games.text import LIMITS
+from referee.web.openapi.common import array
+from referee.web.openapi.common import ref
+from referee.web.openapi.common import typed
 from referee.web.openapi.limits import TEXT_PATTERN
 
 JSONSchema = dict[str, Any]
@@ -224,10 +227,7 @@ def _view() -> JSONSchema:
         "type": "object",
         "required": required,
         "properties": {
-            "id": {"type": "string"},
-            "kind": {"type": "string"},
-            "game": {"type": "string"},
-            "title": {"type": "string"},
+            **typed(id="string", kind="string", game="string", title="string"),
             "status": {"enum": ["live", "over"]},
             "seq": {"type": "integer"},
             "fingerprint": {
@@ -240,9 +240,9 @@ def _view() -> JSONSchema:
             "phase": {"enum": ["seating", "playing", "between-rounds", "over"]},
             "round": {"type": "integer"},
             "prompt": {"type": "string"},
-            "tables": {"type": "array", "items": {"$ref": f"{REF}TournamentTable"}},
+            "tables": array(ref("TournamentTable")),
             "stop": {"type": ["object", "null"]},
-            "seats": {"type": "array", "items": {"$ref": f"{REF}SeatAssignment"}},
+            "seats": array(ref("SeatAssignment")),
             "rotation": {
                 "oneOf": [{"$ref": f"{REF}Rotation"}, {"type": "null"}],
                 "description": "Where everyone sits next, once a round is over.",
@@ -256,7 +256,7 @@ def _view() -> JSONSchema:
                     "properties": TALLY,
                 },
             },
-            "standings": {"type": "array", "items": {"$ref": f"{REF}Standing"}},
+            "standings": array(ref("Standing")),
             "overall": {"oneOf": [overall, {"type": "null"}]},
             "rules": {"type": "object"},
             "links": {"type": "object"},

@@ -17,9 +17,11 @@ from referee.formats.pairing import seeding
 from referee.web.openapi import brackets
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
-from referee.web.openapi.common import _json_ref
-from referee.web.openapi.common import _path
-from referee.web.openapi.common import _write_responses
+from referee.web.openapi.common import array
+from referee.web.openapi.common import json_body
+from referee.web.openapi.common import ref
+from referee.web.openapi.common import tournament_write
+from referee.web.openapi.common import typed
 from referee.web.openapi.fields import event_schema
 
 JSONSchema = dict[str, Any]
@@ -150,45 +152,15 @@ def event_path() -> JSONSchema:
                     "value": {"event": example.event},
                 }
     return {
-        "post": {
-            "operationId": "addTournamentEvent",
-            "summary": "Send a tournament one of its format's events (a pairing's "
+        "post": tournament_write(
+            "addTournamentEvent",
+            "Send a tournament one of its format's events (a pairing's "
             "result, a walkover, a no-show, a retirement, a correction...; a "
             "night's approval of results)",
-            "security": [{"tournamentKey": []}],
-            "parameters": [
-                _path("id", "q7m2x9k4pa"),
-                {"$ref": "#/components/parameters/IdempotencyKey"},
-            ],
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "application/json": {
-                        "schema": {
-                            "$ref": "#/components/schemas/TournamentEventRequest"
-                        },
-                        "examples": examples,
-                    }
-                },
-            },
-            "responses": {
-                **_write_responses(),
-                "201": _json_ref(
-                    "TournamentRecorded",
-                    "Recorded (a retry with the same Idempotency-Key returns the "
-                    "first seq and ruling, with Idempotent-Replayed: true)",
-                ),
-                "403": {
-                    "description": "Not a key of this tournament, or a station's "
-                    "key for another station's pairing or the organiser's job",
-                    "content": {
-                        "application/problem+json": {
-                            "schema": {"$ref": "#/components/schemas/Problem"}
-                        }
-                    },
-                },
-            },
-        }
+            json_body("TournamentEventRequest", examples=examples),
+            "Not a key of this tournament, or a station's "
+            "key for another station's pairing or the organiser's job",
+        )
     }
 
 
@@ -235,7 +207,6 @@ def schemas() -> dict[str, JSONSchema]:
 
 def _pairing() -> JSONSchema:
     """One pairing as the view shows it."""
-    ref = "#/components/schemas/"
     nullable_str = {"type": ["string", "null"]}
     return {
         "type": "object",
@@ -256,10 +227,10 @@ def _pairing() -> JSONSchema:
             "station": {"type": ["integer", "null"]},
             "station_name": nullable_str,
             "match": nullable_str,
-            "result": {"oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}]},
+            "result": {"oneOf": [ref("PairingResult"), {"type": "null"}]},
             "result_text": nullable_str,
             "pending": {
-                "oneOf": [{"$ref": f"{ref}PairingResult"}, {"type": "null"}],
+                "oneOf": [ref("PairingResult"), {"type": "null"}],
                 "description": "A result waiting for the organiser's approval.",
             },
             "pending_text": nullable_str,
@@ -271,7 +242,6 @@ def _pairing() -> JSONSchema:
 
 def _view() -> JSONSchema:
     """A pairing tournament as the API shows it."""
-    ref = "#/components/schemas/"
     return {
         "type": "object",
         "required": [
@@ -295,18 +265,13 @@ def _view() -> JSONSchema:
             "links",
         ],
         "properties": {
-            "id": {"type": "string"},
-            "kind": {"type": "string"},
-            "format": {"type": "string"},
-            "title": {"type": "string"},
+            **typed(id="string", kind="string", format="string", title="string"),
             "status": {"enum": ["live", "over"]},
-            "seq": {"type": "integer"},
-            "fingerprint": {"type": "string"},
-            "game": {"type": "string"},
+            **typed(seq="integer", fingerprint="string", game="string"),
             "game_options": {"type": "object"},
             "units": {"enum": ["legs", "racks", "points"]},
-            "players": {"type": "array", "items": {"type": "string"}},
-            "seeds": {"type": "array", "items": {"type": "string"}},
+            "players": array({"type": "string"}),
+            "seeds": array({"type": "string"}),
             "seeding": {"enum": list(seeding.SEEDINGS)},
             "ratings": {"type": ["object", "null"]},
             "options": {"type": "object"},
@@ -314,19 +279,16 @@ def _view() -> JSONSchema:
             "prompt": {"type": "string"},
             "progress": {"type": "object"},
             "stations": {"type": "array", "items": {"type": "object"}},
-            "calls": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
-            "next_up": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
-            "pairings": {"type": "array", "items": {"$ref": f"{ref}Pairing"}},
-            "rounds": {"type": "array", "items": {"type": "object"}},
-            "columns": {"type": "array", "items": {"type": "object"}},
-            "standings": {
-                "type": "array",
-                "items": {"$ref": f"{ref}PairingStanding"},
-            },
+            "calls": array(ref("Pairing")),
+            "next_up": array(ref("Pairing")),
+            "pairings": array(ref("Pairing")),
+            "rounds": array({"type": "object"}),
+            "columns": array({"type": "object"}),
+            "standings": array(ref("PairingStanding")),
             "layout": {
                 "anyOf": [
-                    {"$ref": f"{ref}BracketLayout"},
-                    {"$ref": f"{ref}SwissLayout"},
+                    ref("BracketLayout"),
+                    ref("SwissLayout"),
                     {  # another format's own (a round robin's cross table)
                         "type": "object",
                         "not": {
@@ -339,6 +301,6 @@ def _view() -> JSONSchema:
             "over": {"type": "boolean"},
             "tables": {"type": "array", "maxItems": 0},
             "links": {"type": "object"},
-            "keys": {"$ref": f"{ref}TournamentKeys"},
+            "keys": ref("TournamentKeys"),
         },
     }

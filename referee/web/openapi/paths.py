@@ -8,19 +8,28 @@ from typing import Any
 from referee.games.base import Game
 from referee.web import paging
 from referee.web.openapi import limits
+from referee.web.openapi.common import IDEMPOTENCY_KEY
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _get
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.common import _write_responses
+from referee.web.openapi.common import edit_key_problems
+from referee.web.openapi.common import json_body
+from referee.web.openapi.common import json_content
+from referee.web.openapi.common import keyed
+from referee.web.openapi.common import obj
+from referee.web.openapi.common import operation
 from referee.web.openapi.common import paging_params
+from referee.web.openapi.common import read_one
+from referee.web.openapi.common import typed
 from referee.web.openapi.matches import _match_links
 from referee.web.openapi.matches import _new_match_example
 from referee.web.openapi.matches import _recorded_links
 
 JSONSchema = dict[str, Any]
-WRITE_PARAMS = [{"$ref": "#/components/parameters/IdempotencyKey"}]
+WRITE_PARAMS = [IDEMPOTENCY_KEY]
 
 
 def match_paths(
@@ -42,10 +51,10 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
     """Start a match."""
     return {
         "/api/v1/matches": {
-            "post": {
-                "operationId": "createMatch",
-                "summary": "Start a match",
-                "parameters": [
+            "post": operation(
+                "createMatch",
+                "Start a match",
+                [
                     {
                         "name": "Idempotency-Key",
                         "in": "header",
@@ -60,19 +69,7 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                         },
                     }
                 ],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/NewMatch"},
-                            "examples": {
-                                g.id: {"value": _new_match_example(g)}
-                                for g in registry.values()
-                            },
-                        }
-                    },
-                },
-                "responses": {
+                {
                     "201": {
                         **_json_ref("CreatedMatch", "Created; keep the edit_key."),
                         "links": _match_links(),
@@ -83,7 +80,14 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                     "409": _problem_ref("The Idempotency-Key reused with another body"),
                     "422": _problem_ref(),
                 },
-            }
+                json_body(
+                    "NewMatch",
+                    examples={
+                        g.id: {"value": _new_match_example(g)}
+                        for g in registry.values()
+                    },
+                ),
+            )
         },
     }
 
@@ -91,26 +95,19 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
 def _read_paths() -> JSONSchema:
     """A match and its history."""
     return {
-        "/api/v1/matches/{id}": {
-            "get": {
-                "operationId": "getMatch",
-                "summary": "A match: setup, status, last seq, scoreboard",
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "responses": {"200": _json_ref("Match"), "404": _problem_ref()},
-            }
-        },
-        "/api/v1/matches/{id}/history": {
-            "get": {
-                "operationId": "getMatchHistory",
-                "summary": "Every hand, deal or frame so far, folded from the log "
-                "(the scoreboard's detail.history keeps the latest 32)",
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "responses": {
-                    "200": _json_ref("MatchHistory"),
-                    "404": _problem_ref(),
-                },
-            }
-        },
+        "/api/v1/matches/{id}": read_one(
+            "getMatch",
+            "A match: setup, status, last seq, scoreboard",
+            "Match",
+            _path("id", "k3m9x2q7ab"),
+        ),
+        "/api/v1/matches/{id}/history": read_one(
+            "getMatchHistory",
+            "Every hand, deal or frame so far, folded from the log "
+            "(the scoreboard's detail.history keeps the latest 32)",
+            "MatchHistory",
+            _path("id", "k3m9x2q7ab"),
+        ),
     }
 
 
@@ -149,21 +146,13 @@ def _event_paths(examples: JSONSchema, answers: JSONSchema) -> JSONSchema:
                     ),
                 },
             },
-            "post": {
-                "operationId": "addEvent",
-                "summary": "Report what happened",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/EventRequest"},
-                            "examples": examples,
-                        }
-                    },
-                },
-                "responses": {
+            "post": keyed(
+                "addEvent",
+                "Report what happened",
+                "editKey",
+                [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
+                json_body("EventRequest", examples=examples),
+                {
                     **_write_responses(),
                     "201": {
                         **_json_ref(
@@ -171,16 +160,11 @@ def _event_paths(examples: JSONSchema, answers: JSONSchema) -> JSONSchema:
                             "Recorded; the answer to each "
                             "request example, under the same name",
                         ),
-                        "content": {
-                            "application/json": {
-                                "schema": {"$ref": "#/components/schemas/Recorded"},
-                                "examples": answers,
-                            }
-                        },
+                        "content": json_content("Recorded", examples=answers),
                         "links": _recorded_links(),
                     },
                 },
-            },
+            ),
         },
     }
 
@@ -189,43 +173,28 @@ def _correction_paths() -> JSONSchema:
     """Correct an earlier event, or void one."""
     return {
         "/api/v1/matches/{id}/events/{seq}": {
-            "put": {
-                "operationId": "amendEvent",
-                "summary": "Correct an earlier event (appended as a correction)",
-                "security": [{"editKey": []}],
-                "parameters": [
+            "put": keyed(
+                "amendEvent",
+                "Correct an earlier event (appended as a correction)",
+                "editKey",
+                [
                     _path("id", "k3m9x2q7ab"),
                     {**_path("seq", 1), "schema": {"type": "integer"}},
                     *WRITE_PARAMS,
                 ],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/EventRequest"},
-                        }
-                    },
-                },
-                "responses": _write_responses(),
-            }
+                json_body("EventRequest"),
+                _write_responses(),
+            )
         },
         "/api/v1/matches/{id}/undo": {
-            "post": {
-                "operationId": "undo",
-                "summary": "Void the last event (or 'target', an earlier one)",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "requestBody": {
-                    "required": False,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/UndoRequest"},
-                            "example": {"expected_seq": 3},
-                        }
-                    },
-                },
-                "responses": _write_responses(),
-            }
+            "post": keyed(
+                "undo",
+                "Void the last event (or 'target', an earlier one)",
+                "editKey",
+                [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
+                json_body("UndoRequest", required=False, example={"expected_seq": 3}),
+                _write_responses(),
+            )
         },
     }
 
@@ -234,14 +203,15 @@ def _rematch_path() -> JSONSchema:
     """The same match again."""
     return {
         "/api/v1/matches/{id}/rematch": {
-            "post": {
-                "operationId": "rematch",
-                "summary": "A new match with the same game, players, teams, "
+            "post": keyed(
+                "rematch",
+                "A new match with the same game, players, teams, "
                 "options and title (a retry with the same Idempotency-Key "
                 "returns the first one)",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
-                "responses": {
+                "editKey",
+                [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
+                None,
+                {
                     "201": _json_ref("CreatedMatch", "Created; keep the new edit_key."),
                     "400": _problem_ref("Idempotency-Key missing"),
                     "401": _problem_ref("No edit key"),
@@ -253,7 +223,7 @@ def _rematch_path() -> JSONSchema:
                     ),
                     "422": _problem_ref("A body was sent"),
                 },
-            }
+            )
         },
     }
 
@@ -262,47 +232,23 @@ def _join_path() -> JSONSchema:
     """A second scorer's app joining by PIN."""
     return {
         "/api/v1/matches/{id}/join": {
-            "post": {
-                "operationId": "joinByPin",
-                "summary": "The match's edit key for its six-digit PIN (a second "
+            "post": operation(
+                "joinByPin",
+                "The match's edit key for its six-digit PIN (a second "
                 "scorer's app). At most ten wrong PINs per match per ten "
                 "minutes, however many arrive at once; then 429 with "
                 "Retry-After (seconds) until the window ends, for that match's "
                 "PIN only (docs/security.md).",
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["pin"],
-                                "additionalProperties": False,
-                                "properties": {
-                                    "pin": {
-                                        "type": "string",
-                                        "minLength": 6,
-                                        "maxLength": 12,
-                                    }
-                                },
-                            },
-                            "example": {"pin": "482913"},
-                        }
-                    },
-                },
-                "responses": {
+                [_path("id", "k3m9x2q7ab")],
+                {
                     "200": {
                         "description": "Joined: keep the edit key",
                         "content": {
                             "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["id", "edit_key"],
-                                    "properties": {
-                                        "id": {"type": "string"},
-                                        "edit_key": {"type": "string"},
-                                    },
-                                }
+                                "schema": obj(
+                                    typed(id="string", edit_key="string"),
+                                    ["id", "edit_key"],
+                                )
                             }
                         },
                     },
@@ -326,7 +272,18 @@ def _join_path() -> JSONSchema:
                         },
                     },
                 },
-            }
+                json_body(
+                    {
+                        "type": "object",
+                        "required": ["pin"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "pin": {"type": "string", "minLength": 6, "maxLength": 12}
+                        },
+                    },
+                    example={"pin": "482913"},
+                ),
+            )
         },
     }
 
@@ -335,41 +292,38 @@ def _pin_path() -> JSONSchema:
     """A new PIN for the match."""
     return {
         "/api/v1/matches/{id}/pin": {
-            "post": {
-                "operationId": "newPin",
-                "summary": "A new six-digit PIN for the match: the old one stops "
+            "post": keyed(
+                "newPin",
+                "A new six-digit PIN for the match: the old one stops "
                 "working at once, and its count of wrong guesses goes with it; "
                 "the scorer link (QR) keeps working. No body and no "
                 "Idempotency-Key: a retry draws another PIN, and each answer "
                 "carries the one in force.",
-                "security": [{"editKey": []}],
-                "parameters": [_path("id", "k3m9x2q7ab")],
-                "responses": {
+                "editKey",
+                [_path("id", "k3m9x2q7ab")],
+                None,
+                {
                     "200": {
                         "description": "The new PIN",
                         "content": {
                             "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["id", "pin"],
-                                    "properties": {
+                                "schema": obj(
+                                    {
                                         "id": {"type": "string"},
                                         "pin": {
                                             "type": "string",
                                             "pattern": "^[0-9]{6}$",
                                         },
                                     },
-                                },
+                                    ["id", "pin"],
+                                ),
                                 "example": {"id": "k3m9x2q7ab", "pin": "482913"},
                             }
                         },
                     },
-                    "401": _problem_ref("No edit key"),
-                    "403": _problem_ref("Not the match's edit key"),
-                    "404": _problem_ref("No such match"),
-                    "422": _problem_ref("A body was sent"),
+                    **edit_key_problems("A body was sent"),
                 },
-            }
+            )
         },
     }
 
@@ -425,11 +379,11 @@ def document_paths() -> JSONSchema:
     """What a problem's type means, and this document."""
     return {
         "/api/v1/problems/{slug}": {
-            "get": {
-                "operationId": "problemType",
-                "summary": "What a problem's 'type' means",
-                "parameters": [_path("slug", "bad-input")],
-                "responses": {
+            "get": operation(
+                "problemType",
+                "What a problem's 'type' means",
+                [_path("slug", "bad-input")],
+                {
                     "200": {
                         "description": "The problem type",
                         "content": {
@@ -443,7 +397,7 @@ def document_paths() -> JSONSchema:
                     },
                     "404": _problem_ref(),
                 },
-            }
+            )
         },
         "/api/v1/openapi.json": {
             "get": {

@@ -4,24 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.web.openapi.common import IDEMPOTENCY_KEY
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
 from referee.web.openapi.common import _write_responses
+from referee.web.openapi.common import array
+from referee.web.openapi.common import edit_key_problems
+from referee.web.openapi.common import json_body
+from referee.web.openapi.common import keyed
+from referee.web.openapi.common import obj
+from referee.web.openapi.common import read_one
+from referee.web.openapi.common import ref
+from referee.web.openapi.common import typed
 
 JSONSchema = dict[str, Any]
 
 _NULLABLE_NAME: JSONSchema = {"anyOf": [NAME, {"type": "null"}]}
-_PLAYER: JSONSchema = {
-    "type": "object",
-    "required": ["id", "name", "links"],
-    "properties": {
-        "id": {"type": "string"},
-        "name": {"type": "string"},
-        "links": {"type": "object"},
-    },
-}
+_PLAYER: JSONSchema = obj(
+    typed(id="string", name="string", links="object"), ["id", "name", "links"]
+)
 
 
 def player_schemas() -> dict[str, JSONSchema]:
@@ -32,29 +35,12 @@ def _profile_schemas() -> dict[str, JSONSchema]:
     """A profile, and the list of them."""
     return {
         "Player": _PLAYER,
-        "PlayerList": {
-            "type": "object",
-            "required": ["players"],
-            "properties": {
-                "players": {
-                    "type": "array",
-                    "items": {"$ref": "#/components/schemas/Player"},
-                }
-            },
-        },
+        "PlayerList": obj({"players": array(ref("Player"))}, ["players"]),
         "Profile": {
             "allOf": [
-                {"$ref": "#/components/schemas/Player"},
-                {
-                    "type": "object",
-                    "required": [
-                        "games",
-                        "matches",
-                        "pending",
-                        "head_to_head",
-                        "bunko_nights",
-                    ],
-                    "properties": {
+                ref("Player"),
+                obj(
+                    {
                         "games": {
                             "type": "object",
                             "description": "Per game id: matches, won, lost, drawn, "
@@ -72,101 +58,82 @@ def _profile_schemas() -> dict[str, JSONSchema]:
                             "description": "Matches in confirmation mode with entries "
                             "not yet confirmed: they do not count yet.",
                         },
-                        "head_to_head": {"type": "array"},
-                        "bunko_nights": {"type": "array"},
+                        **typed(head_to_head="array", bunko_nights="array"),
                     },
-                },
+                    ["games", "matches", "pending", "head_to_head", "bunko_nights"],
+                ),
             ]
         },
     }
 
 
+def _players_request(players: JSONSchema) -> JSONSchema:
+    return obj({"players": players}, ["players"], closed=True)
+
+
+def _links(players: str, claim_codes: JSONSchema) -> JSONSchema:
+    """The links made: each seat's or entrant's player, the new claim codes."""
+    return obj(
+        {**typed(id="string", players=players), "claim_codes": claim_codes},
+        ["id", "players", "claim_codes"],
+    )
+
+
 def _link_schemas() -> dict[str, JSONSchema]:
     """Seats' and entrants' links to profiles."""
     return {
-        "SeatLinksRequest": {
-            "type": "object",
-            "required": ["players"],
-            "properties": {
-                "players": {
-                    "type": "array",
-                    "items": _NULLABLE_NAME,
-                    "description": "A profile name (made if new) or null per seat, "
-                    "in the match's order of players.",
-                }
+        "SeatLinksRequest": _players_request(
+            {
+                **array(_NULLABLE_NAME),
+                "description": "A profile name (made if new) or null per seat, "
+                "in the match's order of players.",
+            }
+        ),
+        "SeatLinks": _links(
+            "array",
+            {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "description": "The claim code of each profile made now, by name "
+                "(shown once: give it to its player).",
             },
-            "additionalProperties": False,
-        },
-        "SeatLinks": {
-            "type": "object",
-            "required": ["id", "players", "claim_codes"],
-            "properties": {
-                "id": {"type": "string"},
-                "players": {"type": "array"},
-                "claim_codes": {
-                    "type": "object",
-                    "additionalProperties": {"type": "string"},
-                    "description": "The claim code of each profile made now, by name "
-                    "(shown once: give it to its player).",
-                },
-            },
-        },
-        "EntrantLinksRequest": {
-            "type": "object",
-            "required": ["players"],
-            "properties": {
-                "players": {
-                    "type": "object",
-                    "additionalProperties": _NULLABLE_NAME,
-                    "description": "Entrant name -> profile name (or null).",
-                }
-            },
-            "additionalProperties": False,
-        },
-        "EntrantLinks": {
-            "type": "object",
-            "required": ["id", "players", "claim_codes"],
-            "properties": {
-                "id": {"type": "string"},
-                "players": {"type": "object"},
-                "claim_codes": {"type": "object"},
-            },
-        },
+        ),
+        "EntrantLinksRequest": _players_request(
+            {
+                "type": "object",
+                "additionalProperties": _NULLABLE_NAME,
+                "description": "Entrant name -> profile name (or null).",
+            }
+        ),
+        "EntrantLinks": _links("object", {"type": "object"}),
     }
 
 
 def _trust_schemas() -> dict[str, JSONSchema]:
     """Confirmation mode: what waits, what a side confirms or challenges."""
     return {
-        "Confirmations": {
-            "type": "object",
-            "required": ["id", "confirm", "sides", "counts", "entries"],
-            "properties": {
-                "id": {"type": "string"},
-                "confirm": {"type": "boolean"},
-                "sides": {"type": "array", "items": {"type": "string"}},
+        "Confirmations": obj(
+            {
+                **typed(id="string", confirm="boolean"),
+                "sides": array({"type": "string"}),
                 "counts": {
                     "type": "boolean",
                     "description": "Whether the match counts for profiles now.",
                 },
-                "entries": {
-                    "type": "array",
-                    "items": {
+                "entries": array(
+                    {
                         "type": "object",
                         "required": [
-                            "seq",
-                            "row",
-                            "entered_by",
-                            "confirmed_by",
+                            *("seq", "row", "entered_by", "confirmed_by"),
                             "challenges",
                         ],
-                    },
-                },
+                    }
+                ),
             },
-        },
-        "ConfirmRequest": {
-            "type": "object",
-            "properties": {
+            ["id", "confirm", "sides", "counts", "entries"],
+        ),
+        "ConfirmRequest": obj(
+            {
                 "through": {
                     "type": ["integer", "null"],
                     "minimum": 0,
@@ -174,17 +141,16 @@ def _trust_schemas() -> dict[str, JSONSchema]:
                     "(the last you checked); left out: all.",
                 }
             },
-            "additionalProperties": False,
-        },
-        "ChallengeRequest": {
-            "type": "object",
-            "required": ["target"],
-            "properties": {
+            closed=True,
+        ),
+        "ChallengeRequest": obj(
+            {
                 "target": {"type": "integer", "minimum": 1},
                 "note": {"type": "string", "maxLength": 200},
             },
-            "additionalProperties": False,
-        },
+            ["target"],
+            closed=True,
+        ),
     }
 
 
@@ -207,15 +173,13 @@ def _profile_paths() -> dict[str, JSONSchema]:
                 "responses": {"200": _json_ref("PlayerList")},
             }
         },
-        "/api/v1/players/{id}": {
-            "get": {
-                "operationId": "getPlayer",
-                "summary": "A profile: figures per game, series over time, doubles, "
-                "head to head, matches awaiting confirmation",
-                "parameters": [_path("id", "p4x7k2m9qa")],
-                "responses": {"200": _json_ref("Profile"), "404": _problem_ref()},
-            }
-        },
+        "/api/v1/players/{id}": read_one(
+            "getPlayer",
+            "A profile: figures per game, series over time, doubles, "
+            "head to head, matches awaiting confirmation",
+            "Profile",
+            _path("id", "p4x7k2m9qa"),
+        ),
     }
 
 
@@ -223,67 +187,44 @@ def _link_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
     """Link a match's seats or a tournament's entrants to profiles."""
     return {
         "/api/v1/matches/{id}/players": {
-            "get": {
-                "operationId": "getSeatLinks",
-                "summary": "The profile linked to each seat",
-                "parameters": [match_id],
-                "responses": {"200": _json_ref("SeatLinks"), "404": _problem_ref()},
-            },
-            "put": {
-                "operationId": "putSeatLinks",
-                "summary": "Link each seat to a profile by name (made if new)",
-                "security": [{"editKey": []}],
-                "parameters": [match_id],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/SeatLinksRequest"},
-                            "example": {"players": ["Ann Smith", None]},
-                        }
-                    },
-                },
-                "responses": {
+            **read_one(
+                "getSeatLinks", "The profile linked to each seat", "SeatLinks", match_id
+            ),
+            "put": keyed(
+                "putSeatLinks",
+                "Link each seat to a profile by name (made if new)",
+                "editKey",
+                [match_id],
+                json_body("SeatLinksRequest", example={"players": ["Ann Smith", None]}),
+                {
                     "200": _json_ref("SeatLinks"),
-                    "401": _problem_ref("No edit key"),
-                    "403": _problem_ref("Not the match's edit key"),
-                    "404": _problem_ref("No such match"),
-                    "422": _problem_ref("Not one name or null per seat"),
+                    **edit_key_problems("Not one name or null per seat"),
                 },
-            },
+            ),
         },
         "/api/v1/tournaments/{id}/players": {
-            "put": {
-                "operationId": "putEntrantLinks",
-                "summary": "Link entrants to profiles for every match they play",
-                "security": [{"tournamentKey": []}],
-                "parameters": [_path("id", "n4x7k2m9qa")],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "$ref": "#/components/schemas/EntrantLinksRequest"
-                            },
-                            "example": {"players": {"Ann": "Ann Smith"}},
-                        }
-                    },
-                },
-                "responses": {
+            "put": keyed(
+                "putEntrantLinks",
+                "Link entrants to profiles for every match they play",
+                "tournamentKey",
+                [_path("id", "n4x7k2m9qa")],
+                json_body(
+                    "EntrantLinksRequest", example={"players": {"Ann": "Ann Smith"}}
+                ),
+                {
                     "200": _json_ref("EntrantLinks"),
                     "401": _problem_ref("No key"),
                     "403": _problem_ref("Not the organiser's key"),
                     "404": _problem_ref("No such tournament"),
                     "422": _problem_ref("Not an entrant, or a bad name"),
                 },
-            }
+            )
         },
     }
 
 
 def _trust_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
     """Confirmation mode: what waits, confirm, challenge."""
-    key = [{"$ref": "#/components/parameters/IdempotencyKey"}]
     trust_answers = {
         **_write_responses(),
         "409": _problem_ref(
@@ -291,49 +232,28 @@ def _trust_paths(match_id: JSONSchema) -> dict[str, JSONSchema]:
             "confirmed or not in play, or an Idempotency-Key reused with another body"
         ),
     }
+
+    def write(op: str, summary: str, body: JSONSchema) -> JSONSchema:
+        params = [match_id, IDEMPOTENCY_KEY]
+        return {"post": keyed(op, summary, "editKey", params, body, trust_answers)}
+
     return {
-        "/api/v1/matches/{id}/confirmations": {
-            "get": {
-                "operationId": "getConfirmations",
-                "summary": "Who entered, confirmed and challenged each entry",
-                "parameters": [match_id],
-                "responses": {"200": _json_ref("Confirmations"), "404": _problem_ref()},
-            }
-        },
-        "/api/v1/matches/{id}/confirm": {
-            "post": {
-                "operationId": "confirmEntries",
-                "summary": "Confirm the other sides' entries (a side's key)",
-                "security": [{"editKey": []}],
-                "parameters": [match_id, *key],
-                "requestBody": {
-                    "required": False,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/ConfirmRequest"},
-                            "example": {"through": 4},
-                        }
-                    },
-                },
-                "responses": trust_answers,
-            }
-        },
-        "/api/v1/matches/{id}/challenge": {
-            "post": {
-                "operationId": "challengeEntry",
-                "summary": "Challenge another side's unconfirmed entry",
-                "security": [{"editKey": []}],
-                "parameters": [match_id, *key],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/ChallengeRequest"},
-                            "example": {"target": 3, "note": "That was S20"},
-                        }
-                    },
-                },
-                "responses": trust_answers,
-            }
-        },
+        "/api/v1/matches/{id}/confirmations": read_one(
+            "getConfirmations",
+            "Who entered, confirmed and challenged each entry",
+            "Confirmations",
+            match_id,
+        ),
+        "/api/v1/matches/{id}/confirm": write(
+            "confirmEntries",
+            "Confirm the other sides' entries (a side's key)",
+            json_body("ConfirmRequest", required=False, example={"through": 4}),
+        ),
+        "/api/v1/matches/{id}/challenge": write(
+            "challengeEntry",
+            "Challenge another side's unconfirmed entry",
+            json_body(
+                "ChallengeRequest", example={"target": 3, "note": "That was S20"}
+            ),
+        ),
     }

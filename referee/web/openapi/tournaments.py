@@ -20,15 +20,21 @@ from referee.web.openapi import pairings
 from referee.web.openapi.common import EXPECTED_SEQ
 from referee.web.openapi.common import NAME
 from referee.web.openapi.common import TITLE
+from referee.web.openapi.common import TOURNAMENT_ID
 from referee.web.openapi.common import _json_ref
 from referee.web.openapi.common import _path
 from referee.web.openapi.common import _problem_ref
-from referee.web.openapi.common import _write_responses
+from referee.web.openapi.common import array
+from referee.web.openapi.common import json_body
+from referee.web.openapi.common import obj
+from referee.web.openapi.common import read_one
+from referee.web.openapi.common import ref
+from referee.web.openapi.common import tournament_write
+from referee.web.openapi.common import typed
 from referee.web.openapi.fields import option_schema
 
 JSONSchema = dict[str, Any]
 REF = "#/components/schemas/"
-TOURNAMENT_ID = "q7m2x9k4pa"
 # Each family's part of the document (what it adds to the create, its view).
 FAMILIES: dict[str, ModuleType] = {"night": nights, "pairing": pairings}
 SHARED = {"name": NAME}  # what a format's field schema names as {"shared": ...}
@@ -100,14 +106,7 @@ def _operations(writes: dict[str, PathWrite]) -> list[str]:
 
 
 def _read(op: str, summary: str, schema: str) -> JSONSchema:
-    return {
-        "get": {
-            "operationId": op,
-            "summary": summary,
-            "parameters": [_path("id", TOURNAMENT_ID)],
-            "responses": {"200": _json_ref(schema), "404": _problem_ref()},
-        }
-    }
+    return read_one(op, summary, schema, _path("id", TOURNAMENT_ID))
 
 
 def _create_path(operations: list[str]) -> JSONSchema:
@@ -120,15 +119,7 @@ def _create_path(operations: list[str]) -> JSONSchema:
     return {
         "operationId": "createTournament",
         "summary": "Start a tournament (a bunko night) and seat round 1",
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": {"$ref": f"{REF}NewTournament"},
-                    "examples": examples,
-                }
-            },
-        },
+        "requestBody": json_body("NewTournament", examples=examples),
         "responses": {
             "201": {
                 **_json_ref(
@@ -148,36 +139,13 @@ def _create_path(operations: list[str]) -> JSONSchema:
 
 def _write_path(write: PathWrite, examples: JSONSchema) -> JSONSchema:
     """A format's write at its own path, as the API takes it."""
-    return {
-        "operationId": write.operation,
-        "summary": write.summary,
-        "security": [{"tournamentKey": []}],
-        "parameters": [
-            _path("id", TOURNAMENT_ID),
-            {"$ref": "#/components/parameters/IdempotencyKey"},
-        ],
-        "requestBody": {
-            "required": bool(write.required),
-            "content": {
-                "application/json": {
-                    "schema": {"$ref": f"{REF}{write.schema}"},
-                    "examples": examples,
-                }
-            },
-        },
-        "responses": {
-            **_write_responses(),
-            "201": _json_ref(
-                "TournamentRecorded",
-                "Recorded (a retry with the same Idempotency-Key returns the first "
-                "seq and ruling, with Idempotent-Replayed: true)",
-            ),
-            "403": _problem_ref(
-                "Not a key of this tournament, or a table acting for another table "
-                "or doing the organiser's job"
-            ),
-        },
-    }
+    return tournament_write(
+        write.operation,
+        write.summary,
+        json_body(write.schema, required=bool(write.required), examples=examples),
+        "Not a key of this tournament, or a table acting for another table "
+        "or doing the organiser's job",
+    )
 
 
 def _tournament_links(writes: list[str]) -> JSONSchema:
@@ -282,76 +250,57 @@ def _new_tournament(families: list[ModuleType]) -> JSONSchema:
 def _answers() -> dict[str, JSONSchema]:
     """What a create and a write answer: the keys, the tournament, the ruling."""
     pin = {"type": "string", "pattern": "^[0-9]{6}$"}
-    table = {
-        "type": "object",
-        "required": ["table", "key", "pin", "join"],
-        "properties": {
+    table = obj(
+        {
             "table": {"type": "integer", "minimum": 1},
             "key": {"type": "string"},
             "pin": pin,
             "join": {"type": "string"},
         },
-    }
+        ["table", "key", "pin", "join"],
+    )
     return {
-        "TournamentKeys": {
-            "type": "object",
-            "required": ["organiser", "tables"],
-            "properties": {
-                "organiser": {
-                    "type": "object",
-                    "required": ["key", "pin"],
-                    "properties": {"key": {"type": "string"}, "pin": pin},
-                },
-                "tables": {"type": "array", "items": table},
+        "TournamentKeys": obj(
+            {
+                "organiser": obj(
+                    {"key": {"type": "string"}, "pin": pin}, ["key", "pin"]
+                ),
+                "tables": array(table),
             },
-        },
+            ["organiser", "tables"],
+        ),
         "CreatedTournament": {
             "allOf": [{"$ref": f"{REF}Tournament"}, {"required": ["keys"]}]
         },
-        "TournamentRecorded": {
-            "type": "object",
-            "required": ["seq", "ruling", "tournament"],
-            "properties": {
+        "TournamentRecorded": obj(
+            {
                 "seq": {"type": "integer"},
-                "ruling": {"oneOf": [{"$ref": f"{REF}Ruling"}, {"type": "null"}]},
-                "tournament": {"$ref": f"{REF}Tournament"},
+                "ruling": {"oneOf": [ref("Ruling"), {"type": "null"}]},
+                "tournament": ref("Tournament"),
             },
-        },
+            ["seq", "ruling", "tournament"],
+        ),
     }
 
 
 def _log() -> dict[str, JSONSchema]:
     """The fingerprint a board polls, and the log."""
-    entry = {
-        "type": "object",
-        "required": ["seq", "kind", "event", "ruling", "actor"],
-        "properties": {
-            "seq": {"type": "integer"},
-            "kind": {"type": "string"},
-            "event": {"type": "object"},
-            "ruling": {"$ref": f"{REF}Ruling"},
-            "actor": {"type": "string"},
-            "created_at": {"type": ["string", "null"]},
+    entry = obj(
+        {
+            **typed(seq="integer", kind="string", event="object"),
+            "ruling": ref("Ruling"),
+            **typed(actor="string", created_at=["string", "null"]),
         },
-    }
+        ["seq", "kind", "event", "ruling", "actor"],
+    )
     return {
-        "TournamentFingerprint": {
-            "type": "object",
-            "required": ["id", "seq", "fingerprint"],
-            "properties": {
-                "id": {"type": "string"},
-                "seq": {"type": "integer"},
-                "fingerprint": {"type": "string"},
-            },
-            "additionalProperties": False,
-        },
-        "TournamentLog": {
-            "type": "object",
-            "required": ["id", "seq", "events"],
-            "properties": {
-                "id": {"type": "string"},
-                "seq": {"type": "integer"},
-                "events": {"type": "array", "items": entry},
-            },
-        },
+        "TournamentFingerprint": obj(
+            typed(id="string", seq="integer", fingerprint="string"),
+            ["id", "seq", "fingerprint"],
+            closed=True,
+        ),
+        "TournamentLog": obj(
+            {**typed(id="string", seq="integer"), "events": array(entry)},
+            ["id", "seq", "events"],
+        ),
     }

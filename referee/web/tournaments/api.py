@@ -25,9 +25,11 @@ from referee.web.api import _body
 from referee.web.api import _expected_seq
 from referee.web.api import _Halt
 from referee.web.api import _write
+from referee.web.api import bearer_or_none
 from referee.web.api import key_reused
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
+from referee.web.errors import found
 from referee.web.errors import problem
 from referee.web.tournaments.access import api_bp
 
@@ -120,32 +122,17 @@ def _table_links(night: Tournament, t: dict[str, Any]) -> dict[str, str | None]:
 
 
 def _api_night(tournament_id: str) -> Tournament:
-    try:
-        return tournaments.get(tournament_id)
-    except tournaments.NotFound as err:
-        abort(404, str(err))
+    return found(tournaments.get, tournament_id, tournaments.NotFound)
 
 
 def _api_writer(tournament_id: str) -> tuple[Tournament, Actor, str]:
     """The night, who is writing (from the bearer key) and the idempotency key."""
     night = _api_night(tournament_id)
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if not header:
-        response = problem(
-            401,
-            "unauthorized",
-            "Unauthorized",
-            "Writes need 'Authorization: Bearer <key>': the organiser's key, or a "
-            "table's key for that table's result and seating.",
-        )
-        response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
-        raise _Halt(response)
-    actor = (
-        tournaments.actor_for(night, token.strip())
-        if scheme.lower() == "bearer"
-        else None
+    token = bearer_or_none(
+        "Writes need 'Authorization: Bearer <key>': the organiser's key, or a "
+        "table's key for that table's result and seating."
     )
+    actor = tournaments.actor_for(night, token)
     if actor is None:
         raise _Halt(
             problem(

@@ -38,6 +38,7 @@ from referee.tournaments import Actor
 from referee.web import access
 from referee.web import errors as outcomes
 from referee.web.boards import BOARDS
+from referee.web.errors import found
 from referee.web.forms import Text
 from referee.web.forms import WriteForm
 from referee.web.tournaments.access import _remember
@@ -88,10 +89,8 @@ def render_station(
 
 
 def night_or_404(tournament_id: str) -> Tournament:
-    try:
-        return tournaments.get(tournament_id)
-    except tournaments.NotFound:
-        abort(404, f"There is no tournament '{tournament_id}'. Check the link.")
+    missing = f"There is no tournament '{tournament_id}'. Check the link."
+    return found(tournaments.get, tournament_id, tournaments.NotFound, missing)
 
 
 def organised(tournament_id: str) -> Tournament:
@@ -266,6 +265,16 @@ def create_from_form(
     _remember(night, tournaments.organiser_credentials(night).key)
     flash(ready)
     return redirect(url_for("tournaments.admin", tournament_id=night.id))
+
+
+def created_or_errors(
+    form: FlaskForm, create: Callable[[], WerkzeugResponse | dict[str, str]]
+) -> WerkzeugResponse | dict[str, str]:
+    """A create page's answer: ``create()`` (off to the new tournament, or its
+    errors) for a valid form; else the form's errors (none on a GET)."""
+    if form.validate_on_submit():
+        return create()
+    return form_errors(form)
 
 
 def form_errors(form: FlaskForm) -> dict[str, str]:

@@ -31,8 +31,8 @@ from referee.web.tournaments.common import Page
 from referee.web.tournaments.common import admin_page
 from referee.web.tournaments.common import context
 from referee.web.tournaments.common import create_from_form
+from referee.web.tournaments.common import created_or_errors
 from referee.web.tournaments.common import event_write
-from referee.web.tournaments.common import form_errors
 from referee.web.tournaments.common import night_or_404
 from referee.web.tournaments.common import organised
 from referee.web.tournaments.common import page_status
@@ -84,9 +84,9 @@ CHOICES = {
 
 def new(fmt: Format) -> str | WerkzeugResponse | Page:
     form = NewNightForm()
-    errors: dict[str, str] = {}
-    if form.validate_on_submit():
-        done = create_from_form(
+    done = created_or_errors(
+        form,
+        lambda: create_from_form(
             form,
             fmt,
             players_from_text(form.players.data or ""),
@@ -97,14 +97,12 @@ def new(fmt: Format) -> str | WerkzeugResponse | Page:
             seating=form.seating.data or "drawn",
             noun="a night",
             ready="Your bunko night is ready. Give each table its QR code or PIN.",
-        )
-        if not isinstance(done, dict):
-            return done
-        errors = done
-    else:
-        errors = form_errors(form)
+        ),
+    )
+    if not isinstance(done, dict):
+        return done
     return render_template(
-        "nights/new.html", form=form, fmt=fmt, errors=errors, choices=CHOICES
+        "nights/new.html", form=form, fmt=fmt, errors=done, choices=CHOICES
     ), page_status()
 
 

@@ -3,10 +3,8 @@ declared ``family``: ``night``, ``pairings``) and shows that family's page."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
-import segno
 from flask import Response
 from flask import abort
 from flask import flash
@@ -23,6 +21,7 @@ from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.web import access
 from referee.web.forms import WriteForm
+from referee.web.qr import qr_svg
 from referee.web.tournaments import night as night_pages  # noqa: F401 (its family)
 from referee.web.tournaments import pairings as pairing_pages  # noqa: F401 (its family)
 from referee.web.tournaments.access import _remember
@@ -174,10 +173,4 @@ def qr(tournament_id: str, number: int) -> Response:
         key=key,
         _external=True,
     )
-    out = io.BytesIO()
-    segno.make(link, error="m").save(
-        out, kind="svg", scale=5, border=2, xmldecl=False, svgns=True
-    )
-    response = Response(out.getvalue(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
+    return qr_svg(link, scale=5)

@@ -47,8 +47,8 @@ from referee.web.tournaments.common import Page
 from referee.web.tournaments.common import admin_page
 from referee.web.tournaments.common import context as common_context
 from referee.web.tournaments.common import create_from_form
+from referee.web.tournaments.common import created_or_errors
 from referee.web.tournaments.common import event_write
-from referee.web.tournaments.common import form_errors
 from referee.web.tournaments.common import night_or_404
 from referee.web.tournaments.common import page_status
 from referee.web.tournaments.common import page_write
@@ -132,28 +132,13 @@ def new(fmt: Format) -> str | WerkzeugResponse | Page:
     game_id = request.values.get("game") or ""
     game = games.get(game_id) if game_id in games.GAME_IDS else None
     form = NewTournamentForm()
-    errors: dict[str, str] = {}
-    if request.method == "POST" and game is None:
-        errors = {"game": "Choose the game first."}
-    elif game is not None and form.validate_on_submit():
-        names, ratings, teams = _players_and_ratings(form.players.data or "")
-        seating = form.seating.data or "given"
-        done = create_from_form(
-            form,
-            fmt,
-            names,
-            options_from_form(fmt, request.form, prefix="fmt_"),  # type: ignore[arg-type]
-            seating=seating,
-            setup=_setup(game, form, seating, ratings, teams),
-            noun="an event",
-            ready=f"Your {fmt.title.lower()} is ready: the first matches are called. "
-            "Give each board its QR code or PIN.",
-        )
+    if game is None:
+        errors = {"game": "Choose the game first."} if request.method == "POST" else {}
+    else:
+        done = created_or_errors(form, lambda: _create(fmt, form, game))
         if not isinstance(done, dict):
             return done
         errors = done
-    else:
-        errors = form_errors(form)
     return render_template(
         "tournaments/new.html",
         form=form,
@@ -164,6 +149,24 @@ def new(fmt: Format) -> str | WerkzeugResponse | Page:
         seeding=SEEDING_CHOICES,
         values=request.form if request.method == "POST" else None,
     ), page_status()
+
+
+def _create(
+    fmt: Format, form: NewTournamentForm, game: Any
+) -> WerkzeugResponse | dict[str, str]:
+    names, ratings, teams = _players_and_ratings(form.players.data or "")
+    seating = form.seating.data or "given"
+    return create_from_form(
+        form,
+        fmt,
+        names,
+        options_from_form(fmt, request.form, prefix="fmt_"),  # type: ignore[arg-type]
+        seating=seating,
+        setup=_setup(game, form, seating, ratings, teams),
+        noun="an event",
+        ready=f"Your {fmt.title.lower()} is ready: the first matches are called. "
+        "Give each board its QR code or PIN.",
+    )
 
 
 def _setup(
