@@ -1,13 +1,10 @@
 """The shape issue 22 sets for referee/: no import cycle, small modules and functions,
 few repeated runs of code.
-
-Off until the refactor lands: set REFEREE_SHAPE=1 to run them.
 """
 
 from __future__ import annotations
 
 import ast
-import os
 import re
 import shutil
 import subprocess
@@ -17,11 +14,6 @@ from pathlib import Path
 import pytest
 
 from referee import ROOT
-
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("REFEREE_SHAPE"),
-    reason="issue 22's shape limits: on (REFEREE_SHAPE=1) once the refactor lands",
-)
 
 PACKAGE = ROOT / "referee"
 MAX_MODULE_LINES = 800

@@ -53,6 +53,7 @@ from referee.models import TournamentEvent
 from referee.web import shapes
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
+from referee.web.templating import macro
 
 bp = Blueprint("live", __name__)
 
@@ -434,16 +435,6 @@ def night_context(snap: Snapshot) -> dict[str, Any]:
         "fingerprint": snap.ident,
         "player_index": {p: i for i, p in enumerate(night.players)},
     }
-
-
-def macro(template_name: str, name: str, *args: Any) -> str:
-    """One macro of a template rendered alone (a board's line), with the app's
-    template globals."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    # The template's module with the environment's globals (url_for and the app's
-    # own), made once: a line reads nothing of the request.
-    module = app.jinja_env.get_template(template_name).module
-    return str(getattr(module, name)(*args)).strip()
 
 
 # --- rendering a page's live blocks ---------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
+from flask import current_app
 from flask import url_for
 
 from referee import games
@@ -67,3 +68,13 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["ordinal"] = ordinal
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+
+
+def macro(template_name: str, name: str, *args: Any) -> str:
+    """One macro of a template rendered alone (a board's line), with the app's
+    template globals."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    # The template's module with the environment's globals (url_for and the app's
+    # own), made once: a line reads nothing of the request.
+    module = app.jinja_env.get_template(template_name).module
+    return str(getattr(module, name)(*args)).strip()

@@ -17,6 +17,7 @@ from flask import render_template
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
 from referee.web.bracket_svg import bracket_svg
+from referee.web.templating import macro
 from referee.web.tournaments.access import bp
 
 KINDS = {"bracket", "swiss"}  # the layouts these pages draw
@@ -64,8 +65,6 @@ def _playing(snap: Snapshot, number: int) -> dict[str, Any] | None:
 def tv_line(snap: Snapshot, number: int) -> str | None:
     """A Swiss board's row on the TV, alone; None for a bracket (its tree is one
     drawing: the stream redraws it whole)."""
-    from referee.web.live import macro
-
     if _kind(snap) != "swiss":  # the layout drawn, not the format
         return None
     p = _playing(snap, number)
@@ -76,8 +75,6 @@ def tv_line(snap: Snapshot, number: int) -> str | None:
 
 def phone_line(snap: Snapshot, number: int) -> str | None:
     """A board's card on the phone bracket page, alone."""
-    from referee.web.live import macro
-
     p = _playing(snap, number)
     if p is None:
         return None

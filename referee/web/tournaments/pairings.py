@@ -36,6 +36,7 @@ from referee.web import csvsafe
 from referee.web.boards import Snapshot
 from referee.web.forms import Text
 from referee.web.forms import options_from_form
+from referee.web.templating import macro
 from referee.web.tournaments.access import bp
 from referee.web.tournaments.access import is_organiser
 from referee.web.tournaments.access import table_actor
@@ -233,8 +234,6 @@ def _playing(snap: Snapshot, number: int) -> dict[str, Any] | None:
 
 def tv_line(snap: Snapshot, number: int) -> str | None:
     """One board's card on the TV board, alone (the stream sends it after a dart)."""
-    from referee.web.live import macro
-
     p = _playing(snap, number)
     if p is None:
         return None
@@ -243,8 +242,6 @@ def tv_line(snap: Snapshot, number: int) -> str | None:
 
 def event_line(snap: Snapshot, number: int) -> str | None:
     """One board's line under "Now playing" on the public page, alone."""
-    from referee.web.live import macro
-
     p = _playing(snap, number)
     if p is None:
         return None
