@@ -98,15 +98,24 @@ def problem_answer(page: bytes, status: int, reason: str) -> bytes:
     """gunicorn's error page ``page`` as an HTTP/1.1 problem+json answer."""
     found = _MESSAGE.search(page)
     said = html.unescape(found[1].decode("latin-1")) if found else ""
+    if status in (414, 431):
+        why = (
+            "the request line or a header is too long. Keep the path and query "
+            "short, e.g. GET /api/v1/matches/<id>/events?after=100&limit=100"
+        )
+    else:
+        why = (
+            "a header or the request line holds characters HTTP does not allow, "
+            "such as a NUL or a line break. Send printable text, e.g. "
+            "Idempotency-Key: 6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11"
+        )
     body = json.dumps(
         {
             "type": "about:blank",
             "title": reason,
             "status": status,
             "detail": f"The server could not read this request ({said or reason}): "
-            "a header or the request line holds characters HTTP does not allow, "
-            "such as a NUL or a line break. Send printable text, e.g. "
-            "Idempotency-Key: 6f1c0a52-8d3e-4c1b-9a57-2f0e5b7c9d11",
+            + why,
         }
     ).encode()
     head = (

@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -25,6 +26,11 @@ from typing import Any
 from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
+# The worker class production runs, read from gunicorn.conf.py (read, not run:
+# running the config would set its environment in this process).
+PRODUCTION_WORKER = re.search(
+    r'^worker_class = "([^"]+)"', (ROOT / "gunicorn.conf.py").read_text(), re.M
+)[1]
 SECRET = "multi-process-test-secret-of-at-least-32-bytes"
 
 

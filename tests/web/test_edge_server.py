@@ -9,7 +9,6 @@ refuses (a control character, too long) is the app's 400 problem+json.
 from __future__ import annotations
 
 import json
-import re
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,10 +18,7 @@ import pytest
 from tests import serve
 
 pytestmark = pytest.mark.slow
-# read, not run: running the config would set its environment in this process
-WORKER = re.search(
-    r'^worker_class = "([^"]+)"', (serve.ROOT / "gunicorn.conf.py").read_text(), re.M
-)[1]
+WORKER = serve.PRODUCTION_WORKER
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +110,15 @@ def test_a_good_key_still_creates(server):
 def test_the_server_log_has_no_traceback(server):
     log = Path(server.log).read_text(errors="replace")
     assert "Traceback" not in log
+
+
+def test_a_request_line_over_gunicorns_limit_is_a_documented_problem_json_414(server):
+    query = "limit=" + "9" * 5000
+    status, headers, body = _raw(
+        server.port,
+        f"GET /api/v1/matches/abc/events?{query} HTTP/1.1\r\nHost: x\r\n"
+        "Connection: close\r\n\r\n".encode(),
+    )
+    assert status == 414
+    assert headers["content-type"] == "application/problem+json"
+    assert "too long" in json.loads(body)["detail"]

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.serve import PRODUCTION_WORKER
 from tests.serve import ROOT
 from tests.serve import Gunicorn
 from tests.serve import call
@@ -52,7 +53,12 @@ def test_schemathesis_finds_no_failure_with_every_check(
 ) -> None:
     with (
         database(backend, tmp_path, PG_URL) as url,
-        Gunicorn("referee:create_app()", url, tmp_path / "gunicorn.log") as server,
+        Gunicorn(
+            "referee:create_app()",
+            url,
+            tmp_path / "gunicorn.log",
+            worker_class=PRODUCTION_WORKER,  # its refusals are problem+json too
+        ) as server,
     ):
         base = f"http://127.0.0.1:{server.port}"
         made = call(

@@ -48,6 +48,7 @@ def spec() -> JSONSchema:
     """The document, with the request edge's bounds on every request body."""
     doc = _spec()
     limits.bound_requests(doc)
+    limits.bound_request_lines(doc)
     doc["info"]["description"] += " " + limits.SUMMARY
     return doc
 

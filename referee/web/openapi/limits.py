@@ -13,6 +13,7 @@ from typing import Any
 from referee.games.text import LIMITS
 from referee.games.text import MAX_DEPTH
 from referee.games.text import MAX_ITEMS
+from referee.web.openapi.common import _problem_ref
 
 JSONSchema = dict[str, Any]
 SCHEMAS = "#/components/schemas/"
@@ -98,3 +99,20 @@ def _bound(schema: JSONSchema) -> None:
         items["maxLength"] = LIMITS["word"]
     if "object" in kinds and "maxProperties" not in schema:
         schema["maxProperties"] = MAX_ITEMS
+
+
+# gunicorn's limit_request_line: a longer request line is refused before the app
+REQUEST_LINE = 4094
+
+
+def bound_request_lines(doc: JSONSchema) -> None:
+    """An operation whose URL carries parameters may be refused 414 (URI Too Long)
+    by the server before the app reads it (``referee.serving``: problem+json)."""
+    answer = _problem_ref(
+        f"The request line (method, path and query) is over {REQUEST_LINE} bytes"
+    )
+    for path in doc["paths"].values():
+        shared = bool(path.get("parameters"))
+        for operation in path.values():
+            if isinstance(operation, dict) and (shared or operation.get("parameters")):
+                operation["responses"].setdefault("414", answer)
