@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.games import cards  # noqa: E402
 from referee.games.pinochle import meld  # noqa: E402
-from referee.games.pinochle import meld_tool  # noqa: E402
+from referee.games.pinochle.tools import meld_tool  # noqa: E402
 
 # BENCH_QUICK=1 (make bench-quick, CI): small sizes, a few seconds, same code paths.
 QUICK = bool(os.environ.get("BENCH_QUICK"))
