@@ -56,6 +56,7 @@ from referee.games.outcomes import Refused
 from referee.games.outcomes import Ruling
 from referee.games.outcomes import Step
 from referee.games.outcomes import Verdict
+from referee.games.wording import and_
 from referee.rulebook import cite
 
 CITE = cite("bunko")
@@ -533,8 +534,7 @@ def _team(state: JSON, index: int) -> str:
 
 
 def _names(state: JSON, seats: list[int]) -> str:
-    names = [state["players"][s] for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_([state["players"][s] for s in seats])
 
 
 def _rolled(dice: list[int | None]) -> list[int]:

@@ -45,6 +45,7 @@ from referee.games.outcomes import Refused
 from referee.games.outcomes import Ruling
 from referee.games.outcomes import Step
 from referee.games.outcomes import Verdict
+from referee.games.wording import and_
 from referee.rulebook import cite
 
 GAME_ID = "darts-baseball"
@@ -337,7 +338,7 @@ def _end_inning(
     for i in range(len(s["players"])):
         if i not in leaders:
             s["line"][i].append(None)
-    names = _join([s["players"][i] for i in leaders])
+    names = and_([s["players"][i] for i in leaders])
     plural = "" if best == 1 else "s"
     notes.append(
         f"Tied at {best} run{plural}: {names} play extra inning {inning + 1}, "
@@ -374,10 +375,6 @@ def _ordinal(n: int) -> str:
         "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     )
     return f"{n}{suffix}"
-
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 GAME = Game(

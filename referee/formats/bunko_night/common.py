@@ -17,6 +17,7 @@ from referee.games import text
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
+from referee.games.wording import and_
 
 TITLES = ("winner", "loser")
 MAX_NOTE = text.LIMITS["note"]
@@ -328,7 +329,4 @@ def _counts(value: Any, field: str) -> dict[str, int]:
 
 
 def _and(names: Sequence[str]) -> str:
-    names = list(names)
-    if not names:
-        return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_(list(names)) if names else "nobody"

@@ -29,6 +29,7 @@ from referee.games.dice import parse_die
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
+from referee.games.wording import and_
 from referee.rulebook import cite
 
 HEAD = 1
@@ -546,7 +547,7 @@ def break_tie(
             )
         if set(roll_off) != set(left):
             raise BadInput(
-                f"Roll-off {i} needs one die each from exactly {_and(left)}.",
+                f"Roll-off {i} needs one die each from exactly {and_(left)}.",
                 field="rolls",
                 example=str({p: 4 for p in left}),
             )
@@ -630,7 +631,7 @@ def _results_by_table(
     missing = [t.number for t in round_.tables if t.number not in by_table]
     if missing:
         raise Refused(
-            f"Table {_and([str(m) for m in missing])} "
+            f"Table {and_([str(m) for m in missing])} "
             f"{'has' if len(missing) == 1 else 'have'} not finished yet.",
             [R_WIN_LOSS],
         )
@@ -662,21 +663,21 @@ def _chosen_seats(
     expected = {*stay, *arrive}
     if len(seats) != PER_TABLE or set(seats) != expected:
         raise BadInput(
-            f"Table {number} seats {_and(sorted(expected))}, clockwise.",
+            f"Table {number} seats {and_(sorted(expected))}, clockwise.",
             field="seating",
         )
     pairs = [{seats[a], seats[b]} for a, b in TEAM_SEATS]
     if number == HEAD:
         if set(stay) not in pairs:
             raise BadInput(
-                f"At the head table the winners {_and(list(stay))} stay "
+                f"At the head table the winners {and_(list(stay))} stay "
                 "partners: seat them opposite each other.",
                 field="seating",
             )
     elif set(stay) in pairs or set(arrive) in pairs:
         raise BadInput(
-            f"At table {number} partners change: {_and(list(stay))} split "
-            f"up and so do {_and(list(arrive))}.",
+            f"At table {number} partners change: {and_(list(stay))} split "
+            f"up and so do {and_(list(arrive))}.",
             field="seating",
         )
     return seats  # type: ignore[return-value]
@@ -698,8 +699,3 @@ def _counts(table: Table, given: Mapping[str, int], what: str) -> dict[str, int]
             )
         out[p] = n
     return out
-
-
-def _and(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

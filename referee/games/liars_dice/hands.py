@@ -26,6 +26,7 @@ from itertools import combinations_with_replacement
 from referee.games import dice
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
+from referee.games.wording import and_
 
 FACES = dice.POKER_FACES  # lowest first: 9 10 J Q K A
 VALUE = {face: i for i, face in enumerate(FACES)}
@@ -174,7 +175,7 @@ def name(h: Hand) -> str:
     if h.category == 0:
         return f"no pair, {SINGULAR[h.dice[0]]} high: {h.text}"
     parts = [_count_word(n, face) if n > 1 else _article(face) for face, n in groups]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_(parts)
 
 
 def say(h: Hand) -> str:

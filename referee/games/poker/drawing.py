@@ -30,6 +30,7 @@ from referee.games.poker import betting
 from referee.games.poker import hands as hl
 from referee.games.poker import pot as potlib
 from referee.games.poker import showdown as sd
+from referee.games.wording import and_
 
 WILD_CHOICES = {
     "off": hl.Wilds(),  # not "none": a JSON null option reads as "none"
@@ -181,8 +182,7 @@ def count(n: int, word: str) -> str:
 
 
 def names(state: JSON, seats: Sequence[int]) -> str:
-    got = [state["players"][s] for s in seats]
-    return got[0] if len(got) == 1 else ", ".join(got[:-1]) + " and " + got[-1]
+    return and_([state["players"][s] for s in seats])
 
 
 def open_betting(v: DrawVariant, state: JSON) -> None:
