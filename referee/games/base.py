@@ -12,6 +12,7 @@ the helpers engines share to show a game in ``boards``.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -21,6 +22,8 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from referee.games import wording
+from referee.games.fields import ACTOR
 from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.fields import example_text
@@ -86,6 +89,32 @@ class Tool:
 
 
 @dataclass(frozen=True)
+class Breach:
+    """A documented request that breaks ``rule``, and so must be answered citing it.
+
+    Either an event (``example``: after its setup, in a fresh match) or a request to
+    one of the game's tools (``tool`` and ``request``). An event is refused (409,
+    nothing stored) unless ``recorded``: then it happens with a penalty (a foul, a
+    bust, a forfeit), and its ruling cites the rule. A tool's answer cites the rule
+    in a ``rules`` list. The rule-coverage matrix is made of these (``coverage``).
+    """
+
+    rule: str  # the full id, from the game's ``rulebook.cite`` handle
+    title: str  # the situation, in the players' words
+    example: Example | None = None
+    tool: str = ""
+    request: JSON | None = None
+    recorded: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.example is None) == (not self.tool):
+            raise ValueError(f"{self.rule}: a breach is an event or a tool request")
+
+
+Seats = int | Iterable[int] | None
+
+
+@dataclass(frozen=True)
 class Handler:
     """How an engine takes one event type: ``run(state, event)`` on a state it owns.
 
@@ -93,10 +122,17 @@ class Handler:
     returns the Step. ``when(state)`` says whether the event is offered now (None:
     whenever the game is not over); ``Game.expects`` is made from it, so what a page
     offers and what the engine takes cannot drift apart.
+
+    ``actor(state)`` is the seat (or seats) the rules let do this event now, for an
+    event a person does; None from it: anyone may. With an actor, the event kind takes
+    an optional ``player`` field (``fields.ACTOR``, added by ``Game`` when the kind
+    does not declare one): naming someone else is refused citing ``Game.turn_rule``
+    before the handler runs; naming nobody, the engine infers as it always did.
     """
 
     run: Callable[[JSON, JSON], Step]
     when: Callable[[JSON], bool] | None = None
+    actor: Callable[[JSON], Seats] | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +177,11 @@ class Game:
     tools: tuple[Tool, ...] = ()
     deck: str | None = None  # the deck card fields are checked against (cards.DECKS)
     check_setup: Callable[[Setup], None] | None = None
+    # ``turn_rule`` the rule an event breaks when it names a player the rules do not
+    # let act now (default: ``order_rule``); ``breaches`` the documented requests that
+    # break each rule the referee checks (the rule-coverage matrix).
+    turn_rule: str = ""
+    breaches: tuple[Breach, ...] = ()
 
     def __post_init__(self) -> None:
         declared = [k.type for k in self.events]
@@ -149,6 +190,15 @@ class Game:
                 f"{self.id}: handlers {sorted(self.handlers)} do not match "
                 f"the event kinds {sorted(declared)}"
             )
+        # an event a person does may name who did it: the field is declared once
+        events = tuple(
+            dataclasses.replace(k, fields=(*k.fields, ACTOR))
+            if self.handlers[k.type].actor is not None
+            and all(f.name != ACTOR.name for f in k.fields)
+            else k
+            for k in self.events
+        )
+        object.__setattr__(self, "events", events)
 
     # -- the entry point ----------------------------------------------------------
 
@@ -168,6 +218,7 @@ class Game:
         type_ = event["type"]
         handler = self.handlers[type_]  # parse_event admits only declared types
         if handler.when is None or handler.when(state):
+            self._check_actor(state, event, handler)
             if self.before is not None:
                 self.before(state, event)
             return handler.run(state, event)
@@ -181,6 +232,31 @@ class Game:
             f"{self.event_kind(type_).title} is not what comes next "
             f"(expected: {expected}).",
             [self.order_rule] if self.order_rule else [],
+        )
+
+    def _check_actor(self, state: JSON, event: JSON, handler: Handler) -> None:
+        """Refuse an event that names someone the rules do not let do it now."""
+        named = event.get(ACTOR.name)
+        if handler.actor is None or named is None:
+            return
+        allowed = handler.actor(state)
+        if allowed is None:
+            return
+        seats = {allowed} if isinstance(allowed, int) else set(allowed)
+        if named in seats:
+            return
+        players = state.get("players") or []
+
+        def name(seat: int) -> str:
+            return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+        kind = self.event_kind(event["type"]).title
+        who = wording.and_([name(s) for s in sorted(seats)], "or") or "nobody"
+        raise Refused(
+            f"{kind} by {name(named)} is out of turn: it is {who}'s to do now.",
+            [self.turn_rule or self.order_rule]
+            if (self.turn_rule or self.order_rule)
+            else [],
         )
 
     def expects(self, state: JSON) -> list[str]:

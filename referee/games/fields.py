@@ -724,3 +724,12 @@ def parse_team(team: Any, index: int) -> tuple[str, tuple[str, ...]]:
 
 # The seat of the player who acts, as most games word it.
 PLAYER = Field("player", "seat", "Who: seat number from 0, or the name.")
+# Who did an event the referee can also infer (``Handler.actor``): named, it is
+# checked against whose turn it is; left out, the referee takes that player.
+ACTOR = Field(
+    "player",
+    "seat",
+    "Who did it: seat number from 0, or the name. Left out: whoever's turn it is; "
+    "naming anyone else is refused as out of turn.",
+    required=False,
+)

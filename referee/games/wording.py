@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from referee.games.outcomes import JSON
 
 
-def and_(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    return (
-        " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
-    )
+def and_(names: Sequence[str], last: str = "and") -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy' (``last="or"``: 'Ann, Bob or Cy')."""
+    if len(names) > 1:
+        return f" {last} ".join([", ".join(names[:-1]), names[-1]])
+    return names[0] if names else ""
 
 
 def winners(state: JSON) -> list[str]:

@@ -25,6 +25,13 @@ class Rule:
     see: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     option: str = ""  # the match option this rule belongs to, if any
+    # What the rule does: "forbids" or "requires" something (the referee refuses or
+    # penalises a breach, shown in the rule-coverage matrix) or "describes" (how
+    # play goes, how it scores); "" where the rulebook does not say yet.
+    kind: str = ""
+    # Why a rule that forbids or requires something cannot be checked at the table
+    # (equipment, manners, what nobody tells the app); "" when it is checked.
+    unchecked: str = ""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -37,6 +44,8 @@ class Rule:
             "see": list(self.see),
             "keywords": list(self.keywords),
             "option": self.option,
+            "kind": self.kind,
+            "unchecked": self.unchecked,
         }
 
 
@@ -77,6 +86,8 @@ def read_book(toml: str) -> Book:
             see=tuple(r.get("see", ())),
             keywords=tuple(r.get("keywords", ())),
             option=r.get("option", ""),
+            kind=_kind(game, r),
+            unchecked=" ".join(r.get("unchecked", "").split()),
         )
         for r in data.get("rule", [])
     )
@@ -91,6 +102,16 @@ def read_book(toml: str) -> Book:
         data.get("intro", "").strip(),
         synonyms,
     )
+
+
+KINDS = ("forbids", "requires", "describes")
+
+
+def _kind(game: str, entry: dict[str, object]) -> str:
+    kind = str(entry.get("kind", ""))
+    if kind and kind not in KINDS:
+        raise ValueError(f"{game}/{entry['id']}: kind {kind!r} is not one of {KINDS}")
+    return kind
 
 
 @cache

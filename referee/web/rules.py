@@ -9,6 +9,7 @@ from flask import request
 
 from referee import games
 from referee import rulebook
+from referee.games import coverage
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -34,7 +35,15 @@ def index() -> str:
 @bp.get("/<game_id>")
 def book(game_id: str) -> str:
     found = rulebook.books().get(game_id) or abort(404, f"No rulebook for '{game_id}'.")
-    return render_template("rules/book.html", book=found)
+    rows = _rows(game_id)
+    return render_template(
+        "rules/book.html", book=found, rows=rows, by_rule={r.rule.id: r for r in rows}
+    )
+
+
+def _rows(game_id: str) -> tuple[coverage.Row, ...]:
+    """The game's rule-coverage rows (none for a rulebook with no game)."""
+    return coverage.matrix(game_id) if game_id in games.registry() else ()
 
 
 @bp.get("/<game_id>/<path:number>")
@@ -47,4 +56,5 @@ def rule(game_id: str, number: str) -> str:
         rule=found,
         book=rulebook.books()[game_id],
         see=[r for r in (rulebook.rule(i) for i in found.see) if r],
+        row=next((r for r in _rows(game_id) if r.rule.id == found.id), None),
     )

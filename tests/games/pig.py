@@ -12,6 +12,7 @@ from __future__ import annotations
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
+from referee.games.base import Breach
 from referee.games.base import Handler
 from referee.games.base import Setup
 from referee.games.boards import board
@@ -69,6 +70,10 @@ def _hold(state: JSON, event: JSON) -> Step:
     state["turn"] = (seat + 1) % len(state["players"])
     summary = f"{name} banks {banked}: {state['scores'][seat]}."
     return Step(state, Ruling(Verdict.OK, summary, (R_HOLD,), score={name: banked}))
+
+
+def _in_turn(state: JSON) -> int:
+    return int(state["turn"])
 
 
 def _finished(state: JSON) -> Refused | None:
@@ -132,9 +137,18 @@ GAME = Game(
     start=start,
     view=view,
     handlers={
-        "roll": Handler(_roll),
-        "hold": Handler(_hold, when=lambda s: s["pot"] > 0),
+        "roll": Handler(_roll, actor=_in_turn),
+        "hold": Handler(_hold, when=lambda s: s["pot"] > 0, actor=_in_turn),
     },
     finished=_finished,
     order_rule=R_HOLD,
+    turn_rule=R_TURN,
+    breaches=(
+        Breach(
+            R_TURN,
+            "Bob rolls while it is Ann's turn",
+            Example({"type": "roll", "die": 3, "player": "Bob"}),
+        ),
+        Breach(R_HOLD, "Ann holds before rolling", Example({"type": "hold"})),
+    ),
 )

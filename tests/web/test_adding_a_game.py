@@ -81,6 +81,29 @@ def test_an_event_the_board_does_not_offer_is_refused_with_the_order_rule(
     assert refused["ruling"]["rules"] == ["pig/hold"]
 
 
+def test_an_event_naming_the_player_out_of_turn_is_refused_and_in_turn_taken(
+    pig: object, client: FlaskClient
+) -> None:
+    api = Api(client)
+    match = api.create("pig", ["Ann", "Bob"])["id"]
+    refused = _send(api, match, {"type": "roll", "die": 3, "player": "Bob"}, 409)
+    assert refused["ruling"]["rules"] == ["pig/turn"]
+    assert "Bob" in refused["ruling"]["summary"] and "Ann" in refused["ruling"]["summary"]
+    assert api.get(match)["seq"] == 0
+    _send(api, match, {"type": "roll", "die": 3, "player": 0}, 201)
+    _send(api, match, {"type": "hold", "player": "ann"}, 201)
+    assert api.get(match)["state"]["turn"] == "Bob"
+
+
+def test_a_new_games_rules_page_shows_what_the_referee_checks(
+    pig: object, client: FlaskClient
+) -> None:
+    page = client.get("/rules/pig").get_data(as_text=True)
+    assert "What the referee checks (2 of 2 rules" in page
+    assert "Bob rolls while it is Ann&#39;s turn" in page
+    assert "out of turn" in page
+
+
 def test_a_new_game_has_generic_pages_rules_and_an_openapi_entry(
     pig: object, client: FlaskClient
 ) -> None:
