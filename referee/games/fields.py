@@ -45,6 +45,7 @@ class Field:
     minimum: int | None = None
     maximum: int | None = None
     default: Any = None
+    on_pages: bool = True  # False: the API takes it, a page's form infers it
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -732,4 +733,5 @@ ACTOR = Field(
     "Who did it: seat number from 0, or the name. Left out: whoever's turn it is; "
     "naming anyone else is refused as out of turn.",
     required=False,
+    on_pages=False,  # a page shows whose turn it is and credits that player
 )
