@@ -354,7 +354,7 @@ def test_strike_bonus_the_sixth_strike_in_a_row_says_120():
 
 def test_turn_order_only_the_player_on_turn_draws():
     ruling = refused(DEALT, draw(2, "3S"))
-    assert "Bob's turn" in ruling.summary
+    assert "Draw by Cy is out of turn: it is Bob's to do now." == ruling.summary
     assert ruling.rules == ("bowling-cards/turn-order",)
 
 
@@ -384,7 +384,8 @@ def test_hand_cards_during_play_only_on_the_owners_turn():
     ruling = refused(
         DEALT, {"type": "replace", "player": 2, "position": 1, "card": "3H"}
     )
-    assert "Bob's turn" in ruling.summary
+    assert "out of turn: it is Bob's to do now" in ruling.summary
+    assert ruling.rules == ("bowling-cards/turn-order",)
 
 
 def test_hand_cards_three_only():

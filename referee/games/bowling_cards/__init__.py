@@ -33,6 +33,14 @@ from referee.games.base import Example
 from referee.games.base import Game
 from referee.games.base import Tool
 from referee.games.bowling_cards.board import view as board_view
+from referee.games.bowling_cards.breaches import BREACHES
+from referee.games.bowling_cards.examples import BOB_DRAWS
+from referee.games.bowling_cards.examples import DEALT
+from referee.games.bowling_cards.examples import EXAMPLE_PLAYERS
+from referee.games.bowling_cards.examples import FRAME_END
+from referee.games.bowling_cards.examples import LAST_DRAWS
+from referee.games.bowling_cards.examples import ROWS
+from referee.games.bowling_cards.examples import UPCARD
 from referee.games.bowling_cards.play import HANDLERS
 from referee.games.bowling_cards.play import finished
 from referee.games.bowling_cards.play import start
@@ -51,6 +59,11 @@ from referee.games.bowling_cards.scoring import score_frame
 from referee.games.bowling_cards.scoring import strike_bonus
 from referee.games.bowling_cards.scoring import ten_count
 from referee.games.bowling_cards.scoring import values
+from referee.games.bowling_cards.sources import DISCARD_CARD
+from referee.games.bowling_cards.sources import DISCARD_SOURCE
+from referee.games.bowling_cards.sources import PLACE_CARD
+from referee.games.bowling_cards.sources import PLACE_SOURCE
+from referee.games.bowling_cards.sources import REPLACE_SOURCE
 from referee.games.fields import PLAYER
 from referee.games.fields import Field
 from referee.games.fields import Option
@@ -79,40 +92,6 @@ POSITION = Field(
     minimum=1,
     maximum=6,
 )
-EXAMPLE_PLAYERS = ("Ann", "Bob", "Cy")
-# Ann deals; Bob, on her left, is dealt first and plays first.
-ROWS = (
-    {"type": "row", "player": 1, "cards": "7H QD 5S KC 3D 9H"},
-    {"type": "row", "player": 2, "cards": "4C 10S 8D 2H AS 6C"},
-    {"type": "row", "player": 0, "cards": "JH 5D 3C 9S 7D 4H"},
-)
-UPCARD = {"type": "upcard", "card": "8C"}
-DEALT = (*ROWS, UPCARD)
-BOB_DRAWS = {"type": "draw", "player": 1, "source": "stock", "card": "3S"}
-
-
-def _strike_out_frame() -> tuple[JSON, ...]:
-    """Bob pairs all six to ten while Cy and Ann discard: the frame ends."""
-    bob = ("3S", "KS", "5H", "10C", "7S", "AH")
-    cy = ("9C", "8H", "6D", "4S", "2S")
-    ann = ("QC", "JC", "10H", "6H", "5C")
-    out: list[JSON] = list(DEALT)
-    for k, card in enumerate(bob):
-        out += [
-            {"type": "draw", "player": 1, "source": "stock", "card": card},
-            {"type": "place", "player": 1},
-        ]
-        if k < len(cy):
-            for seat, drawn in ((2, cy[k]), (0, ann[k])):
-                out += [
-                    {"type": "draw", "player": seat, "source": "stock", "card": drawn},
-                    {"type": "discard", "player": seat},
-                ]
-    return tuple(out)
-
-
-FRAME_END = _strike_out_frame()
-LAST_DRAWS = (*FRAME_END, {"type": "pass", "player": 2}, {"type": "pass", "player": 0})
 
 
 def _example(event: JSON, setup: tuple[JSON, ...], title: str) -> Example:
@@ -166,6 +145,7 @@ EVENTS = (
             PLAYER,
             POSITION,
             Field("card", "card", "The hand card played."),
+            REPLACE_SOURCE,
         ),
         examples=(
             _example(
@@ -181,7 +161,10 @@ EVENTS = (
         help="Once the rows and hand cards are dealt, one card is turned up from the "
         "stock to start the pile; the player left of the dealer plays first.",
         fields=(Field("card", "card", "The card turned up."),),
-        examples=(_example(UPCARD, ROWS, "8C starts the pile"),),
+        examples=(
+            _example(UPCARD, ROWS, "8C starts the pile"),
+            _example({**UPCARD, "player": "Ann"}, ROWS, "Ann, the dealer, turns up 8C"),
+        ),
     ),
     EventKind(
         type="draw",
@@ -230,6 +213,8 @@ EVENTS = (
                 minimum=1,
                 maximum=6,
             ),
+            PLACE_CARD,
+            PLACE_SOURCE,
         ),
         examples=(
             _example(
@@ -237,15 +222,25 @@ EVENTS = (
                 (*DEALT, BOB_DRAWS),
                 "Bob puts 3S on his 7H: a spare",
             ),
+            _example(
+                {"type": "place", "player": "Bob", "card": "3S", "source": "drawn"},
+                (*DEALT, BOB_DRAWS),
+                "Bob says he lays the 3S he drew",
+            ),
         ),
     ),
-    _player_only(
+    EventKind(
         "discard",
         "Discard the drawn card",
         "The drawn card goes on the pile; the turn ends and the next draw goes "
-        "to the same row card.",
-        _example(
-            {"type": "discard", "player": 1}, (*DEALT, BOB_DRAWS), "Bob discards 3S"
+        "to the same row card. Hand cards are never thrown away.",
+        (PLAYER, DISCARD_CARD, DISCARD_SOURCE),
+        (
+            _example(
+                {"type": "discard", "player": 1},
+                (*DEALT, BOB_DRAWS),
+                "Bob discards 3S",
+            ),
         ),
     ),
     _player_only(
@@ -361,4 +356,6 @@ GAME = Game(
     handlers=HANDLERS,
     finished=finished,
     order_rule=R_TURN_ORDER,
+    turn_rule=R_TURN_ORDER,
+    breaches=BREACHES,
 )

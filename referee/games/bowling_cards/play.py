@@ -50,6 +50,10 @@ from referee.games.bowling_cards.scoring import pair
 from referee.games.bowling_cards.scoring import score_frame
 from referee.games.bowling_cards.scoring import ten_count
 from referee.games.bowling_cards.scoring import values
+from referee.games.bowling_cards.sources import HAND as FROM_HAND
+from referee.games.bowling_cards.sources import check_cover
+from referee.games.bowling_cards.sources import check_replacement
+from referee.games.bowling_cards.sources import check_thrown
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
@@ -208,6 +212,7 @@ def _replace(state: JSON, event: JSON) -> Step:
             f"{prompt(state)}",
             [R_HAND_CARDS, R_BEFORE_PLAY],
         )
+    check_replacement(state, seat, event)
     if state["held"][seat] <= 0:
         raise Refused(f"{name} has no hand cards left.", [R_HAND_CARDS])
     pos = event["position"] - 1
@@ -216,7 +221,8 @@ def _replace(state: JSON, event: JSON) -> Step:
         raise Refused(
             f"Position {pos + 1} is already a {pair(cell['row'], cell['cover']).kind}: "
             "its cover lies over the row card and the pair is closed.",
-            [*rules, R_TEN_COVERS],
+            # in play the hand card's own rule names what it may replace
+            [*rules, R_TEN_COVERS, *([R_DISCARD_ORDER] if phase != "hands" else [])],
         )
     if phase == "last" and pos in state["used"]:
         raise Refused(
@@ -300,6 +306,7 @@ def _draw(state: JSON, event: JSON) -> Step:
 
 def _place(state: JSON, event: JSON) -> Step:
     seat = _own_turn(state, event["player"], "place")
+    check_cover(state, seat, event)
     names = state["players"]
     name = names[seat]
     card = state["drawn"]["card"]
@@ -413,7 +420,11 @@ def _improved(
 
 
 def _discard(state: JSON, event: JSON) -> Step:
+    if event.get("source") == FROM_HAND and _turning(state):
+        # a hand card thrown away is refused for what it is, drawn card or not
+        check_thrown(state, event["player"], event)
     seat = _own_turn(state, event["player"], "discard")
+    check_thrown(state, seat, event)
     name = state["players"][seat]
     card = state["drawn"]["card"]
     new = {**state, "pile": [*state["pile"], card], "drawn": None}
@@ -612,18 +623,42 @@ def _hand_card_offered(state: JSON) -> bool:
     return _turning(state) and state["held"][state["turn"]] > 0
 
 
+def _on_turn(state: JSON) -> int | None:
+    """The player whose turn it is (None outside the turns)."""
+    return state["turn"] if _turning(state) else None
+
+
+def _hand_card_player(state: JSON) -> int | None:
+    """Before play anyone may play a hand card; later only the player on turn."""
+    return None if state["phase"] == "hands" else _on_turn(state)
+
+
+def _dealer(state: JSON) -> int:
+    return int(state["dealer"])
+
+
+def _anyone(state: JSON) -> None:
+    """Each player gives back or shows their own cards, in no set order."""
+    return None
+
+
 # In the order a board lists what it expects: the turn's own events, then a hand
-# card, then starting the pile and letting a last draw go.
+# card, then starting the pile and letting a last draw go. A ``row`` names the player
+# dealt to, not who acted (the dealer deals every row), so it has no actor.
 HANDLERS = {
     "row": Handler(_row, when=_in("deal")),
-    "exchange": Handler(_exchange, when=_in("hands")),
-    "draw": Handler(_draw, when=_turn_with(drawn=False)),
-    "place": Handler(_place, when=_turn_with(drawn=True)),
-    "discard": Handler(_discard, when=_turn_with(drawn=True)),
-    "replace": Handler(_replace, when=_hand_card_offered),
-    "upcard": Handler(_upcard, when=_in("hands")),
-    "pass": Handler(_pass, when=lambda s: s["phase"] == "last" and s["drawn"] is None),
-    "show": Handler(_show, when=_in("show")),
+    "exchange": Handler(_exchange, when=_in("hands"), actor=_anyone),
+    "draw": Handler(_draw, when=_turn_with(drawn=False), actor=_on_turn),
+    "place": Handler(_place, when=_turn_with(drawn=True), actor=_on_turn),
+    "discard": Handler(_discard, when=_turn_with(drawn=True), actor=_on_turn),
+    "replace": Handler(_replace, when=_hand_card_offered, actor=_hand_card_player),
+    "upcard": Handler(_upcard, when=_in("hands"), actor=_dealer),
+    "pass": Handler(
+        _pass,
+        when=lambda s: s["phase"] == "last" and s["drawn"] is None,
+        actor=_on_turn,
+    ),
+    "show": Handler(_show, when=_in("show"), actor=_anyone),
 }
 
 
