@@ -354,7 +354,7 @@ def test_strike_bonus_the_sixth_strike_in_a_row_says_120():
 
 def test_turn_order_only_the_player_on_turn_draws():
     ruling = refused(DEALT, draw(2, "3S"))
-    assert "Draw by Cy is out of turn: it is Bob's to do now." == ruling.summary
+    assert ruling.summary == "Draw by Cy is out of turn: it is Bob's to do now."
     assert ruling.rules == ("bowling-cards/turn-order",)
 
 
