@@ -144,7 +144,10 @@ def test_turn_out_of_turn_is_refused_for_each_action_kind(kind):
     for seat in (0, 2, 3):
         err = refusal(state, action(kind, seat))
         assert err.ruling.rules[0] == TURN
-        assert f"It is Bob's turn, not {FOUR[seat]}'s" in err.ruling.summary
+        # the uniform refusal of an event naming someone else (Game.turn_rule)
+        assert f"by {FOUR[seat]} is out of turn: it is Bob's to do now." in (
+            err.ruling.summary
+        )
 
 
 def test_turn_the_findings_39_rotating_ask_outs_are_refused():

@@ -150,7 +150,7 @@ def test_a_hand_on_the_page_turn_by_turn_meld_go_out_and_both_results(client):
     assert 'value="KS KH KD"' in bad.text  # what was typed stays
     out_of_turn = post(client, mid, seq, type="meld", player=0, cards="AS AH AD")
     assert out_of_turn.status_code == 409
-    assert "It is Cy's turn, not Ann's" in main(out_of_turn.text)
+    assert "Meld by Ann is out of turn: it is Cy's to do now." in main(out_of_turn.text)
     steps = [
         {"type": "meld", "player": 2, "cards": "QS QH QD QC QS QH QD"},
         {"type": "discard", "player": 2, "card": "4D"},

@@ -41,6 +41,7 @@ from referee.games.canasta import melds as ml
 from referee.games.canasta import play
 from referee.games.canasta import scoring
 from referee.games.canasta import turns
+from referee.games.canasta.breaches import BREACHES
 from referee.games.canasta.events import EVENTS
 from referee.games.canasta.events import OPTIONS
 from referee.games.canasta.events import TOOL_FIELDS
@@ -134,7 +135,21 @@ def _player(kind: str, run: Callable[[JSON, JSON], Step]) -> Handler:
         state = current(state)
         return phase(state) == "play" and kind in turns.turn_actions(state)
 
-    return Handler(_in_play(kind, run), when=offered)
+    def acting(state: JSON) -> int | None:
+        """The player in turn; anyone (None) when nobody's turn is running (the
+        engine says why) and for red threes dealt, laid out before the first draw."""
+        hand = current(state)["hand"]
+        if hand["turn"] is None:
+            return None
+        if kind == "red_three" and turns.dealt_threes_open(hand):
+            return None
+        return int(hand["turn"]["seat"])
+
+    return Handler(_in_play(kind, run), when=offered, actor=acting)
+
+
+def _dealer(state: JSON) -> int:
+    return int(state["hand"]["dealer"])
 
 
 def _may_deal(state: JSON) -> bool:
@@ -151,7 +166,7 @@ def _may_enter_result(state: JSON) -> bool:
 # In the order a board lists them: before the deal the deal (or a hand scored from
 # its results alone); in a turn its draw step, then its play step; then the results.
 HANDLERS = {
-    "deal": Handler(_in_play("deal", play.deal), when=_may_deal),
+    "deal": Handler(_in_play("deal", play.deal), when=_may_deal, actor=_dealer),
     "draw": _player("draw", play.draw),
     "take_pile": _player("take_pile", play.take_pile),
     "ask_out": _player("ask_out", play.ask_out),
@@ -305,6 +320,11 @@ def meld_tool(request: JSON) -> JSON:
         if answer["canasta_bonus"]:
             summary += f" + {answer['canasta_bonus']} for canastas"
         summary += "."
+        if answer["merged"]:
+            summary += (
+                " Cards of one rank written apart make one meld: a side keeps one "
+                "meld per rank."
+            )
         if answer["minimum"] is not None:
             verb = "meets" if answer["meets_minimum"] else "falls short of"
             summary += f" As a first meld it {verb} the minimum of {answer['minimum']}."
@@ -330,6 +350,8 @@ GAME = Game(
     handlers=HANDLERS,
     before=_before,
     order_rule=R_TURN,
+    turn_rule=R_TURN,
+    breaches=BREACHES,
     tools=(
         Tool(
             name="melds",

@@ -344,6 +344,7 @@ def evaluate(
         )
         rest = []
     parts = group(rest)
+    split = _written_apart(rest)
     merged: dict[str, Meld] = {}
     for m in parts:
         merged[m.rank] = merged[m.rank].plus(m) if m.rank in merged else m
@@ -356,6 +357,9 @@ def evaluate(
         except Refused as err:
             rules, reason = list(err.ruling.rules), err.ruling.summary
             legal = False
+        if m.rank in split:
+            # written as separate melds of one rank: one side keeps only one
+            rules = [*rules, R_ONE_MELD_PER_RANK]
         out.append(
             {**m.to_json(), "legal": not reason, "reason": reason, "rules": rules}
         )
@@ -371,8 +375,16 @@ def evaluate(
         "canastas": sum(1 for m in merged.values() if m.canasta),
         "minimum": need,
         "meets_minimum": None if need is None else legal and count >= need,
-        "merged": len(parts) - len(merged),
+        "merged": len(parts) - len(merged) + sum(split.values()),
     }
+
+
+def _written_apart(laid: Sequence[str]) -> dict[str, int]:
+    """Ranks whose natural cards are written as more than one group (7H 7D 7S 9C 9D
+    9H 7C 7D): rank -> how many groups beyond the first were merged into it."""
+    runs = [cards.rank(c) for c in laid if not is_wild(c)]
+    starts = [r for i, r in enumerate(runs) if i == 0 or runs[i - 1] != r]
+    return {r: starts.count(r) - 1 for r in set(starts) if starts.count(r) > 1}
 
 
 def _loose(laid: list[str], reason: str, rules: list[str]) -> JSON:
