@@ -635,3 +635,133 @@ def test_pairs_never_total_over_ten_and_replay_equals_incremental(seed, partial)
     record = state["history"][0]
     for name in ["Ann", "Bob", "Cy"]:
         assert record["scores"][name] <= 240
+
+
+# --- where a card came from, and who acted (issue 24) -------------------------------
+
+AFTER_DRAW = [*DEALT, draw(1, "3S")]
+
+
+def test_hand_cards_a_hand_card_laid_as_a_cover_is_refused():
+    ruling = refused(
+        AFTER_DRAW, {"type": "place", "player": 1, "card": "KH", "source": "hand"}
+    )
+    assert ruling.rules == ("bowling-cards/hand-cards", "bowling-cards/draw")
+    assert "may not cover a row card with the hand card KH" in ruling.summary
+
+
+def test_hand_cards_a_cover_that_is_not_the_card_drawn_is_refused():
+    ruling = refused(AFTER_DRAW, {"type": "place", "player": 1, "card": "KH"})
+    assert ruling.rules == ("bowling-cards/draw", "bowling-cards/hand-cards")
+    assert "Bob drew 3S, not KH" in ruling.summary
+
+
+def test_draw_naming_the_drawn_card_as_the_cover_changes_nothing():
+    said = {"type": "place", "player": "Bob", "card": "3S", "source": "drawn"}
+    assert run([*AFTER_DRAW, said]) == run([*AFTER_DRAW, place(1)])
+
+
+@pytest.mark.parametrize(
+    ("source", "rules"),
+    [
+        ("cover", ("bowling-cards/no-swapping",)),
+        ("row", ("bowling-cards/no-swapping", "bowling-cards/deal")),
+        (
+            "drawn",
+            (
+                "bowling-cards/no-swapping",
+                "bowling-cards/hand-cards",
+                "bowling-cards/improving",
+            ),
+        ),
+    ],
+)
+def test_no_swapping_only_a_hand_card_takes_a_row_cards_place(source, rules):
+    event = {"type": "replace", "player": 1, "position": 2, "card": "3S"}
+    ruling = refused(AFTER_DRAW, {**event, "source": source})
+    assert ruling.rules == rules
+
+
+def test_no_swapping_a_cover_is_never_moved_to_another_row_card():
+    ruling = refused(AFTER_DRAW, {**place(1), "card": "3S", "source": "cover"})
+    assert ruling.rules == ("bowling-cards/no-swapping", "bowling-cards/draw")
+
+
+def test_exchange_no_hand_card_is_thrown_away_once_the_pile_is_started():
+    # before drawing as after: a hand card never goes on the pile in play
+    for events in (DEALT, AFTER_DRAW):
+        ruling = refused(events, {**discard(1), "card": "KD", "source": "hand"})
+        assert ruling.rules == ("bowling-cards/hand-cards", "bowling-cards/exchange")
+
+
+def test_frame_end_hand_cards_may_not_be_thrown_away_in_the_last_turn():
+    ruling = refused(
+        [*FRAME_END, draw(2, "5H")], {**discard(2), "card": "KD", "source": "hand"}
+    )
+    assert "bowling-cards/frame-end" in ruling.rules
+
+
+def test_draw_the_discard_is_the_card_drawn():
+    ruling = refused(AFTER_DRAW, {**discard(1), "card": "9H"})
+    assert "Bob drew 3S, not 9H" in ruling.summary
+
+
+def test_discard_order_in_play_a_closed_ten_takes_no_hand_card():
+    spare = [*AFTER_DRAW, place(1), draw(2, "9C"), discard(2), draw(0, "QC")]
+    ruling = refused(
+        [*spare, discard(0)],
+        {"type": "replace", "player": 1, "position": 1, "card": "KH"},
+    )
+    assert "bowling-cards/ten-covers" in ruling.rules
+    assert "bowling-cards/discard-order" in ruling.rules
+
+
+@pytest.mark.parametrize(
+    "event",
+    [draw(2, "3S"), {"type": "replace", "player": 0, "position": 1, "card": "KH"}],
+)
+def test_turn_order_an_event_naming_a_player_out_of_turn_is_refused(event):
+    ruling = refused(DEALT, event)
+    assert ruling.rules == ("bowling-cards/turn-order",)
+    assert "out of turn: it is Bob's to do now" in ruling.summary
+
+
+def test_turn_order_only_the_dealer_turns_up_the_first_pile_card():
+    ruling = refused(ROWS, {"type": "upcard", "card": "8C", "player": "Bob"})
+    assert ruling.rules == ("bowling-cards/turn-order",)
+    state, step = run([*ROWS, {"type": "upcard", "card": "8C", "player": "Ann"}])
+    assert state["phase"] == "play"
+
+
+def test_before_play_anyone_may_name_themselves_for_a_hand_card():
+    state, _ = run(
+        [*ROWS, {"type": "replace", "player": 2, "position": 1, "card": "KH"}]
+    )
+    assert state["rows"][2][0]["row"] == "KH"
+
+
+TURN_KINDS = ("draw", "place", "discard", "pass")
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 2))
+def test_turn_order_naming_the_player_in_turn_by_name_changes_nothing_and_anyone_else_is_refused(  # noqa: E501
+    seed, shift
+):
+    table = play_game(seed=seed, frames=1)
+    state = GAME.start(GAME.new_setup(PLAYERS, table.options))
+    for event in table.events:
+        if event["type"] in TURN_KINDS:
+            seat = event["player"]
+            named = GAME.step(state, {**event, "player": PLAYERS[seat]})
+            assert named.ruling == GAME.step(state, event).ruling
+            other = {**event, "player": (seat + shift) % len(PLAYERS)}
+            with pytest.raises(Refused) as err:
+                GAME.step(state, other)
+            assert err.value.ruling.rules[0] == "bowling-cards/turn-order"
+        if event["type"] == "place":
+            hand = {**event, "card": "KH", "source": "hand"}
+            with pytest.raises(Refused) as err:
+                GAME.step(state, hand)
+            assert "bowling-cards/hand-cards" in err.value.ruling.rules
+        state = GAME.step(state, event).state
