@@ -723,3 +723,15 @@ def test_every_cited_rule_is_in_the_rulebook():
     assert ml.CITE.cited <= {r.id for r in rulebook.books()["canasta"].rules}
     with pytest.raises(LookupError, match="no rule 'not-a-rule'"):
         ml.CITE("not-a-rule")
+
+
+def test_one_meld_per_rank_the_calculator_merges_a_rank_written_apart():
+    got = meld_tool({"cards": ["7H", "7D", "7S", "9C", "9D", "9H", "7C", "7H", "7D"]})
+    sevens = next(m for m in got["melds"] if m["rank"] == "7")
+    assert sevens["cards"] == ["7H", "7D", "7S", "7C", "7H", "7D"]
+    assert "canasta/one-meld-per-rank" in sevens["rules"]
+    assert got["merged"] == 1
+    assert "one meld per rank" in got["summary"]
+    apart = meld_tool({"cards": ["7H", "7D", "7S", "9C", "9D", "9H"]})
+    assert apart["merged"] == 0
+    assert all("canasta/one-meld-per-rank" not in m["rules"] for m in apart["melds"])

@@ -475,3 +475,58 @@ def test_a_hand_stored_before_turns_were_kept_is_finished_by_its_results():
     assert GAME.view(state)["detail"]["hand"] == 2
     assert state["hand"]["turn"] is None
     assert state["options"]["ask_out"] == "before-draw"
+
+
+# --- who acted (issue 24) ------------------------------------------------------------
+
+
+def test_turn_the_deal_is_recorded_for_the_dealer_only():
+    err = refusal(new(), {**DEAL, "player": "Bob"})
+    assert err.ruling.rules == (TURN,)
+    assert "by Bob is out of turn: it is Ann's to do now." in err.ruling.summary
+    assert turn_of(play([{**DEAL, "player": "Ann"}])) == {
+        "player": "Bob",
+        "step": "draw",
+    }
+
+
+def test_turn_dealt_red_threes_are_anyones_before_the_first_draw_only():
+    state = play([DEAL])
+    for seat in (0, 2, 3):
+        GAME.step(state, {"type": "red_three", "player": FOUR[seat], "cards": "3H"})
+    later = play([DEAL, draw(1)])
+    err = refusal(later, {"type": "red_three", "player": "Cy", "cards": "3H"})
+    assert err.ruling.rules == (TURN,)
+
+
+def _answer(state, event):
+    try:
+        ruling = GAME.step(state, event).ruling
+    except (Refused, BadInput) as err:
+        ruling = getattr(err, "ruling", str(err))
+    return ruling
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_turn_property_naming_the_player_by_name_changes_nothing_and_others_are_refused(
+    data,
+):
+    state = new()
+    for _ in range(40):
+        event = data.draw(any_action(state))
+        turn = state["hand"]["turn"]
+        if "player" in event:
+            by_name = {**event, "player": FOUR[event["player"]]}
+            assert _answer(state, by_name) == _answer(state, event)
+        offered = event["type"] in GAME.expects(state)
+        if turn is not None and offered and event["type"] != "red_three":
+            other = (turn["seat"] + data.draw(st.integers(1, 3))) % 4
+            err = refusal(state, {**event, "player": other})
+            assert err.ruling.rules == (TURN,)
+        try:
+            state = GAME.step(state, event).state
+        except (Refused, BadInput):
+            continue
+        if GAME.view(state)["phase"] != "play":
+            break
