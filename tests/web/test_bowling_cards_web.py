@@ -222,3 +222,38 @@ def test_card_codes_in_a_tool_request_are_read_in_any_case_as_the_notation_says(
     )
     assert bad.status_code == 422
     assert "'1D' is not a card" in bad.get_json()["errors"]["held"]
+
+
+def test_a_hand_card_laid_as_a_cover_is_409_citing_the_rule_and_nothing_stored(
+    api, app
+):
+    mid = api.create(GAME, PLAYERS)["id"]
+    draw = {"type": "draw", "player": "Bob", "source": "stock", "card": "3S"}
+    for event in [*DEALT, draw]:
+        assert api.event(mid, event).status_code == 201
+    seen = version(app, mid)
+    hand = {"type": "place", "player": "Bob", "card": "KH", "source": "hand"}
+    response = api.event(mid, hand)
+    assert response.status_code == 409
+    assert "bowling-cards/hand-cards" in response.get_json()["ruling"]["rules"]
+    thrown = api.event(mid, {"type": "discard", "player": 1, "source": "hand"})
+    assert thrown.status_code == 409
+    assert version(app, mid) == seen
+    said = {"type": "place", "player": "Bob", "card": "3S", "source": "drawn"}
+    assert api.event(mid, said).status_code == 201
+
+
+def test_an_event_naming_a_player_out_of_turn_is_409_citing_the_turn_rule(api, app):
+    mid = api.create(GAME, PLAYERS)["id"]
+    for event in ROWS:
+        assert api.event(mid, event).status_code == 201
+    seen = version(app, mid)
+    response = api.event(mid, {"type": "upcard", "card": "8C", "player": "Cy"})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == ["bowling-cards/turn-order"]
+    assert version(app, mid) == seen
+    upcard = {"type": "upcard", "card": "8C", "player": "Ann"}
+    assert api.event(mid, upcard).status_code == 201
+    bad = api.event(mid, {"type": "draw", "player": "Ann", "source": "pile"})
+    assert bad.status_code == 409
+    assert "out of turn: it is Bob's to do now" in bad.get_json()["ruling"]["summary"]

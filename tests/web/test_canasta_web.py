@@ -203,3 +203,25 @@ def test_the_findings_39_rotating_ask_outs_are_refused_and_nothing_stored(api):
     assert state["seq"] == 2
     assert state["state"]["detail"]["asked"] == {"player": "Bob", "answer": True}
     assert state["state"]["turn"] == "Bob"
+
+
+def test_the_deal_naming_anyone_but_the_dealer_is_409_citing_the_turn(api):
+    mid = api.create("canasta", ["Ann", "Bob", "Cy", "Di"])["id"]
+    response = api.event(mid, {"type": "deal", "upcard": "9S", "player": "Cy"})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == ["canasta/turn"]
+    assert (
+        api.event(mid, {"type": "deal", "upcard": "9S", "player": 0}).status_code == 201
+    )
+    drew = api.event(mid, {"type": "draw", "player": "Bob"})
+    assert drew.status_code == 201
+
+
+def test_the_calculator_says_a_rank_written_apart_is_one_meld(client):
+    response = client.post(
+        "/api/v1/tools/canasta/melds", json={"cards": "7H 7D 7S 9C 9D 9H 7C 7H 7D"}
+    )
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["merged"] == 1
+    assert "canasta/one-meld-per-rank" in body["melds"][0]["rules"]
