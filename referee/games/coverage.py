@@ -26,6 +26,7 @@ from referee.games import registry
 from referee.games.base import Breach
 from referee.games.base import Game
 from referee.games.fields import parse_fields
+from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from referee.rulebook.texts import Rule
@@ -147,6 +148,34 @@ def matrix(game_id: str) -> tuple[Row, ...]:
         for rule in book.rules
         if rule.kind in CHECKED or rule.id in by_rule
     )
+
+
+def row_json(row: Row) -> JSON:
+    """One row of the matrix as the rules API gives it."""
+    return {
+        "rule": row.rule.id,
+        "kind": row.rule.kind,
+        "unchecked": row.rule.unchecked,
+        "breaches": [
+            {
+                "title": breach.title,
+                **(
+                    {"tool": breach.tool, "request": breach.request}
+                    if breach.example is None
+                    else {
+                        "players": list(breach.example.players),
+                        "options": dict(breach.example.options),
+                        "setup": list(breach.example.setup),
+                        "event": breach.example.event,
+                    }
+                ),
+                "outcome": found.outcome,
+                "summary": found.summary,
+                "rules": list(found.rules),
+            }
+            for breach, found in row.checks
+        ],
+    }
 
 
 def request_text(breach: Breach) -> str:

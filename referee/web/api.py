@@ -19,6 +19,7 @@ from referee import games
 from referee import ledger
 from referee import rulebook
 from referee.games import cards
+from referee.games import coverage
 from referee.games.base import Game
 from referee.games.base import Tool
 from referee.games.fields import KINDS
@@ -66,6 +67,7 @@ def game_rules(game_id: str) -> Response:
             "title": book.title if book else "",
             "source": book.source if book else "",
             "rules": rules,
+            "checks": [coverage.row_json(row) for row in coverage.matrix(game_id)],
         }
     )
 

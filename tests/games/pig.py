@@ -9,10 +9,10 @@ the game exists: generic templates serve its pages.
 
 from __future__ import annotations
 
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
-from referee.games.base import Breach
 from referee.games.base import Handler
 from referee.games.base import Setup
 from referee.games.boards import board

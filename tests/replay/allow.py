@@ -32,6 +32,12 @@ REASONS: tuple[tuple[str, str], ...] = (
         r'\.title: "Not Found[^"]*" -> "New bunko night',
         "5. the format chooses its pages: /n/new/<kind> serves every kind",
     ),
+    (
+        r"\.answer\.rules\[\d+\]\.(kind|unchecked): new"
+        r"|GET /api/v1/games/[^/]+/rules\): \.answer\.sha256",
+        "6. issue 24: a rule says what it does (kind, unchecked) and a rulebook "
+        "carries its rule-coverage matrix (checks)",
+    ),
 )
 
 

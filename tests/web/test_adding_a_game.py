@@ -88,7 +88,8 @@ def test_an_event_naming_the_player_out_of_turn_is_refused_and_in_turn_taken(
     match = api.create("pig", ["Ann", "Bob"])["id"]
     refused = _send(api, match, {"type": "roll", "die": 3, "player": "Bob"}, 409)
     assert refused["ruling"]["rules"] == ["pig/turn"]
-    assert "Bob" in refused["ruling"]["summary"] and "Ann" in refused["ruling"]["summary"]
+    assert "Bob" in refused["ruling"]["summary"]
+    assert "Ann" in refused["ruling"]["summary"]
     assert api.get(match)["seq"] == 0
     _send(api, match, {"type": "roll", "die": 3, "player": 0}, 201)
     _send(api, match, {"type": "hold", "player": "ann"}, 201)

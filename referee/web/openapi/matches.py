@@ -264,9 +264,49 @@ def _game_schemas() -> dict[str, JSONSchema]:
         },
         "GameList": obj({"games": array(ref("Game"))}, ["games"]),
         "Rule": _all_required(
-            typed(id="string", title="string", summary="string", text="string")
+            {
+                **typed(id="string", title="string", summary="string", text="string"),
+                "kind": {
+                    "enum": ["forbids", "requires", "describes", ""],
+                    "description": "What the rule does: forbids or requires "
+                    "something (the referee refuses or penalises a breach), or "
+                    "describes how play goes.",
+                },
+                "unchecked": {
+                    "type": "string",
+                    "description": "Why a rule that forbids or requires something "
+                    "cannot be checked at the table; empty when it is checked.",
+                },
+            }
         ),
-        "Rulebook": _all_required({"game": {"type": "string"}, "rules": rules}),
+        "Rulebook": _all_required(
+            {
+                "game": {"type": "string"},
+                "rules": rules,
+                "checks": array(ref("RuleCheck")),
+            }
+        ),
+        "RuleCheck": obj(
+            {
+                **typed(rule="string", kind="string", unchecked="string"),
+                "breaches": array(
+                    obj(
+                        {
+                            **typed(title="string", outcome="string", summary="string"),
+                            "rules": array({"type": "string"}),
+                        },
+                        ["title", "outcome", "summary", "rules"],
+                        description="A documented request that breaks the rule "
+                        "(an event after its setup, or a tool request) and what "
+                        "the referee answers: refused, recorded (with its "
+                        "penalty) or answered (a calculator).",
+                    )
+                ),
+            },
+            ["rule", "kind", "unchecked", "breaches"],
+            description="One rule that forbids or requires something: the "
+            "requests that break it, or why it cannot be checked at the table.",
+        ),
         "RuleSearch": _all_required({"q": {"type": "string"}, "rules": rules}),
     }
 
