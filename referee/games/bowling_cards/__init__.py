@@ -9,11 +9,14 @@ frame scores, the frame calculator and the rule ids; ``play.py`` the turn refere
 Events, frame by frame: ``row`` ``{"player", "cards"}`` (six row cards, left to
 right); ``exchange`` ``{"player", "card"}`` (a ten-count hand card given back for a
 new one); ``replace`` ``{"player", "position", "card"}`` (a hand card takes a row
-card's place); ``upcard`` ``{"card"}`` (starts the pile; play begins); ``draw``
-``{"player", "source": "stock" | "pile", "card"}``; ``place`` ``{"player",
-"position"}`` (the drawn card as a cover); ``discard`` ``{"player"}``; ``pass``
+card's place; ``source`` says where it came from, only ``hand`` allowed); ``upcard``
+``{"card"}`` (the dealer starts the pile; play begins); ``draw`` ``{"player",
+"source": "stock" | "pile", "card"}``; ``place`` ``{"player", "position", "card",
+"source"}`` (the drawn card as a cover; a hand card is refused); ``discard``
+``{"player", "card", "source"}`` (a hand card is never thrown away); ``pass``
 ``{"player"}`` (no last draw); ``show`` ``{"player", "cards"}`` (hand cards still
-held when the frame is scored).
+held when the frame is scored). Where a card came from is checked in ``sources.py``;
+the documented breaches are in ``breaches.py``.
 
 Hand cards stay secret until played or shown: the referee counts them.
 
