@@ -170,10 +170,15 @@ def _exchange(state: JSON, event: JSON) -> Step:
 
 
 def _upcard(state: JSON, event: JSON) -> Step:
-    if state["phase"] != "hands":
-        why = [R_DEAL] if state["phase"] == "deal" else [R_UPCARD]
+    if state["phase"] == "deal":
         raise Refused(
-            f"The pile is started once the deal is done. {prompt(state)}", why
+            f"The pile is started once the deal is done. {prompt(state)}", [R_DEAL]
+        )
+    if state["phase"] != "hands":
+        raise Refused(
+            "The pile was started at the deal: no other card is turned up this "
+            f"frame. {prompt(state)}",
+            [R_UPCARD],
         )
     card = event["card"]
     _check_copies(state, [card], "card")
