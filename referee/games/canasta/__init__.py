@@ -10,10 +10,13 @@ clockwise from the dealer's left, each one ``draw`` or ``take_pile`` (``ask_out`
 the "may I go out?" answer, before it), then ``meld``s and drawn ``red_three``s, and
 ``discard`` to pass the turn, or ``go_out``; ``stock_out`` ends play in place of a
 draw. A player's action out of turn or out of the turn's order is refused citing
-``canasta/turn``. Then one result per side: ``hand_counts`` (quick) or
-``hand_cards`` (exact, with the picker); a hand not followed (no deal recorded) may
-be scored from its results alone. Cards are written in NOTATION.md form; in a meld a
-wild card joins the rank written just before it (``"7H 7D JK KS KC KD 2C"``).
+``canasta/turn``: one naming anyone but the turn's player (the deal: the dealer) in
+the words every game uses (``Handler.actor``), one out of the turn's order by
+``turns.check_turn``. The documented breaches of each rule are in ``breaches.py``.
+Then one result per side: ``hand_counts`` (quick) or ``hand_cards`` (exact, with the
+picker); a hand not followed (no deal recorded) may be scored from its results alone.
+Cards are written in NOTATION.md form; in a meld a wild card joins the rank written
+just before it (``"7H 7D JK KS KC KD 2C"``).
 
 ``view(state)["detail"]`` holds ``hand`` (number), ``dealer``, ``phase`` (``play``,
 ``result`` or ``over``), ``target``, ``wild_cap``, ``minimums`` (side name -> the
