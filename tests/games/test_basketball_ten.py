@@ -315,7 +315,8 @@ def test_turn_order_a_draw_for_the_player_not_on_turn_is_refused():
 
 def test_ten_turns_nobody_plays_an_eleventh_turn():
     state, _ = run(basketball_ten.ten_turns_each(), deals=2)
-    assert state["phase"] == "deal" and state["deal"] == 2
+    assert state["phase"] == "deal"
+    assert state["deal"] == 2
     with pytest.raises(Refused) as err:
         GAME.step(state, {"type": "draw", "player": 1, "source": "discard"})
     assert "basketball-ten/ten-turns" in err.value.ruling.rules

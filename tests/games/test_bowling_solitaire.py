@@ -540,7 +540,8 @@ def test_second_ball_a_top_thrown_away_when_the_first_ball_ended_stays_out():
 
 def test_frames_nothing_is_laid_out_after_the_tenth_frame():
     state, ruling = play(list(GUTTER_GAME))
-    assert state["phase"] == "over" and ruling.verdict == "win"
+    assert state["phase"] == "over"
+    assert ruling.verdict == "win"
     with pytest.raises(Refused) as err:
         GAME.step(state, SAMPLE)
     assert rules_of(err.value) == ["frames"]
