@@ -58,7 +58,11 @@ def card_value(card: str) -> int:
 
 
 def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Score:
-    """Six cards in position order (None: face down, not counted yet), by column."""
+    """Six cards in position order (None: face down, not counted yet), by column.
+
+    ``options["absent"]`` names what a None is (the calculator's "not given yet").
+    """
+    absent = (options or {}).get("absent", "face down")
     parts: list[JSON] = []
     rules = [R_CARD_VALUES]
     total = 0
@@ -73,7 +77,7 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
         else:
             points = sum(card_value(c) for c in shown)
             if not shown:
-                why = f"{where}: both face down"
+                why = f"{where}: both {absent}"
             else:
                 why = (
                     f"{where}: "
@@ -81,7 +85,7 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
                     + f" = {points}"
                 )
                 if len(shown) == 1:
-                    why += " (one face down)"
+                    why += f" (one {absent})"
         if cards.JOKER in shown:
             rules.append(RULES.jokers)
         total += points

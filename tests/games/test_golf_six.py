@@ -425,6 +425,7 @@ def test_positions_so_far_counts_the_cards_given_and_says_it_is_a_partial_count(
     assert "golf-six/column-pair" in answer["rules"]
     assert "partial count" in answer["summary"]
     assert "5 of 6 cards" in answer["summary"]
+    assert answer["columns"][2]["why"].endswith("(one not given yet)")
 
 
 def test_positions_a_complete_layout_is_scored_whether_or_not_so_far_is_asked():

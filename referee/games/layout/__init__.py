@@ -112,7 +112,13 @@ def deal_event(help: str) -> EventKind:
         title="Deal: the card turned up",
         help=help,
         fields=(Field("upcard", "card", "The card that starts the discard pile."),),
-        examples=(Example(DEAL[0], title="Ann deals; 5D starts the discards"),),
+        examples=(
+            Example(DEAL[0], title="Ann deals; 5D starts the discards"),
+            Example(
+                {**DEAL[0], "player": "Ann"},
+                title="Ann, the dealer, says she deals; 5D starts the discards",
+            ),
+        ),
     )
 
 
@@ -228,7 +234,8 @@ def score_answer(
             "so_far to count the cards so far.",
         }
     # positions past the cards given are not counted yet, like face-down cards
-    got = layout.score([*given, *([None] * (size - len(given)))], {})
+    padded = [*given, *([None] * (size - len(given)))]
+    got = layout.score(padded, {"absent": "not given yet"})
     said = summary(got)
     rules = list(got.rules)
     if so_far:
