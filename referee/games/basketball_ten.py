@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from referee.games import cards
 from referee.games import layout as table
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.fields import Field
@@ -98,15 +99,19 @@ LAYOUT = table.Layout(RULES, 2, 5, score, discard_turns_up=True, turns_each=TURN
 # --- the scoring calculator --------------------------------------------------------
 
 
-def score_tool(request: JSON) -> JSON:
-    """A finished layout (ten cards) in; the score, set by set, and why out."""
-    layout = list(request["layout"])
-    got = score(layout)
+def summary(got: table.Score) -> str:
+    """What a basketball layout's score says: its points and how many sets."""
     sets = [p for p in got.parts if len(p["cards"]) > 1 and "singly" not in p["why"]]
-    summary = f"{got.points} points"
+    said = f"{got.points} points"
     if sets:
-        summary += f" with {len(sets)} set{'s' if len(sets) > 1 else ''}"
-    return table.score_answer(got, [layout[0:5], layout[5:10]], "groups", summary)
+        said += f" with {len(sets)} set{'s' if len(sets) > 1 else ''}"
+    return said
+
+
+def score_tool(request: JSON) -> JSON:
+    """A layout (ten cards) in; the score, set by set, and why out; fewer cards
+    are said to be incomplete unless ``so_far`` asks for the count so far."""
+    return table.score_answer(LAYOUT, request, "groups", summary)
 
 
 def _plural(rank: str) -> str:
@@ -179,17 +184,80 @@ OPTIONS = (
 TOOL_EXAMPLE = {"layout": "9H 9D 9C AS AD KH 2C 5S JH JD"}
 SCORE_TOOL = table.score_tool(
     LAYOUT,
-    score_tool,
+    summary,
     TOOL_EXAMPLE,
     (
         "Basketball layout score",
-        "Ten cards (or the ones showing so far): the score with pairs (25), triples "
-        "(40) and fours (50) replacing single values; aces and kings always count "
-        "singly.",
+        "Ten cards: the score with pairs (25), triples (40) and fours (50) "
+        "replacing single values; aces and kings always count singly. Fewer cards "
+        "are an incomplete layout: said so with no total, or counted so far when "
+        "asked (so_far).",
         "Up to ten cards, far row then near row, like 9H 9D 9C AS AD KH 2C 5S JH JD.",
     ),
     ("groups", "Each set (pair, triple, four) or single card with its points and why."),
-    least=1,
+)
+
+
+# --- what the referee checks ----------------------------------------------------------
+
+
+def _turn(seat: int, drawn: str, position: int, card: str) -> tuple[JSON, JSON]:
+    """A stock card drawn and discarded, turning up ``card`` at ``position``."""
+    return (
+        {"type": "draw", "player": seat, "source": "stock", "card": drawn},
+        {"type": "discard", "player": seat, "position": position, "card": card},
+    )
+
+
+def ten_turns_each() -> tuple[JSON, ...]:
+    """Ann and Bob each play ten turns on one pack, every card a different one."""
+    deck = [f"{r}{s}" for s in "SHDC" for r in cards.RANKS if f"{r}{s}" != "5D"]
+    out: list[JSON] = [*table.DEAL]
+    for k in range(2 * TURNS):
+        seat = 1 - k % 2  # Bob, on Ann's left, plays first
+        out += _turn(seat, deck[2 * k], k // 2 + 1, deck[2 * k + 1])
+    return tuple(out)
+
+
+FACE_UP_AT_2 = (*DRAWN, *_turn(1, "9H", 2, "JD")[1:], *_turn(0, "4C", 3, "5S"))
+BREACHES = (
+    *table.turn_breaches(
+        RULES,
+        table.DEAL,
+        {"type": "discard", "player": 1, "position": 2, "card": "JD"},
+        "9H 9D 9C AS AD KH 2C 5S JH",
+    ),
+    Breach(
+        RULES.replace,
+        "Bob puts his drawn card over his face-up JD",
+        Example(
+            {"type": "replace", "player": 1, "position": 2},
+            setup=(
+                *FACE_UP_AT_2,
+                {"type": "draw", "player": 1, "source": "stock", "card": "8C"},
+            ),
+        ),
+    ),
+    Breach(
+        RULES.discard,
+        "Bob discards and turns up his JD, which is already face up",
+        Example(
+            {"type": "discard", "player": 1, "position": 2, "card": "JD"},
+            setup=(
+                *FACE_UP_AT_2,
+                {"type": "draw", "player": 1, "source": "stock", "card": "8C"},
+            ),
+        ),
+    ),
+    Breach(
+        RULES.ten_turns,
+        "Bob draws again after everyone's ten turns (a two-deal series)",
+        Example(
+            {"type": "draw", "player": 1, "source": "stock", "card": "9H"},
+            setup=ten_turns_each(),
+            options={"deals": 2},
+        ),
+    ),
 )
 
 
@@ -208,4 +276,5 @@ GAME = LAYOUT.game(
     options=OPTIONS,
     tools=(SCORE_TOOL,),
     deck="basketball-ten",
+    breaches=BREACHES,
 )

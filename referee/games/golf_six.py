@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from referee.games import cards
 from referee.games import layout as table
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.fields import Field
@@ -57,7 +58,11 @@ def card_value(card: str) -> int:
 
 
 def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Score:
-    """Six cards in position order (None: face down, not counted yet), by column."""
+    """Six cards in position order (None: face down, not counted yet), by column.
+
+    ``options["absent"]`` names what a None is (the calculator's "not given yet").
+    """
+    absent = (options or {}).get("absent", "face down")
     parts: list[JSON] = []
     rules = [R_CARD_VALUES]
     total = 0
@@ -72,7 +77,7 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
         else:
             points = sum(card_value(c) for c in shown)
             if not shown:
-                why = f"{where}: both face down"
+                why = f"{where}: both {absent}"
             else:
                 why = (
                     f"{where}: "
@@ -80,7 +85,7 @@ def score(layout: Sequence[str | None], options: JSON | None = None) -> table.Sc
                     + f" = {points}"
                 )
                 if len(shown) == 1:
-                    why += " (one face down)"
+                    why += f" (one {absent})"
         if cards.JOKER in shown:
             rules.append(RULES.jokers)
         total += points
@@ -103,16 +108,19 @@ LAYOUT = table.Layout(
 # --- the scoring calculator --------------------------------------------------------
 
 
-def score_tool(request: JSON) -> JSON:
-    """A finished layout (six cards, positions 1-6) in; the score and why out."""
-    layout = list(request["layout"])
-    got = score(layout)
-    grid = [layout[0:3], layout[3:6]]
+def summary(got: table.Score) -> str:
+    """What a golf layout's score says: its points and the column pairs."""
     pairs = sum(1 for p in got.parts if p["points"] == 0 and "pair" in p["why"])
-    summary = f"{got.points} points"
+    said = f"{got.points} points"
     if pairs:
-        summary += f" ({pairs} column pair{'s' if pairs > 1 else ''} cancelled)"
-    return table.score_answer(got, grid, "columns", summary)
+        said += f" ({pairs} column pair{'s' if pairs > 1 else ''} cancelled)"
+    return said
+
+
+def score_tool(request: JSON) -> JSON:
+    """A layout (six cards, positions 1-6) in; the score and why out; fewer cards
+    are said to be incomplete unless ``so_far`` asks for the count so far."""
+    return table.score_answer(LAYOUT, request, "columns", summary)
 
 
 def _plural(card: str) -> str:
@@ -226,19 +234,86 @@ OPTIONS = (
 TOOL_EXAMPLE = {"layout": "7H 2S KD 7C 9H QS"}
 SCORE_TOOL = table.score_tool(
     LAYOUT,
-    score_tool,
+    summary,
     TOOL_EXAMPLE,
     (
         "Golf layout score",
         "Six cards in position order (far row 1 2 3, then near row 4 5 6): the score "
-        "column by column, pairs cancelled.",
+        "column by column, pairs cancelled. Fewer cards are an incomplete layout: "
+        "said so with no total, or counted so far when asked (so_far).",
         "Six cards: far row left to right, then near row, like 7H 2S KD 7C 9H QS.",
     ),
     (
         "columns",
         "Each column with its points and why (a pair of equal ranks scores 0).",
     ),
-    least=6,
+)
+
+
+# --- what the referee checks ----------------------------------------------------------
+
+
+def _stock_turn(seat: int, card: str, *then: JSON) -> tuple[JSON, ...]:
+    return ({"type": "draw", "player": seat, "source": "stock", "card": card}, *then)
+
+
+def _replace(position: int, replaced: str) -> JSON:
+    return {"type": "replace", "player": 1, "position": position, "replaced": replaced}
+
+
+# Bob (first to play) turns up his four hidden cards in four turns while Ann draws
+# and discards; his fourth replacement shows all six.
+ANN_PASSES = [
+    _stock_turn(0, c, {"type": "discard", "player": 0}) for c in ["6H", "6D", "6C"]
+]
+BOB_GOES_OUT = (
+    *REVEAL,
+    *_stock_turn(1, "2H", _replace(1, "3C")),
+    *ANN_PASSES[0],
+    *_stock_turn(1, "2D", _replace(3, "3D")),
+    *ANN_PASSES[1],
+    *_stock_turn(1, "4H", _replace(4, "4C")),
+    *ANN_PASSES[2],
+    *_stock_turn(1, "4D", _replace(5, "4S")),
+)
+ANN_DRAWS = {"type": "draw", "player": 0, "source": "stock", "card": "8H"}
+
+BREACHES = (
+    *table.turn_breaches(
+        RULES, REVEAL, {"type": "discard", "player": 1}, "7H 2S KD 7C 9H"
+    ),
+    Breach(
+        RULES.turn_two_up,
+        "Ann turns up a third card before play",
+        Example(
+            {"type": "flip", "player": 0, "position": 2, "card": "3S"},
+            setup=REVEAL[:3],
+        ),
+    ),
+    Breach(
+        RULES.end_of_play,
+        "Ann draws after Bob's sixth card is face up",
+        Example(ANN_DRAWS, setup=BOB_GOES_OUT),
+    ),
+    Breach(
+        RULES.last_turns,
+        "Bob, who went out, draws again after Ann's last turn",
+        Example(
+            {**ANN_DRAWS, "player": 1, "card": "8D"},
+            setup=(
+                *BOB_GOES_OUT,
+                *_stock_turn(0, "8H", {"type": "discard", "player": 0}),
+            ),
+            options={"last_turns": True},
+        ),
+    ),
+    Breach(
+        RULES.show,
+        "Bob turns a card up during play instead of drawing",
+        Example(
+            {"type": "flip", "player": 1, "position": 1, "card": "3C"}, setup=REVEAL
+        ),
+    ),
 )
 
 
@@ -257,4 +332,5 @@ GAME = LAYOUT.game(
     options=OPTIONS,
     tools=(SCORE_TOOL,),
     deck="golf-six",
+    breaches=BREACHES,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from referee.games import basketball_ten
 from referee.games import cards
 from referee.games import get
+from referee.games.fields import parse_fields
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from tests.layout_table import play_series
@@ -141,7 +143,7 @@ def test_there_is_no_turning_up_before_play():
     assert GAME.view(state)["expects"] == ["draw"]
 
 
-def test_after_ten_turns_each_all_is_face_up_and_the_highest_total_wins():
+def test_afterten_turns_each_all_is_face_up_and_the_highest_total_wins():
     table = play_series(GAME, ["Ann", "Bob", "Cy"], seed=5)
     state = table.state
     assert state["turns"] == [10, 10, 10]
@@ -254,3 +256,77 @@ def test_a_whole_deal_replayed_turn_by_turn_scores_127_to_106():
     for rule in ("ten-turns", "sets", "no-ace-king-sets", "card-values", "winner"):
         assert f"basketball-ten/{rule}" in step.ruling.rules
     assert GAME.view(state)["winner"] == "Bob"
+
+
+# --- the score calculator: a layout is all ten places (positions) -------------------
+
+NINE = ["9H", "9D", "9C", "AS", "AD", "KH", "2C", "5S", "JH"]
+
+
+def test_positions_nine_cards_are_an_incomplete_layout_with_no_total():
+    answer = basketball_ten.score_tool({"layout": NINE})
+    assert answer["complete"] is False
+    assert answer["points"] is None
+    assert answer["groups"] == []
+    assert answer["rules"] == ["basketball-ten/positions"]
+    assert answer["summary"].startswith("Incomplete layout: 9 of 10 cards")
+
+
+def test_positions_so_far_counts_nine_cards_and_says_it_is_a_partial_count():
+    answer = basketball_ten.score_tool({"layout": NINE, "so_far": True})
+    assert answer["so_far"] is True
+    assert answer["points"] == 40 + 30 + 25 + 2 + 5 + 10
+    assert answer["rules"][0] == "basketball-ten/positions"
+    assert "partial count" in answer["summary"]
+    assert answer["grid"] == [NINE[:5], NINE[5:]]
+
+
+def test_positions_eleven_cards_are_not_a_layout():
+    tool = GAME.tools[0]
+    with pytest.raises(BadInput) as err:
+        parse_fields(tool.fields, {"layout": " ".join(NINE + ["JD", "3C"])}, None, GAME)
+    assert err.value.field == "layout"
+
+
+def test_positions_ten_cards_are_scored_and_said_complete():
+    answer = basketball_ten.score_tool({"layout": [*NINE, "JD"]})
+    assert answer["complete"] is True
+    assert answer["points"] == 127
+    jsonschema.validate(answer, GAME.tools[0].result)
+
+
+# --- who acted (turn order) and the turns ---------------------------------------------
+
+
+def test_turn_order_only_the_dealer_deals_and_naming_the_dealer_changes_nothing():
+    state = GAME.start(GAME.new_setup(["Ann", "Bob"], {}))
+    with pytest.raises(Refused, match="out of turn") as err:
+        GAME.step(state, {**DEAL, "player": 1})
+    assert err.value.ruling.rules == ("basketball-ten/turn-order",)
+    assert GAME.step(state, {**DEAL, "player": 0}) == GAME.step(state, DEAL)
+
+
+def test_turn_order_a_draw_for_the_player_not_on_turn_is_refused():
+    state, _ = run([DEAL])
+    with pytest.raises(Refused, match="Draw by Ann is out of turn") as err:
+        GAME.step(state, {"type": "draw", "player": 0, "source": "discard"})
+    assert err.value.ruling.rules == ("basketball-ten/turn-order",)
+
+
+def test_ten_turns_nobody_plays_an_eleventh_turn():
+    state, _ = run(basketball_ten.ten_turns_each(), deals=2)
+    assert state["phase"] == "deal"
+    assert state["deal"] == 2
+    with pytest.raises(Refused) as err:
+        GAME.step(state, {"type": "draw", "player": 1, "source": "discard"})
+    assert "basketball-ten/ten-turns" in err.value.ruling.rules
+
+
+def test_discard_the_card_turned_up_must_be_face_down():
+    setup = basketball_ten.FACE_UP_AT_2
+    state, _ = run(
+        [*setup, {"type": "draw", "player": 1, "source": "stock", "card": "8C"}]
+    )
+    with pytest.raises(Refused, match="already face up") as err:
+        GAME.step(state, {"type": "discard", "player": 1, "position": 2, "card": "JD"})
+    assert err.value.ruling.rules == ("basketball-ten/discard",)

@@ -12,6 +12,7 @@ from referee.games import get
 from referee.games.bowling_solitaire import solver
 from referee.games.bowling_solitaire import table
 from referee.games.bowling_solitaire import tools
+from referee.games.bowling_solitaire.breaches import GUTTER_GAME
 from referee.games.bowling_solitaire.table import ADJACENT
 from referee.games.bowling_solitaire.table import GROUPS
 from referee.games.bowling_solitaire.table import LETTERS
@@ -520,3 +521,59 @@ def test_the_pages_solver_query_counts_fallen_pins_as_seen():
     # both 1s are out of play or standing, so no hidden card can be bowled as a 1
     for line in (got["strike"], got["spare"]):
         assert not any("(a 1)" in m for m in line["moves"])
+
+
+# --- naming the ball card and the player ---------------------------------------------
+
+
+def test_piles_only_a_piles_face_up_top_card_is_bowled():
+    err = refused([SAMPLE], {"type": "bowl", "pile": 1, "pins": "H F", "card": "4"})
+    assert rules_of(err) == ["piles", "bowl"]
+    assert "only a pile's face-up top card" in err.ruling.summary
+
+
+def test_second_ball_a_top_thrown_away_when_the_first_ball_ended_stays_out():
+    stop = {"type": "end_ball", "next": "8 3 4"}
+    err = refused([SAMPLE, stop], {"type": "bowl", "pile": 1, "pins": "J", "card": "0"})
+    assert "second-ball" in rules_of(err)
+
+
+def test_frames_nothing_is_laid_out_after_the_tenth_frame():
+    state, ruling = play(list(GUTTER_GAME))
+    assert state["phase"] == "over"
+    assert ruling.verdict == "win"
+    with pytest.raises(Refused) as err:
+        GAME.step(state, SAMPLE)
+    assert rules_of(err.value) == ["frames"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(tables(), st.booleans())
+def test_naming_the_player_or_the_ball_card_shown_changes_nothing(state, card):
+    """The one player may be named on every event; naming the card showing on the
+    pile is the same play as naming no card."""
+    if state["phase"] != "play":
+        return
+    for p in GAME.view(state)["detail"]["legal"]:
+        rack = state["rack"]
+        event = {"type": "bowl", "pile": p["pile"], "pins": p["pins"]}
+        if rack["piles"][p["pile"] - 1]["hidden"]:
+            event["next"] = "0" if p["card"] != "0" else "1"
+        try:
+            plain = GAME.step(state, event)
+        except BadInput:
+            continue  # a third copy of the number made up for 'next'
+        named = {**event, "player": "Ann"}
+        if card:
+            named["card"] = p["card"]
+        assert GAME.step(state, named) == plain
+
+
+def test_the_one_player_is_named_on_a_deal_and_an_end_of_ball_as_seat_0_or_name():
+    for who in ("Ann", 0):
+        state, ruling = play([{**SAMPLE, "player": who}])
+        assert ruling == play([SAMPLE])[1]
+        stop = {"type": "end_ball", "next": "8 3 4"}
+        assert GAME.step(state, {**stop, "player": who}) == GAME.step(state, stop)
+    with pytest.raises(BadInput):
+        GAME.step(new(), {**SAMPLE, "player": "Bob"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from referee.games import cards
 from referee.games import get
 from referee.games import golf_six
+from referee.games.fields import parse_fields
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from referee.games.outcomes import Verdict
@@ -169,7 +171,7 @@ def test_a_third_card_may_not_be_turned_up_before_play():
 
 def test_the_player_left_of_the_dealer_plays_first():
     state = playing()
-    with pytest.raises(Refused, match="Bob's turn") as err:
+    with pytest.raises(Refused, match="out of turn: it is Bob's") as err:
         GAME.step(state, {"type": "draw", "player": 0, "source": "discard"})
     assert err.value.ruling.rules == ("golf-six/turn-order",)
 
@@ -396,3 +398,118 @@ def test_a_joker_scores_minus_two_and_the_ruling_names_the_option():
     table = golf_six.score(["JK", "AS", "KD", "5C", "AH", "KS"])
     assert table.points == -2 + 5  # the aces and the kings are column pairs
     assert "golf-six/jokers" in table.rules
+
+
+# --- the score calculator: a layout is all six places (positions) -------------------
+
+
+def test_positions_a_layout_of_five_cards_is_incomplete_and_gets_no_total():
+    answer = golf_six.score_tool({"layout": ["7H", "2S", "KD", "7C", "9H"]})
+    assert answer["complete"] is False
+    assert answer["so_far"] is False
+    assert answer["points"] is None
+    assert answer["columns"] == []
+    assert answer["rules"] == ["golf-six/positions"]
+    assert answer["summary"].startswith("Incomplete layout: 5 of 6 cards")
+    assert answer["grid"] == [["7H", "2S", "KD"], ["7C", "9H"]]
+
+
+def test_positions_so_far_counts_the_cards_given_and_says_it_is_a_partial_count():
+    answer = golf_six.score_tool(
+        {"layout": ["7H", "2S", "KD", "7C", "9H"], "so_far": True}
+    )
+    assert answer["complete"] is False
+    assert answer["so_far"] is True
+    assert answer["points"] == 0 + 11 + 0  # the pair of 7s; 2 + 9; KD, 6th unknown
+    assert answer["rules"][0] == "golf-six/positions"
+    assert "golf-six/column-pair" in answer["rules"]
+    assert "partial count" in answer["summary"]
+    assert "5 of 6 cards" in answer["summary"]
+    assert answer["columns"][2]["why"].endswith("(one not given yet)")
+
+
+def test_positions_a_complete_layout_is_scored_whether_or_not_so_far_is_asked():
+    six = ["7H", "2S", "KD", "7C", "9H", "QS"]
+    plain = golf_six.score_tool({"layout": six})
+    assert plain == golf_six.score_tool({"layout": six, "so_far": True})
+    assert plain["complete"] is True
+    assert plain["so_far"] is False
+    assert "golf-six/positions" not in plain["rules"]
+
+
+def test_positions_seven_cards_are_not_a_layout():
+    tool = GAME.tools[0]
+    with pytest.raises(BadInput) as err:
+        parse_fields(tool.fields, {"layout": "7H 2S KD 7C 9H QS 3C"}, None, GAME)
+    assert err.value.field == "layout"
+
+
+def test_the_score_answers_match_their_documented_schema():
+    tool = GAME.tools[0]
+    for request in ({"layout": "7H 2S"}, {"layout": "7H 2S", "so_far": True}):
+        answer = tool.run(parse_fields(tool.fields, request, None, GAME))
+        jsonschema.validate(answer, tool.result)
+
+
+# --- who acted (turn order) ---------------------------------------------------------
+
+
+def test_turn_order_only_the_dealer_deals():
+    state = GAME.start(GAME.new_setup(["Ann", "Bob"], {}))
+    with pytest.raises(Refused, match="out of turn: it is Ann's") as err:
+        GAME.step(state, {**DEAL, "player": "Bob"})
+    assert err.value.ruling.rules == ("golf-six/turn-order",)
+    named = GAME.step(state, {**DEAL, "player": "Ann"})
+    assert named == GAME.step(state, DEAL)
+
+
+def test_turn_order_everyone_turns_up_their_own_cards_before_play():
+    state, _ = run([DEAL, FLIPS[2]])  # Bob before Ann: the reveal is all at once
+    assert state["layouts"][1][1]["up"]
+
+
+def test_turn_order_a_replacement_or_discard_for_someone_else_is_refused():
+    state, _ = run([DEAL, *FLIPS, TURNS[0]])
+    for event in ({**TURNS[1], "player": 0}, {"type": "discard", "player": 0}):
+        with pytest.raises(Refused, match="out of turn") as err:
+            GAME.step(state, event)
+        assert err.value.ruling.rules == ("golf-six/turn-order",)
+
+
+# --- a turn: only a drawn card is placed or discarded -------------------------------
+
+
+def test_replace_only_a_drawn_card_goes_into_the_layout():
+    with pytest.raises(Refused, match="has not drawn yet") as err:
+        GAME.step(playing(), {"type": "replace", "player": 1, "position": 3})
+    assert err.value.ruling.rules == ("golf-six/draw", "golf-six/replace")
+
+
+def test_discard_only_a_drawn_card_is_discarded():
+    with pytest.raises(Refused, match="has not drawn yet") as err:
+        GAME.step(playing(), {"type": "discard", "player": 1})
+    assert err.value.ruling.rules == ("golf-six/draw", "golf-six/discard")
+
+
+def test_end_of_play_nobody_draws_once_a_sixth_card_is_up():
+    state, _ = run(golf_six.BOB_GOES_OUT)
+    assert state["phase"] == "show"
+    with pytest.raises(Refused) as err:
+        GAME.step(state, golf_six.ANN_DRAWS)
+    assert err.value.ruling.rules == ("golf-six/end-of-play", "golf-six/show")
+
+
+def test_last_turns_the_player_who_went_out_does_not_play_again():
+    events = [*golf_six.BOB_GOES_OUT, *golf_six.ANN_PASSES[0]]
+    events[-2] = {**events[-2], "card": "8H"}
+    state, _ = run(events, last_turns=True)
+    assert state["phase"] == "show"
+    with pytest.raises(Refused) as err:
+        GAME.step(state, {**golf_six.ANN_DRAWS, "player": 1, "card": "8D"})
+    assert "golf-six/last-turns" in err.value.ruling.rules
+
+
+def test_show_no_card_is_turned_up_on_its_own_during_play():
+    with pytest.raises(Refused) as err:
+        GAME.step(playing(), {"type": "flip", "player": 1, "position": 1, "card": "3C"})
+    assert "golf-six/show" in err.value.ruling.rules

@@ -47,6 +47,17 @@ REASONS: tuple[tuple[str, str], ...] = (
         "7. issue 24 (canasta, bowling cards): events name who acted (the deal and "
         "the bowling cards' upcard gain player) and bowling cards' place, discard "
         "and replace say which card and where it came from",
+        r"not a field of 'deal' \(fields: (player, upcard|balls, pins, player)\)"
+        r"|^(games|game:(golf-six|basketball-ten|bowling-solitaire)) \(GET "
+        r"/api/v1/games[^)]*\): \.answer\.(games\[\d+\]\.)?events\[\d+\]\.fields",
+        "issue 24 (golf-six, basketball-ten, bowling-solitaire): events a person "
+        "does take an optional player (the actor field), and a bowl its ball card",
+    ),
+    (
+        r"^(golf-six|basketball-ten)/score(/extra)? .*(\.answer\.cards: new"
+        r"|fields: layout, so_far\))",
+        "issue 24 (golf-six, basketball-ten): the layout calculators say whether the "
+        "layout is complete and take so_far for a partial count",
     ),
 )
 

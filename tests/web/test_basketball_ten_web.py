@@ -73,11 +73,22 @@ def test_the_calculator_scores_three_nines_as_40_and_two_aces_as_30(client):
     whys = [g["why"] for g in body["groups"]]
     assert "triple of 9s = 40 (instead of 27)" in whys
     assert "2 aces count singly: 2 x 15 = 30" in whys
-    # The cards showing so far score the same way.
+    # Nine cards are not a layout: said so, with no total, unless asked so far.
     partial = client.post(
-        "/api/v1/tools/basketball-ten/score", json={"layout": "9H 9D 9C"}
+        "/api/v1/tools/basketball-ten/score",
+        json={"layout": "9H 9D 9C AS AD KH 2C 5S JH"},
     )
-    assert partial.get_json()["points"] == 40
+    assert partial.status_code == 200
+    assert partial.get_json()["complete"] is False
+    assert partial.get_json()["points"] is None
+    assert partial.get_json()["rules"] == ["basketball-ten/positions"]
+    so_far = client.post(
+        "/api/v1/tools/basketball-ten/score",
+        json={"layout": "9H 9D 9C", "so_far": True},
+    )
+    assert so_far.get_json()["points"] == 40
+    assert "partial count" in so_far.get_json()["summary"]
+    assert so_far.get_json()["rules"][0] == "basketball-ten/positions"
     too_many = client.post(
         "/api/v1/tools/basketball-ten/score", json={"layout": "9H " * 11}
     )

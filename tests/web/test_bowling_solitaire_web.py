@@ -33,6 +33,22 @@ def test_a_whole_game_through_the_json_api_scores_like_ten_pin(api, app):
     assert refused.get_json()["ruling"]["rules"] == ["bowling-solitaire/frames"]
 
 
+def test_a_bowl_may_name_the_player_and_its_ball_card_the_wrong_card_is_409(api):
+    mid = api.create(GAME, ["Ann"])["id"]
+    assert api.event(mid, {**SAMPLE, "player": "Ann"}).status_code == 201
+    wrong = {"type": "bowl", "pile": 1, "pins": "H F", "next": "5", "card": "4"}
+    response = api.event(mid, wrong)
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == [
+        "bowling-solitaire/piles",
+        "bowling-solitaire/bowl",
+    ]
+    assert api.get(mid)["seq"] == 1  # nothing stored
+    named = api.event(mid, {**wrong, "card": "0", "player": 0})
+    assert named.status_code == 201, named.get_json()
+    assert api.event(mid, {**SAMPLE, "player": "Bob"}).status_code == 422
+
+
 def test_an_illegal_play_is_409_with_the_rule_and_nothing_stored(api, app):
     mid = api.create(GAME, ["Ann"])["id"]
     assert api.event(mid, SAMPLE).status_code == 201

@@ -100,11 +100,34 @@ def test_the_score_calculator_takes_a_layout_and_says_why(client):
     body = response.get_json()
     assert body["points"] == 21
     assert body["columns"][0]["why"] == "column 1 (left): a pair of 7s scores 0"
-    bad = client.post("/api/v1/tools/golf-six/score", json={"layout": "7H 2S"})
-    assert bad.status_code == 422
+    assert body["complete"] is True
     page = client.get("/tools/golf-six/score?layout=7H+2S+KD+7C+9H+QS")
     assert page.status_code == 200
     assert "21 points (1 column pair cancelled)." in main(page.text)
+
+
+def test_the_score_calculator_says_five_cards_are_an_incomplete_layout(client):
+    url = "/api/v1/tools/golf-six/score"
+    short = client.post(url, json={"layout": "7H 2S KD 7C 9H"})
+    assert short.status_code == 200
+    body = short.get_json()
+    assert body["complete"] is False
+    assert body["points"] is None
+    assert body["rules"] == ["golf-six/positions"]
+    assert "Incomplete layout: 5 of 6 cards" in body["summary"]
+    so_far = client.post(url, json={"layout": "7H 2S KD 7C 9H", "so_far": True})
+    body = so_far.get_json()
+    assert body["so_far"] is True
+    assert body["points"] == 11
+    assert "partial count" in body["summary"]
+    seven = client.post(url, json={"layout": "7H 2S KD 7C 9H QS 3C"})
+    assert seven.status_code == 422
+    assert "layout" in seven.get_json()["errors"]
+    page = client.get("/tools/golf-six/score?layout=7H+2S")
+    assert page.status_code == 200
+    assert "Incomplete layout: 2 of 6 cards" in html.unescape(main(page.text))
+    page = client.get("/tools/golf-six/score?layout=7H+2S&so_far=on")
+    assert "So far, a partial count: 9 points" in html.unescape(main(page.text))
 
 
 # --- the phone page -----------------------------------------------------------------

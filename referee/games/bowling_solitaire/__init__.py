@@ -35,6 +35,9 @@ from referee.games.base import Setup
 from referee.games.base import Tool
 from referee.games.boards import board
 from referee.games.bowling_solitaire import tools
+from referee.games.bowling_solitaire.breaches import BREACHES
+from referee.games.bowling_solitaire.breaches import DEAL
+from referee.games.bowling_solitaire.breaches import FIRST
 from referee.games.bowling_solitaire.table import COPIES
 from referee.games.bowling_solitaire.table import DIGITS
 from referee.games.bowling_solitaire.table import GAME_ID
@@ -198,6 +201,7 @@ def _bowl(state: JSON, event: JSON) -> Step:
             f"The {PILE_NAMES[pile - 1]} pile is spent: bowl a card that shows.",
             [R_BOWL],
         )
+    _check_named(rack, pile, top, event.get("card"))
     table = _table(rack)
     play = Play(pile, top, pins)
     wrong = problems(table, play)
@@ -257,6 +261,23 @@ def _bowl(state: JSON, event: JSON) -> Step:
     if new["phase"] == "over":
         verdict = Verdict.WIN
     return _step(state, new, before, summary, rules, verdict)
+
+
+def _check_named(rack: JSON, pile: int, top: str, named: str | None) -> None:
+    """A bowl that names its ball card: only the face-up top of the pile is bowled."""
+    if named is None or named == top:
+        return
+    where = f"the {PILE_NAMES[pile - 1]} pile"
+    rules = [R_PILES, R_BOWL]
+    summary = (
+        f"The {named} is not the card showing on {where} (the {top} is): only a "
+        "pile's face-up top card can be bowled."
+    )
+    if rack["ball"] == 2 and named in rack["removed"]:
+        # the tops thrown away when the first ball ended stay out of play
+        rules.append(R_SECOND_BALL)
+        summary += f" A {named} was thrown away when the first ball ended."
+    raise Refused(summary, rules)
 
 
 def _end_ball(state: JSON, event: JSON) -> Step:
@@ -537,23 +558,23 @@ def _rack_view(rack: JSON) -> JSON:
     }
 
 
+def _the_player(state: JSON) -> int:
+    """One player does everything: the seat to name, if any, is always 0."""
+    return 0
+
+
 HANDLERS = {
-    "deal": Handler(_deal, when=lambda s: s["phase"] == "deal"),
-    "bowl": Handler(_bowl, when=_can_bowl),
-    "end_ball": Handler(_end_ball, when=lambda s: s["phase"] == "play"),
+    "deal": Handler(_deal, when=lambda s: s["phase"] == "deal", actor=_the_player),
+    "bowl": Handler(_bowl, when=_can_bowl, actor=_the_player),
+    "end_ball": Handler(
+        _end_ball, when=lambda s: s["phase"] == "play", actor=_the_player
+    ),
 }
 
 
 # --- declarations ------------------------------------------------------------------
 
 PINS_HELP = "The cards on pins A to J in order: back row A B C D, then E F G, H I, J."
-DEAL = {
-    "type": "deal",
-    "pins": ["2", "7", "1", "7", "2", "9", "5", "1", "8", "6"],
-    "balls": ["0", "0", "4"],
-}
-FIRST = {"type": "bowl", "pile": 1, "pins": ["H", "F"], "next": "5"}
-
 EVENTS = (
     EventKind(
         type="deal",
@@ -600,6 +621,13 @@ EVENTS = (
                 "when the pile is spent).",
                 required=False,
             ),
+            Field(
+                "card",
+                "card",
+                "The ball card bowled, if you want it checked: it must be the "
+                "face-up top of that pile (left out: the card showing there).",
+                required=False,
+            ),
         ),
         examples=(
             Example(
@@ -607,6 +635,12 @@ EVENTS = (
                 setup=(DEAL,),
                 players=("Ann",),
                 title="The 0 takes the 1 and 9 on H and F; a 5 turns up",
+            ),
+            Example(
+                {**FIRST, "card": "0", "player": "Ann"},
+                setup=(DEAL,),
+                players=("Ann",),
+                title="Ann names herself and the 0 she bowls at H and F",
             ),
         ),
     ),
@@ -677,4 +711,6 @@ GAME = Game(
     handlers=HANDLERS,
     finished=_finished,
     order_rule=R_END_OF_FRAME,
+    turn_rule=R_BOWL,
+    breaches=BREACHES,
 )

@@ -43,6 +43,7 @@ from referee.games.fields import Field
 from referee.games.fields import Option
 from referee.games.layout.board import score_result
 from referee.games.layout.board import view as board_view
+from referee.games.layout.breaches import turn_breaches
 from referee.games.layout.spec import Rules
 from referee.games.layout.spec import Score
 from referee.games.layout.spec import Spec
@@ -52,7 +53,7 @@ from referee.games.layout.turns import start as turns_start
 from referee.games.outcomes import JSON
 from referee.games.outcomes import Refused
 
-__all__ = ["Layout", "Rules", "Score", "score_result"]
+__all__ = ["Layout", "Rules", "Score", "score_result", "turn_breaches"]
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ class Layout(Spec):
             handlers=self.handlers(events),
             finished=self.finished,
             order_rule=self.rules.turn_order,
+            turn_rule=self.rules.turn_order,
             **{"lower_wins": self.lowest_wins, **header},
         )
         return game
@@ -110,7 +112,13 @@ def deal_event(help: str) -> EventKind:
         title="Deal: the card turned up",
         help=help,
         fields=(Field("upcard", "card", "The card that starts the discard pile."),),
-        examples=(Example(DEAL[0], title="Ann deals; 5D starts the discards"),),
+        examples=(
+            Example(DEAL[0], title="Ann deals; 5D starts the discards"),
+            Example(
+                {**DEAL[0], "player": "Ann"},
+                title="Ann, the dealer, says she deals; 5D starts the discards",
+            ),
+        ),
     )
 
 
@@ -180,36 +188,93 @@ def replace_event(
     )
 
 
-def score_answer(got: Score, grid: list[list[str]], parts: str, summary: str) -> JSON:
-    """A layout score calculator's answer (``parts``: golf's ``columns``, basketball's
-    ``groups``); see ``score_result`` for its schema."""
+SO_FAR = Field(
+    "so_far",
+    "boolean",
+    "Score the cards given so far even if the layout is not complete (a partial "
+    "count, said to be one). Left out: an incomplete layout is only said to be "
+    "incomplete, with no total.",
+    required=False,
+    default=False,
+)
+
+
+def score_answer(
+    layout: Layout,
+    request: JSON,
+    parts: str,
+    summary: Callable[[Score], str],
+) -> JSON:
+    """A layout score calculator's answer (``parts``: golf's ``columns``,
+    basketball's ``groups``; ``summary`` says what a score is, without the full
+    stop); see ``score_result`` for its schema.
+
+    A layout is complete with exactly ``layout.size`` cards (the positions rule).
+    Fewer, the answer says it is incomplete and gives no total, unless the request
+    asks ``so_far``: then the cards given are scored in position order and the
+    answer says that is a partial count. More cannot be sent (the field's maximum).
+    """
+    given = list(request["layout"])
+    size = layout.size
+    complete = len(given) == size
+    so_far = not complete and bool(request.get("so_far"))
+    grid = [given[r : r + layout.cols] for r in range(0, len(given), layout.cols)]
+    answer: JSON = {"complete": complete, "so_far": so_far, "cards": len(given)}
+    answer["size"] = size
+    positions = layout.rules.positions
+    if not complete and not so_far:
+        return {
+            **answer,
+            "points": None,
+            "grid": grid,
+            parts: [],
+            "rules": [positions],
+            "summary": f"Incomplete layout: {len(given)} of {size} cards, and a "
+            f"layout has {size} ({positions}). Nothing is scored; ask for "
+            "so_far to count the cards so far.",
+        }
+    # positions past the cards given are not counted yet, like face-down cards
+    padded = [*given, *([None] * (size - len(given)))]
+    got = layout.score(padded, {"absent": "not given yet"})
+    said = summary(got)
+    rules = list(got.rules)
+    if so_far:
+        said = (
+            f"So far, a partial count: {said} from {len(given)} of {size} cards "
+            "(the layout is incomplete)"
+        )
+        rules = [positions, *rules]
     return {
+        **answer,
         "points": got.points,
         "grid": grid,
         parts: [dict(p) for p in got.parts],
-        "rules": list(got.rules),
-        "summary": summary + ".",
+        "rules": rules,
+        "summary": said + ".",
     }
 
 
 def score_tool(
     layout: Layout,
-    run: Callable[[JSON], JSON],
+    summary: Callable[[Score], str],
     example: JSON,
     texts: tuple[str, str, str],
     parts: tuple[str, str],
-    least: int,
 ) -> Tool:
     """The ``score`` calculator of a layout game: ``texts`` its title, help and the
     ``layout`` field's help; ``parts`` the answer's key for the scored pieces and
-    their help; ``least`` the fewest cards it scores."""
+    their help; ``summary`` what a score says (``score_answer``)."""
     title, help_, field_help = texts
-    field = Field("layout", "cards", field_help, minimum=least, maximum=layout.size)
+
+    def run(request: JSON) -> JSON:
+        return score_answer(layout, request, parts[0], summary)
+
+    field = Field("layout", "cards", field_help, minimum=1, maximum=layout.size)
     return Tool(
         name="score",
         title=title,
         help=help_,
-        fields=(field,),
+        fields=(field, SO_FAR),
         run=run,
         example=example,
         result=score_result(*parts),

@@ -156,12 +156,38 @@ def score_result(parts: str, part_help: str) -> JSON:
     card = {"type": "string", "examples": ["7H"]}
     return {
         "type": "object",
-        "required": ["points", "grid", parts, "rules", "summary"],
+        "required": [
+            "complete",
+            "so_far",
+            "cards",
+            "size",
+            "points",
+            "grid",
+            parts,
+            "rules",
+            "summary",
+        ],
         "properties": {
-            "points": {"type": "integer", "description": "The layout's score."},
+            "complete": {
+                "type": "boolean",
+                "description": "The layout has all its cards (the positions rule).",
+            },
+            "so_far": {
+                "type": "boolean",
+                "description": "The points are a partial count of an incomplete "
+                "layout, scored because the request asked for so_far.",
+            },
+            "cards": {"type": "integer", "description": "How many cards were given."},
+            "size": {"type": "integer", "description": "How many a layout has."},
+            "points": {
+                "type": ["integer", "null"],
+                "description": "The layout's score; null for an incomplete layout "
+                "unless so_far was asked (then the cards so far).",
+            },
             "grid": {
                 "type": "array",
-                "description": "The cards by row as on the table, far row first.",
+                "description": "The cards given by row as on the table, far row "
+                "first (an incomplete layout's last row is short).",
                 "items": {"type": "array", "items": card},
             },
             parts: {
@@ -178,7 +204,12 @@ def score_result(parts: str, part_help: str) -> JSON:
                     "additionalProperties": False,
                 },
             },
-            "rules": {"type": "array", "items": {"type": "string"}},
+            "rules": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The rules the answer rests on; an incomplete layout "
+                "cites the positions rule first.",
+            },
             "summary": {"type": "string"},
         },
         "additionalProperties": False,

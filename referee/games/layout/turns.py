@@ -77,17 +77,41 @@ def _discard_offered(state: JSON) -> bool:
     return _replace_offered(state) and state["drawn"]["source"] != "discard"
 
 
+def _dealer(state: JSON) -> int:
+    return int(state["dealer"])
+
+
+def _everyone(state: JSON) -> range:
+    # Cards are turned up by every player at once, each on their own layout: the
+    # event's player says whose layout, so anyone may be named.
+    return range(len(state["players"]))
+
+
+def _in_turn(state: JSON) -> int | None:
+    return state["turn"] if state["phase"] == "play" else None
+
+
 def handlers(layout: Spec, types: Iterable[str]) -> dict[str, Handler]:
     """The handlers of the event ``types`` a game declares, in the order boards list
-    what they expect (basketball has no ``flip``)."""
+    what they expect (basketball has no ``flip``). Each names who may do it now
+    (``actor``): the dealer deals, anyone turns up their own cards, and only the
+    player in turn draws, replaces or discards."""
     every = {
-        "deal": Handler(partial(_deal, layout), when=lambda s: s["phase"] == "deal"),
-        "flip": Handler(
-            partial(_flip, layout), when=lambda s: s["phase"] in ("reveal", "show")
+        "deal": Handler(
+            partial(_deal, layout), when=lambda s: s["phase"] == "deal", actor=_dealer
         ),
-        "draw": Handler(partial(_draw, layout), when=_draw_offered),
-        "replace": Handler(partial(_replace, layout), when=_replace_offered),
-        "discard": Handler(partial(_discard, layout), when=_discard_offered),
+        "flip": Handler(
+            partial(_flip, layout),
+            when=lambda s: s["phase"] in ("reveal", "show"),
+            actor=_everyone,
+        ),
+        "draw": Handler(partial(_draw, layout), when=_draw_offered, actor=_in_turn),
+        "replace": Handler(
+            partial(_replace, layout), when=_replace_offered, actor=_in_turn
+        ),
+        "discard": Handler(
+            partial(_discard, layout), when=_discard_offered, actor=_in_turn
+        ),
     }
     wanted = set(types)
     return {t: h for t, h in every.items() if t in wanted}
@@ -507,11 +531,15 @@ def _on_turn(layout: Spec, state: JSON, event: JSON, kind: str) -> int:
             "reveal": [rules.turn_two_up],
             "show": [rules.end_of_play, rules.show],
         }[state["phase"]]
+        if state["phase"] == "deal" and layout.turns_each and state["last_deal"]:
+            why.append(rules.ten_turns)  # a turn after everyone's last one
+        if state["phase"] == "show" and state["options"].get("last_turns"):
+            why.append(rules.last_turns)  # the last turns are over too
         raise Refused(f"No turns are being played now. {prompt(layout, state)}", why)
     seat = state["turn"]
     if event["player"] != seat:
         raise Refused(
-            f"It is {names[seat]}'s turn, not {names[event['player']]}'s.",
+            f"{names[event['player']]} is out of turn: it is {names[seat]}'s turn.",
             [layout.rules.turn_order],
         )
     if kind == "draw" and state["drawn"] is not None:
@@ -521,10 +549,12 @@ def _on_turn(layout: Spec, state: JSON, event: JSON, kind: str) -> int:
             [layout.rules.draw],
         )
     if kind != "draw" and state["drawn"] is None:
+        # only a drawn card is placed or discarded: cite the rule of the act too
+        act = layout.rules.replace if kind == "replace" else layout.rules.discard
         raise Refused(
             f"{names[seat]} has not drawn yet: a turn starts with the stock's top "
             "card or the top discard.",
-            [layout.rules.draw],
+            [layout.rules.draw, act],
         )
     return seat
 
