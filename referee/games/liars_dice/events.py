@@ -247,7 +247,7 @@ BREACHES = (
     ),
     Breach(
         R_RESTART,
-        "Bob won the call, but Bob starts the next box instead of Ann",
+        "Bob, who won the call, starts the next box instead of Ann, who lost it",
         Example(
             {"type": "claim", "player": "Bob", "claim": "A A A 9 9"},
             setup=(_OPEN, _LOSE),
