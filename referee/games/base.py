@@ -128,11 +128,14 @@ class Handler:
     an optional ``player`` field (``fields.ACTOR``, added by ``Game`` when the kind
     does not declare one): naming someone else is refused citing ``Game.turn_rule``
     before the handler runs; naming nobody, the engine infers as it always did.
+    ``actor_rules(state, event)``: the rules that refusal cites beside the turn rule,
+    those that made someone else the one to act (liar's dice: the loser restarts).
     """
 
     run: Callable[[JSON, JSON], Step]
     when: Callable[[JSON], bool] | None = None
     actor: Callable[[JSON], Seats] | None = None
+    actor_rules: Callable[[JSON, JSON], Iterable[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -252,11 +255,11 @@ class Game:
 
         kind = self.event_kind(event["type"]).title
         who = wording.and_([name(s) for s in sorted(seats)], "or") or "nobody"
+        turn = self.turn_rule or self.order_rule
+        more = handler.actor_rules(state, event) if handler.actor_rules else ()
         raise Refused(
             f"{kind} by {name(named)} is out of turn: it is {who}'s to do now.",
-            [self.turn_rule or self.order_rule]
-            if (self.turn_rule or self.order_rule)
-            else [],
+            list(dict.fromkeys([turn, *more] if turn else more)),
         )
 
     def expects(self, state: JSON) -> list[str]:

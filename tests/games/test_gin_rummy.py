@@ -190,14 +190,15 @@ def test_calculator_rejects_hands_that_cannot_be(hand: str, message: str) -> Non
 
 def test_first_turn_non_dealer_chooses_the_up_card_first() -> None:
     state = new()  # Ann deals the first hand
-    with pytest.raises(Refused, match="Ann dealt, so Bob chooses the up-card first"):
+    with pytest.raises(Refused, match="by Ann is out of turn: it is Bob's") as err:
         GAME.step(state, {"type": "upcard", "player": "Ann", "take": True})
+    assert err.value.ruling.rules == (scoring.TURN, scoring.FIRST_TURN)
 
 
 def test_first_turn_dealer_may_take_it_after_the_non_dealer_passes() -> None:
     state = play(new(), {"type": "upcard", "player": "Bob", "take": False})
     assert GAME.view(state)["turn"] == "Ann"
-    with pytest.raises(Refused, match="Bob already passed the up-card"):
+    with pytest.raises(Refused, match="by Bob is out of turn: it is Ann's"):
         GAME.step(state, {"type": "upcard", "player": "Bob", "take": True})
     step = GAME.step(state, {"type": "upcard", "player": "Ann", "take": True})
     assert step.state["phase"] == "play"
@@ -225,6 +226,48 @@ def test_first_turn_may_be_skipped_a_knock_is_taken_straight_away() -> None:
     # knocking is allowed on the first turn, and recording the up-card is optional
     step = GAME.step(new(), knock(0, ANN_FOUR, BOB_49))
     assert step.ruling.score == {"Ann": 49 - 4}
+
+
+def test_turn_a_knock_naming_a_player_names_the_knocker() -> None:
+    with pytest.raises(Refused, match="Ann knocked, so the knock is Ann's") as err:
+        GAME.step(new(), {**knock(0, ANN_FOUR, BOB_49), "player": "Bob"})
+    assert err.value.ruling.rules == (scoring.TURN, scoring.KNOCK)
+    with pytest.raises(Refused, match="not Ann's") as err:
+        GAME.step(new(), {**counts(1, 6, 31), "player": 0})
+    assert scoring.TURN in err.value.ruling.rules
+    named = GAME.step(new(), {**knock(0, ANN_FOUR, BOB_49), "player": "Ann"})
+    assert named.ruling == GAME.step(new(), knock(0, ANN_FOUR, BOB_49)).ruling
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [{"type": "upcard", "player": 1, "take": False}],
+        [{"type": "upcard", "player": 1, "take": True}],
+        [],
+    ],
+)
+def test_turn_naming_the_player_in_turn_rules_as_naming_nobody_but_upcard(
+    events: list[dict],
+) -> None:
+    # the up-card names its chooser itself; the other events may name either player
+    state = play(new(), *events)
+    for event in ({"type": "cancel"}, counts(0, 6, 31)):
+        if event["type"] == "cancel" and state["phase"] == "upcard-dealer":
+            continue
+        for player in (0, 1):
+            named = {**event, "player": player}
+            if event["type"] == "knock_counts" and player != 0:
+                continue
+            assert GAME.step(state, named).ruling == GAME.step(state, event).ruling
+
+
+def test_cancelled_hand_is_refused_while_the_dealer_answers_the_up_card() -> None:
+    state = play(new(), {"type": "upcard", "player": "Bob", "take": False})
+    assert "cancel" not in GAME.view(state)["expects"]
+    with pytest.raises(Refused, match="still at its first turn") as err:
+        GAME.step(state, {"type": "cancel"})
+    assert err.value.ruling.rules == (scoring.CANCELLED, scoring.FIRST_TURN)
 
 
 # --- knocking ------------------------------------------------------------------------
@@ -331,6 +374,39 @@ def test_lay_off_none_onto_gin() -> None:
     assert last["layoffs"] == []
     assert last["opponent_count"] == 10 + 10 + 8 + 10 + 4 + 7
     assert step.ruling.score == {"Ann": 20 + 49}
+
+
+def test_lay_off_stated_onto_gin_is_refused_citing_gin() -> None:
+    gin = "AS 2S 3S 7H 7D 7C 9D 10D JD QD"
+    bob = "KS QH 8D KD 4S 2H 3H 4H 5H 7S"
+    with pytest.raises(Refused, match="Nothing may be laid off onto gin") as err:
+        GAME.step(new(), {**knock(0, gin, bob), "laid_off": "8D"})
+    assert err.value.ruling.rules == (scoring.GIN, scoring.LAY_OFF)
+
+
+def test_lay_off_stated_that_fits_no_set_is_refused_and_one_that_fits_is_scored() -> (
+    None
+):
+    bob = "KS QH 8D 5D 8S JC 2H 3H 4H 5H"  # 8D extends Ann's 9-10-J of diamonds
+    with pytest.raises(Refused, match="KS fits none of the knocker's sets") as err:
+        GAME.step(new(), {**knock(0, ANN_FOUR, bob), "laid_off": "8D KS"})
+    assert err.value.ruling.rules == (scoring.LAY_OFF,)
+    step = GAME.step(new(), {**knock(0, ANN_FOUR, bob), "laid_off": "8D"})
+    assert [lo["card"] for lo in step.state["last_hand"]["layoffs"]] == ["8D"]
+
+
+def test_lay_off_a_run_extends_only_through_every_card_between() -> None:
+    # 5S reaches Ann's A-2-3 of spades only with 4S laid off too
+    bob = "KS QH 4S 5S 8S JC 2H 3H 4H 5H"
+    with pytest.raises(Refused, match="5S fits none"):
+        GAME.step(new(), {**knock(0, ANN_FOUR, bob), "laid_off": "5S"})
+    step = GAME.step(new(), {**knock(0, ANN_FOUR, bob), "laid_off": "4S 5S"})
+    assert step.ruling.verdict == Verdict.OK
+
+
+def test_lay_off_a_card_the_opponent_does_not_hold_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="not in the opponent's hand"):
+        GAME.step(new(), {**knock(0, ANN_FOUR, BOB_49), "laid_off": "8D"})
 
 
 def test_knocker_never_lays_off_onto_the_opponents_sets() -> None:

@@ -233,6 +233,22 @@ def test_turn_a_move_without_a_player_is_the_holders_or_the_receivers():
     assert (box["passer"], box["caller"]) == ("Bob", "Cy")
 
 
+def test_turn_only_the_caller_opens_the_box():
+    state = play(new(), claim("Ann", "K K J J 10"), call("Bob")).state
+    with pytest.raises(Refused, match="out of turn: it is Bob's") as err:
+        play(state, {"type": "open", "player": "Ann", "dice": "K K J J 10"})
+    assert {"liars-dice/turn", "liars-dice/call"} <= set(err.value.ruling.rules)
+    step = play(state, {"type": "open", "player": "Bob", "dice": "K K J J 10"})
+    assert step.ruling.score == {"Bob": -1}
+
+
+def test_turn_an_out_of_turn_accept_of_five_aces_is_refused_citing_the_turn():
+    state = play(new(), claim("Ann", "five aces")).state
+    with pytest.raises(Refused) as err:
+        play(state, accept("Cy"))
+    assert "liars-dice/turn" in err.value.ruling.rules
+
+
 # --- beat the claim -----------------------------------------------------------------
 
 
@@ -367,7 +383,7 @@ def test_call_with_the_dice_judges_at_once():
 
 
 def test_restart_the_loser_starts_the_next_box():
-    step = play(new(bets=2), claim("Ann", "K K J J 10"), call("Bob", "K K J J 10"))
+    step = play(new(), claim("Ann", "K K J J 10"), call("Bob", "K K J J 10"))
     board = GAME.view(step.state)
     assert board["detail"]["box"] == 2
     assert board["turn"] == "Bob"
@@ -375,9 +391,79 @@ def test_restart_the_loser_starts_the_next_box():
     assert "liars-dice/restart" in step.ruling.rules
 
 
-def test_restart_when_the_loser_is_out_the_next_player_that_way_starts():
+def test_restart_a_claim_from_anyone_but_the_loser_is_refused_citing_restart():
+    state = play(new(), claim("Ann", "K K J J 10"), call("Bob", "K K J 10 9")).state
+    with pytest.raises(Refused, match="out of turn: it is Ann's") as err:
+        play(state, claim("Bob", "A A A 9 9"))
+    assert {"liars-dice/turn", "liars-dice/restart"} <= set(err.value.ruling.rules)
+
+
+def test_bets_by_default_nobody_drops_out_and_the_loser_may_lose_again():
     step = play(
-        new(("Ann", "Bob", "Cy", "Dee")),
+        new(),
+        claim("Ann", "K K J J 10"),
+        call("Bob", "K K J 10 9"),  # false: Ann loses
+        claim("Ann", "A A A 9 9"),
+        call("Bob", "A K Q J 9"),  # false again: Ann loses her second
+    )
+    board = GAME.view(step.state)
+    assert step.ruling.verdict == Verdict.OK
+    assert [(s["name"], s["score"], s["lost"], s["out"]) for s in board["sides"]] == [
+        ("Ann", -2, 2, False),
+        ("Bob", 0, 0, False),
+        ("Cy", 0, 0, False),
+    ]
+    assert board["turn"] == "Ann"  # the loser starts box 3
+    assert board["detail"]["out"] == []
+    assert board["detail"]["yet_to_lose"] == ["Bob", "Cy"]
+    assert "Yet to lose a bet: Bob and Cy." in step.ruling.summary
+    assert "bets" not in step.ruling.options  # the text's reading, no option
+
+
+def test_winner_the_game_ends_when_every_player_has_lost_a_bet_fewest_lost_wins():
+    step = play(
+        new(("Ann", "Bob")),
+        claim("Ann", "K K J J 10"),
+        call("Bob", "K K J 10 9"),  # Ann loses one
+        claim("Ann", "A A A 9 9"),
+        call("Bob", "A K Q J 9"),  # Ann loses two
+        claim("Ann", "Q Q 9 9 10"),
+        call("Bob", "Q Q 9 9 10"),  # true: Bob loses his first, so all have lost
+    )
+    board = GAME.view(step.state)
+    assert step.ruling.verdict == Verdict.WIN
+    assert "liars-dice/winner" in step.ruling.rules
+    assert board["over"]
+    assert board["expects"] == []
+    assert board["winner"] == "Bob"
+    assert "Bob wins, having lost the fewest (one bet)" in step.ruling.summary
+    with pytest.raises(Refused) as err:
+        play(step.state, claim("Bob", "five aces"))
+    assert err.value.ruling.rules == ("liars-dice/winner",)
+
+
+def test_winner_players_tied_on_fewest_bets_lost_share_the_win():
+    step = play(
+        new(("Ann", "Bob")),
+        claim("Ann", "K K J J 10"),
+        call("Bob", "K K J 10 9"),  # Ann loses one
+        claim("Ann", "A A A 9 9"),
+        call("Bob", "A A A 9 9"),  # Bob loses one: one each
+    )
+    board = GAME.view(step.state)
+    assert step.ruling.verdict == Verdict.WIN
+    assert board["over"]
+    assert board["phase"] == "over"
+    assert board["winner"] is None  # no single winner: shared
+    assert (
+        "Ann and Bob lost the fewest (one bet each) and share the win"
+        in (board["prompt"])
+    )
+
+
+def test_bets_option_when_the_loser_is_out_the_next_player_that_way_starts():
+    step = play(
+        new(("Ann", "Bob", "Cy", "Dee"), bets=1),
         claim("Ann", "K K J J 10", direction="right"),
         call("Dee", "K K J J 10"),
     )
@@ -387,15 +473,19 @@ def test_restart_when_the_loser_is_out_the_next_player_that_way_starts():
     assert "Cy starts box 2, the next player still in to Dee's right" in (
         step.ruling.summary
     )
+    assert "bets" in step.ruling.options
 
 
-def test_bets_a_player_out_is_skipped_by_the_box():
-    state = play(new(), claim("Ann", "K K J J 10"), call("Bob", "K K J J 10")).state
+def test_bets_option_a_player_out_is_skipped_by_the_box_and_cannot_act():
+    state = play(
+        new(bets=1), claim("Ann", "K K J J 10"), call("Bob", "K K J J 10")
+    ).state
     assert GAME.view(state)["turn"] == "Cy"  # Bob lost his one bet: Cy starts
     state = play(state, claim("Cy", "9 9 10 J Q", direction="right")).state
     assert GAME.view(state)["turn"] == "Ann"
-    with pytest.raises(Refused, match="Bob is out"):
+    with pytest.raises(Refused, match="out of turn") as err:
         play(state, accept("Bob"))
+    assert {"liars-dice/turn", "liars-dice/bets"} <= set(err.value.ruling.rules)
 
 
 def test_bets_option_gives_more_lives():
@@ -406,8 +496,10 @@ def test_bets_option_gives_more_lives():
     assert "bets" in step.ruling.options
 
 
-def test_winner_is_the_last_player_with_a_bet():
-    state = play(new(), claim("Ann", "K K J J 10"), call("Bob", "K K J J 10")).state
+def test_winner_with_the_bets_option_is_the_last_player_with_a_bet():
+    state = play(
+        new(bets=1), claim("Ann", "K K J J 10"), call("Bob", "K K J J 10")
+    ).state
     step = play(state, claim("Cy", "9 9 10 J Q"), call("Ann", "A A A A A"))
     assert step.ruling.verdict == Verdict.WIN
     board = GAME.view(step.state)
@@ -435,7 +527,7 @@ def test_every_cited_rule_comes_from_the_rulebook_handle():
 def games(draw):
     """A random game: careful players, each claim random, refused ones skipped."""
     players = draw(st.sampled_from([("Ann", "Bob"), ("Ann", "Bob", "Cy", "Dee")]))
-    state = new(players, bets=draw(st.integers(1, 2)), straights=draw(st.booleans()))
+    state = new(players, bets=draw(st.integers(0, 2)), straights=draw(st.booleans()))
     events = []
     for _ in range(draw(st.integers(1, 30))):
         board = GAME.view(state)
@@ -476,15 +568,28 @@ def test_every_accepted_claim_beats_the_one_before_and_replay_is_the_state(game)
     for claims in [*boxes, GAME.view(state)["detail"]["claims"]]:
         orders = [c["order"] for c in claims]
         assert all(a < b for a, b in pairwise(orders))  # strictly climbing
-    bets = state["options"]["bets"]
+    bets = state["options"]["bets"] or len(state["boxes"])  # 0: nobody drops out
     assert sum(state["lost"]) == len(state["boxes"])
     assert all(0 <= n <= bets for n in state["lost"])
+
+
+@given(games())
+@settings(max_examples=30, deadline=None)
+def test_turn_naming_the_player_in_turn_rules_as_naming_nobody(game):
+    players, state, events = game
+    named = unnamed = new(players, **state["options"])
+    for event in events:
+        with_player = GAME.step(named, event)
+        without = GAME.step(unnamed, {k: v for k, v in event.items() if k != "player"})
+        assert with_player.ruling == without.ruling
+        named, unnamed = with_player.state, without.state
+    assert named == unnamed == state
 
 
 # --- a whole game -------------------------------------------------------------------
 
 
-def test_a_whole_game_of_three_players_with_two_bets_each():
+def test_a_whole_game_of_three_players_with_the_bets_option_at_two():
     state = new(("Ann", "Bob", "Cy"), bets=2)
     transcript = [
         (claim("Ann", "two kings two jacks ten"), "ok"),
@@ -531,6 +636,19 @@ def test_beats_tool_answers_and_gives_the_lowest_claim_that_beats():
     with pytest.raises(BadInput) as err:
         tool.run({"claim": "K K J J 10", "last": "K K 8"})
     assert err.value.field == "last"
+
+
+def test_beats_tool_cites_its_rules_and_the_top_claim_when_nothing_beats():
+    tool = next(t for t in GAME.tools if t.name == "beats")
+    answer = tool.run({"claim": "A A A A K", "last": "five aces"})
+    assert answer["beats"] is False
+    assert answer["lowest_beating"] is None
+    assert answer["rules"] == [
+        "liars-dice/beat-the-claim",
+        "liars-dice/ranking",
+        "liars-dice/top-claim",
+    ]
+    assert "Nothing beats it" in answer["summary"]
 
 
 def test_straights_off_a_run_is_named_no_pair_citing_the_rule_and_the_option():

@@ -58,6 +58,26 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"|fields: layout, so_far\))",
         "issue 24 (golf-six, basketball-ten): the layout calculators say whether the "
         "layout is complete and take so_far for a partial count",
+        r"\.bets: 1 -> 0|\"liars-dice/winner\" -> \"liars-dice/restart\""
+        r"|games\.liars-dice\.lost: 1 -> 0"
+        r"|rule:liars-dice/(bets|winner) .*\.title",
+        "7. issue 24, liar's dice: the default follows the text (nobody drops out; "
+        "the loser restarts; the game ends once everyone has lost a bet)",
+    ),
+    (
+        r"not Bob\.\" -> \"Pass the box with a claim by Bob is out of turn"
+        r"|\"Ann dealt, so Bob chooses the up-card first\.\" -> \"First turn: the "
+        r"up-card by Ann is out of turn",
+        "8. issue 24, liar's dice and gin rummy: a player named out of turn is refused "
+        "by the engine's one actor check, citing the turn rule",
+    ),
+    (
+        r"game:(liars-dice|gin-rummy) .*fields\[0\]\.help: \"Who"
+        r"|games \(GET /api/v1/games\): \.answer\.games\[3\]\.events\[0\]\.fields"
+        r"\[0\]\.help: \"Who chooses"
+        r"|'player' is missing: Who chooses: the non-dealer, then the dealer\. .*->",
+        "9. issue 24, liar's dice and gin rummy: the actor field, gin's lay-offs and "
+        "turn rule, and the bets option's new default in the games listing",
     ),
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from referee import ledger
@@ -178,6 +179,42 @@ def test_an_illegal_knock_is_409_with_the_rule_and_stores_nothing(api, app):
     assert body["ruling"]["verdict"] == "illegal"
     assert body["ruling"]["rules"] == ["gin-rummy/knock", "gin-rummy/deadwood"]
     assert version(app, match["id"]) == 0
+
+
+def test_a_knock_naming_another_player_than_the_knocker_is_409_citing_the_turn(
+    api, app
+):
+    match = api.create(GAME)
+    response = api.event(match["id"], {**KNOCK, "player": "Ann"})
+    assert response.status_code == 409
+    ruling = response.get_json()["ruling"]
+    assert ruling["rules"] == ["gin-rummy/turn", "gin-rummy/knock"]
+    assert ruling["summary"] == "Bob knocked, so the knock is Bob's move, not Ann's."
+    assert version(app, match["id"]) == 0
+    response = api.event(match["id"], {**KNOCK, "player": "Bob"})
+    assert response.status_code == 201
+
+
+def test_stated_lay_offs_are_checked_onto_gin_and_onto_the_knockers_sets(api, app):
+    match = api.create(GAME)
+    gin = {**KNOCK, "knocker_hand": "AS 2S 3S 7H 7D 7C 9D 10D JD QD"}
+    response = api.event(match["id"], {**gin, "laid_off": "8D"})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == [
+        "gin-rummy/gin",
+        "gin-rummy/lay-off",
+    ]
+    response = api.event(match["id"], {**KNOCK, "laid_off": ["8D", "KS"]})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == ["gin-rummy/lay-off"]
+    response = api.event(match["id"], {**KNOCK, "laid_off": "JS"})
+    assert response.status_code == 422
+    assert "laid_off" in response.get_json()["errors"]
+    assert version(app, match["id"]) == 0
+    response = api.event(match["id"], {**KNOCK, "laid_off": "8D"})
+    assert response.status_code == 201
+    layoffs = response.get_json()["state"]["detail"]["last_hand"]["layoffs"]
+    assert [lo["card"] for lo in layoffs] == ["8D"]
 
 
 def test_a_card_in_both_hands_is_422_naming_the_field(api, app):
@@ -420,7 +457,9 @@ def test_the_first_turn_buttons_and_a_cancelled_hand(client, app):
     match_id = start(client)
     response = post_event(client, match_id, 0, type="upcard", player="0", take="true")
     assert response.status_code == 409
-    assert "Ann dealt, so Bob chooses the up-card first." in response.text
+    assert "by Ann is out of turn: it is Bob's to do now." in html.unescape(
+        response.text
+    )
     response = post_event(
         client, match_id, 0, idem="b", type="upcard", player="1", take="false"
     )
@@ -429,11 +468,18 @@ def test_the_first_turn_buttons_and_a_cancelled_hand(client, app):
     assert "Ann deals and now" in page
     assert "Bob passed; Ann takes the up-card or passes." in page
     response = post_event(client, match_id, 1, idem="c", type="cancel")
+    assert response.status_code == 409  # the stock cannot run down on the first turn
+    assert "still at its first turn" in response.text
+    response = post_event(
+        client, match_id, 1, idem="d", type="upcard", player="0", take="false"
+    )
+    assert response.status_code == 303
+    response = post_event(client, match_id, 2, idem="e", type="cancel")
     assert response.status_code == 303
     text = main(client.get(f"/m/{match_id}").text)
     assert "Cancelled Hand 1" in text
     assert "No score: the stock ran down to two cards. Ann deals again." in text
-    assert version(app, match_id) == 2
+    assert version(app, match_id) == 3
 
 
 def test_the_calculator_page_answers_with_the_cards(client):

@@ -12,7 +12,8 @@ from referee.models import Match
 
 GAME = "liars-dice"
 PLAYERS = ["Ann", "Bob", "Cy"]
-# Three players with two bets each, to the end: every kind of event, both outcomes.
+# Three players with the bets option at two (players drop out), to the end: every
+# kind of event, both outcomes.
 TRANSCRIPT = [
     {"type": "claim", "player": "Ann", "claim": "two kings two jacks ten"},
     {"type": "accept", "player": "Bob"},
@@ -45,7 +46,7 @@ def version(app, match_id) -> int:
         return db.session.get(Match, match_id).version
 
 
-def test_a_whole_game_through_the_json_api(api, app):
+def test_a_whole_game_with_the_bets_option_through_the_json_api(api, app):
     match = api.create(GAME, PLAYERS, options={"bets": 2})
     mid = match["id"]
     assert match["state"]["prompt"].startswith("Box 1: Ann shakes the box")
@@ -99,6 +100,70 @@ def test_a_claim_that_does_not_beat_the_last_is_409_naming_both(api, app):
     assert version(app, mid) == seen
     claims = api.get(mid)["state"]["detail"]["claims"]
     assert [c["claim"] for c in claims] == ["K K J J 10"]
+
+
+# The text's reading, the default: the loser starts the box again, and the game ends
+# once every player has lost a bet; whoever lost the fewest wins.
+DEFAULT_GAME = [
+    {"type": "claim", "claim": "K K J J 10"},
+    {"type": "call", "dice": "K K J 10 9"},  # false: Ann loses, starts box 2
+    {"type": "claim", "claim": "A A A 9 9"},
+    {"type": "accept"},
+    {"type": "claim", "claim": "five aces", "shown": "A A A"},
+    {"type": "call", "player": "Cy", "dice": "A A A A A"},  # true: Cy loses
+    {"type": "claim", "player": "Cy", "claim": "Q Q 9 9 10"},
+    {"type": "call", "player": "Ann", "dice": "Q Q 9 9 J"},  # false: Cy again
+    {"type": "claim", "player": "Cy", "claim": "J J 9 9 10"},
+    {"type": "call", "player": "Ann", "dice": "J J 9 9 10"},  # true: Ann again
+    {"type": "claim", "player": "Ann", "claim": "K K 9 9 10", "direction": "right"},
+    {"type": "call", "player": "Cy", "dice": "K K 9 9 10"},  # true: Cy, third
+    {"type": "claim", "player": "Cy", "claim": "A A 9 9 10"},
+    {"type": "call", "player": "Ann", "dice": "A A 9 9 J"},  # false: Cy, fourth
+    {"type": "claim", "player": "Cy", "claim": "A A 9 9 J", "direction": "right"},
+    {"type": "call", "player": "Bob", "dice": "A A 9 9 J"},  # true: Bob, the last
+]
+
+
+def test_the_texts_reading_by_default_the_loser_restarts_until_all_have_lost(api, app):
+    mid = api.create(GAME, PLAYERS)["id"]
+    for event in DEFAULT_GAME[:2]:
+        assert api.event(mid, event).status_code == 201
+    state = api.get(mid)["state"]
+    assert state["turn"] == "Ann"  # lost the call, starts again: not out
+    assert state["detail"]["out"] == []
+    assert state["detail"]["yet_to_lose"] == ["Bob", "Cy"]
+    for event in DEFAULT_GAME[2:]:
+        response = api.event(mid, event)
+        assert response.status_code == 201, (event, response.get_json())
+    last = response.get_json()["ruling"]
+    assert last["verdict"] == "win"
+    assert "liars-dice/winner" in last["rules"]
+    assert "Bob wins, having lost the fewest (one bet)" in last["summary"]
+    state = api.get(mid)["state"]
+    assert state["winner"] == "Bob"
+    assert state["over"]
+    assert [(s["name"], s["lost"], s["score"]) for s in state["sides"]] == [
+        ("Ann", 2, -2),
+        ("Bob", 1, -1),
+        ("Cy", 4, -4),
+    ]
+    with app.app_context():
+        assert ledger.board(db.session.get(Match, mid)) == state  # replay agrees
+
+
+def test_a_move_naming_a_player_out_of_turn_is_409_citing_the_turn_rule(api, app):
+    mid = api.create(GAME, PLAYERS)["id"]
+    for event in DEFAULT_GAME[:2]:
+        assert api.event(mid, event).status_code == 201
+    seen = version(app, mid)
+    response = api.event(mid, {"type": "claim", "player": "Bob", "claim": "A A A 9 9"})
+    assert response.status_code == 409
+    ruling = response.get_json()["ruling"]
+    assert {"liars-dice/turn", "liars-dice/restart"} <= set(ruling["rules"])
+    assert "out of turn: it is Ann's" in ruling["summary"]
+    assert version(app, mid) == seen
+    response = api.event(mid, {"type": "claim", "player": "Ann", "claim": "A A A 9 9"})
+    assert response.status_code == 201
 
 
 def test_a_claim_that_is_not_five_poker_dice_is_422_naming_the_field(api):
@@ -191,8 +256,10 @@ def test_the_page_asks_for_exactly_what_comes_next(client):
     assert post(client, mid, 4, type="open", dice="K K Q J 9").status_code == 303
     text = main(client.get(f"/m/{mid}").text)
     assert "Box 1 opened after Cy called Bob." in text
-    assert "False : Bob lost a bet and is out." in text
-    assert "Box 2: Cy shakes the box" in text
+    assert "False : Bob lost a bet." in text  # nobody drops out by default
+    assert "Box 2: Bob shakes the box" in text  # the loser starts again
+    assert "Bets lost" in text
+    assert "yet to lose: Ann, Cy" in text
 
 
 def test_five_aces_leaves_only_the_call(client):

@@ -32,6 +32,7 @@ from referee.games.boards import recent
 from referee.games.gin_rummy import melds
 from referee.games.gin_rummy import scoring
 from referee.games.gin_rummy import service
+from referee.games.gin_rummy.events import BREACHES
 from referee.games.gin_rummy.events import EVENTS
 from referee.games.gin_rummy.events import OPTIONS
 from referee.games.gin_rummy.record import hand_record
@@ -94,17 +95,6 @@ def _upcard(state: JSON, event: JSON) -> Step:
             "The first turn of this hand is over: the up-card choice has been made.",
             [scoring.FIRST_TURN],
         )
-    if phase == "upcard-non-dealer" and player == dealer:
-        raise Refused(
-            f"{names[dealer]} dealt, so {names[1 - dealer]} chooses the up-card first.",
-            [scoring.FIRST_TURN],
-        )
-    if phase == "upcard-dealer" and player != dealer:
-        raise Refused(
-            f"{names[player]} already passed the up-card; now {names[dealer]}, "
-            "the dealer, takes it or passes.",
-            [scoring.FIRST_TURN],
-        )
     name = names[player]
     if take:
         summary = f"{name} takes the up-card and discards; play goes on."
@@ -120,7 +110,48 @@ def _upcard(state: JSON, event: JSON) -> Step:
     return Step({**state, "phase": phase}, ruling)
 
 
+def _check_knocker(state: JSON, event: JSON) -> None:
+    """A knock that names a player names the knocker: it is the knocker's move."""
+    player, knocker = event.get("player"), event["knocker"]
+    if player is not None and player != knocker:
+        names = state["players"]
+        raise Refused(
+            f"{names[knocker]} knocked, so the knock is {names[knocker]}'s move, "
+            f"not {names[player]}'s.",
+            [scoring.TURN, scoring.KNOCK],
+        )
+
+
+def _check_layoffs(hand: list[str], other: list[str], laid: list[str]) -> None:
+    """Refuse lay-offs onto gin, or that fit none of the knocker's sets however
+    the knocker spreads them (each least-deadwood arrangement is tried)."""
+    foreign = [c for c in laid if c not in other]
+    if foreign:
+        raise BadInput(
+            f"{' '.join(foreign)} is not in the opponent's hand, so it cannot be "
+            "laid off.",
+            field="laid_off",
+        )
+    spreads = melds.arrangements(hand)
+    if spreads[0].count == 0:
+        raise Refused(
+            f"Nothing may be laid off onto gin: {' '.join(laid)} stays in the "
+            "opponent's deadwood.",
+            [scoring.GIN, scoring.LAY_OFF]
+            + ([scoring.BIG_GIN] if len(hand) == 11 else []),
+        )
+    if all(melds.misfits(a.melds, laid) for a in spreads):
+        stray = melds.misfits(spreads[0].melds, laid)
+        raise Refused(
+            f"{' '.join(stray)} fits none of the knocker's sets "
+            f"({'; '.join(' '.join(m) for m in spreads[0].melds)}), so it cannot be "
+            "laid off.",
+            [scoring.LAY_OFF],
+        )
+
+
 def _knock(state: JSON, event: JSON) -> Step:
+    _check_knocker(state, event)
     names = state["players"]
     knocker = event["knocker"]
     opponent = 1 - knocker
@@ -162,6 +193,8 @@ def _knock(state: JSON, event: JSON) -> Step:
                 [scoring.KNOCK, scoring.DEADWOOD],
             )
         big_gin = False
+    if event.get("laid_off"):
+        _check_layoffs(hand, other, list(event["laid_off"]))
     score = scoring.score_hand(
         knocker, kept.count, spread.kept.count, values, big_gin=big_gin
     )
@@ -190,6 +223,7 @@ def _knock(state: JSON, event: JSON) -> Step:
 
 
 def _knock_counts(state: JSON, event: JSON) -> Step:
+    _check_knocker(state, event)
     names = state["players"]
     knocker = event["knocker"]
     count = event["knocker_count"]
@@ -232,6 +266,13 @@ def _knock_counts(state: JSON, event: JSON) -> Step:
 def _cancel(state: JSON) -> Step:
     dealer = state["players"][state["dealer"]]
     hand = state["hand"]
+    if state["phase"] == "upcard-dealer":
+        passed = state["players"][1 - state["dealer"]]
+        raise Refused(
+            f"Hand {hand} is still at its first turn ({passed} passed the up-card), "
+            "so the stock is nearly full: it has not run down.",
+            [scoring.CANCELLED, scoring.FIRST_TURN],
+        )
     record = hand_record(state, None, None, None, None, entered="none")
     summary = (
         f"Hand {hand} is cancelled: the stock is down to two cards with no knock. "
@@ -337,13 +378,36 @@ def _standard_score(
     )
 
 
-# The up-card on each hand's first turn (optional); a knock or a cancelled hand at
-# any time of the hand.
+def _upcard_seat(state: JSON) -> int | None:
+    """Who answers the up-card now: the non-dealer, then the dealer."""
+    dealer = int(state["dealer"])
+    return {"upcard-non-dealer": 1 - dealer, "upcard-dealer": dealer}.get(
+        state["phase"]
+    )
+
+
+def _either(state: JSON) -> None:
+    """Either player: the app is not told the turns between the first turn and the
+    knock (a knock's own ``knocker`` says whose it is, checked by the handler)."""
+    return None
+
+
+# The up-card on each hand's first turn (optional); a knock at any time of the
+# hand; a cancelled hand at any time but the dealer's answer to the up-card.
 HANDLERS = {
-    "upcard": Handler(_upcard, when=lambda state: state["phase"] in FIRST_TURN_PHASES),
-    "knock": Handler(_knock),
-    "knock_counts": Handler(_knock_counts),
-    "cancel": Handler(lambda state, event: _cancel(state)),
+    "upcard": Handler(
+        _upcard,
+        when=lambda state: state["phase"] in FIRST_TURN_PHASES,
+        actor=_upcard_seat,
+        actor_rules=lambda state, event: [scoring.FIRST_TURN],
+    ),
+    "knock": Handler(_knock, actor=_either),
+    "knock_counts": Handler(_knock_counts, actor=_either),
+    "cancel": Handler(
+        lambda state, event: _cancel(state),
+        when=lambda state: state["phase"] != "upcard-dealer",
+        actor=_either,
+    ),
 }
 
 
@@ -428,6 +492,8 @@ GAME = Game(
     handlers=HANDLERS,
     finished=_finished,
     order_rule=scoring.FIRST_TURN,
+    turn_rule=scoring.TURN,
+    breaches=BREACHES,
     view=view,
     tools=TOOLS,
     deck="standard",

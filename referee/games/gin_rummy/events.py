@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.fields import Field
@@ -28,7 +29,12 @@ EVENTS = (
         "passes; after a pass the dealer may take it; if both pass the non-dealer "
         "draws from the stock. Reporting these is optional.",
         fields=(
-            Field("player", "seat", "Who chooses: the non-dealer, then the dealer."),
+            Field(
+                "player",
+                "seat",
+                "Who chooses: the non-dealer, then the dealer; anyone else is refused "
+                "as out of turn.",
+            ),
             Field("take", "boolean", "true to take the up-card, false to pass."),
         ),
         examples=(
@@ -65,9 +71,23 @@ EVENTS = (
                 minimum=10,
                 maximum=10,
             ),
+            Field(
+                "laid_off",
+                "cards",
+                "Optional: the cards the opponent laid off onto the knocker's sets, "
+                "each checked (none onto gin; each must extend a set). The score "
+                "uses the lay-offs that leave the opponent the least deadwood.",
+                required=False,
+                minimum=1,
+                maximum=10,
+            ),
         ),
         examples=(
             Example(KNOCK_EXAMPLE, title="Bob knocks with 4; Ann lays off 8D"),
+            Example(
+                {**KNOCK_EXAMPLE, "player": 1, "laid_off": "8D"},
+                title="Bob, named as the player, knocks; Ann says she lays off 8D",
+            ),
             Example(
                 {
                     "type": "knock",
@@ -168,5 +188,73 @@ OPTIONS = (
         scoring.TARGET,
         minimum=10,
         maximum=1000,
+    ),
+)
+
+_ILLEGAL_KNOCK = {
+    **KNOCK_EXAMPLE,
+    "knocker_hand": "AS 2S 3S 7H 7D 7C 9D 10D KC QH",
+    "opponent_hand": "KS JH 5H 5D 8D 2H 3H 4H 8S JC",
+}
+_GIN_HAND = "AS 2S 3S 7H 7D 7C 9D 10D JD QD"
+
+BREACHES = (
+    Breach(
+        scoring.TURN,
+        "Ann answers the up-card first, though she dealt",
+        Example({"type": "upcard", "player": 0, "take": True}),
+    ),
+    Breach(
+        scoring.TURN,
+        "Bob knocks, but the knock is entered as Ann's move",
+        Example({**KNOCK_EXAMPLE, "player": 0}),
+    ),
+    Breach(
+        scoring.FIRST_TURN,
+        "Ann asks for the up-card after Bob has taken it",
+        Example(
+            {"type": "upcard", "player": 0, "take": True},
+            setup=({"type": "upcard", "player": 1, "take": True},),
+        ),
+    ),
+    Breach(
+        scoring.KNOCK,
+        "Bob knocks with 39 deadwood",
+        Example(_ILLEGAL_KNOCK),
+    ),
+    Breach(
+        scoring.KNOCK,
+        "Ann knocks counting 12 deadwood",
+        Example(
+            {
+                "type": "knock_counts",
+                "knocker": 0,
+                "knocker_count": 12,
+                "opponent_count": 30,
+            }
+        ),
+    ),
+    Breach(
+        scoring.GIN,
+        "Bob goes gin and Ann lays off 8D on his diamonds",
+        Example({**KNOCK_EXAMPLE, "knocker_hand": _GIN_HAND, "laid_off": "8D"}),
+    ),
+    Breach(
+        scoring.LAY_OFF,
+        "Ann lays off KS, which fits none of Bob's sets",
+        Example({**KNOCK_EXAMPLE, "laid_off": "8D KS"}),
+    ),
+    Breach(
+        scoring.BIG_GIN,
+        "Bob knocks with all 11 cards under the standard values",
+        Example({**KNOCK_EXAMPLE, "knocker_hand": _GIN_HAND + " KD"}),
+    ),
+    Breach(
+        scoring.CANCELLED,
+        "The hand is called cancelled while the dealer answers the up-card",
+        Example(
+            {"type": "cancel"},
+            setup=({"type": "upcard", "player": 1, "take": False},),
+        ),
     ),
 )

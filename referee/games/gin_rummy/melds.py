@@ -174,7 +174,37 @@ def lay_off(knocker_melds: Sequence[Sequence[str]], hand: Sequence[str]) -> Spre
     a card the opponent could meld is allowed, so each choice of lay-offs is scored by
     arranging what is left; among equal counts the fewest lay-offs are shown.
     """
-    held = set(hand)
+    chains = _chains(knocker_melds, set(hand))
+    before = arrange(hand)
+    best_layoffs: tuple[LayOff, ...] = ()
+    best = before
+    for lengths in product(*(range(len(ch) + 1) for ch in chains)):
+        chosen = [lo for ch, n in zip(chains, lengths, strict=True) for lo in ch[:n]]
+        if not chosen:
+            continue
+        gone = {lo.card for lo in chosen}
+        if len(gone) != len(chosen):
+            continue  # one card cannot go on two sets
+        kept = arrange([c for c in hand if c not in gone])
+        if kept.count < best.count or (
+            kept.count == best.count and len(chosen) < len(best_layoffs)
+        ):
+            best, best_layoffs = kept, tuple(chosen)
+    return Spread(best_layoffs, best, before.count)
+
+
+def misfits(knocker_melds: Sequence[Sequence[str]], laid: Sequence[str]) -> list[str]:
+    """The cards of ``laid`` that cannot go onto ``knocker_melds`` (a run's next card
+    fits only with every card between it and the run laid off too)."""
+    fits = {lo.card for ch in _chains(knocker_melds, set(laid)) for lo in ch}
+    return [c for c in laid if c not in fits]
+
+
+def _chains(
+    knocker_melds: Sequence[Sequence[str]], held: set[str]
+) -> list[list[LayOff]]:
+    """Each place cards of ``held`` can go, as a chain: a group's missing fourth
+    card, or the cards extending a run at one end, each after the one before."""
     chains: list[list[LayOff]] = []
     for i, meld in enumerate(knocker_melds):
         info = [_INFO[c] for c in meld]
@@ -196,22 +226,7 @@ def lay_off(knocker_melds: Sequence[Sequence[str]], hand: Sequence[str]) -> Spre
                 r += step
             if chain:
                 chains.append(chain)
-    before = arrange(hand)
-    best_layoffs: tuple[LayOff, ...] = ()
-    best = before
-    for lengths in product(*(range(len(ch) + 1) for ch in chains)):
-        chosen = [lo for ch, n in zip(chains, lengths, strict=True) for lo in ch[:n]]
-        if not chosen:
-            continue
-        gone = {lo.card for lo in chosen}
-        if len(gone) != len(chosen):
-            continue  # one card cannot go on two sets
-        kept = arrange([c for c in hand if c not in gone])
-        if kept.count < best.count or (
-            kept.count == best.count and len(chosen) < len(best_layoffs)
-        ):
-            best, best_layoffs = kept, tuple(chosen)
-    return Spread(best_layoffs, best, before.count)
+    return chains
 
 
 # --- private helpers -----------------------------------------------------------------

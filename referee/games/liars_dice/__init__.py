@@ -4,11 +4,14 @@ Rules: ``../shared/seeds/004`` (Dice, Liar's Dice), restated in
 ``rulebook/liars_dice.toml``. The holder of the box passes it with a claim (a poker
 hand, true or not); the receiver calls (the box is opened) or accepts (takes the box,
 re-rolls any dice, may leave some face up, and passes a higher claim on). A true claim
-costs the caller a bet, a false one the passer; the loser starts the next box. Each
-player has ``bets`` bets (1 by default); a player who has lost them all is out and
-the last player left wins. Hands and their notation are in ``hands.py``.
+costs the caller a bet, a false one the passer; the loser starts the next box. As
+the text has it (``bets`` 0, the default), nobody drops out and the game ends once
+every player has lost a bet: whoever lost the fewest wins (a tie shares the win, and
+the board names no single winner). With ``bets`` 1-10 a player who has lost that
+many is out and the last player left wins. Hands and their notation are in
+``hands.py``; the options, event kinds and breaches in ``events.py``.
 
-Options: ``bets`` (1-10), ``straights`` (true: 10-A and 9-K are straights), ``truth``
+Options: ``bets`` (0-10), ``straights`` (true: 10-A and 9-K are straights), ``truth``
 ("exact": the claim is true when the box holds those five dice; "at-least": when
 the box's hand ranks at or above the claim).
 
@@ -24,10 +27,12 @@ per seat), ``phase`` ("claim", "respond", "open", "over"), ``box`` (1, 2, ...),
 ``{"player", "claim", "name", "category", "order", "shown"}``), ``last_claim`` (the
 last of them or None), ``to_beat`` (the lowest claim above it, ``{"dice", "name",
 "category", "order"}``, None before a claim or above five aces), ``face_up`` (the dice
-left face up with the last claim), ``in_play`` and ``out`` (names), ``last_box`` (the
-last opened box: ``{"box", "claims", "passer", "caller", "claim", "dice", "dice_name",
-"true", "loser", "out"}``, or None), ``boxes`` (every opened box), ``bets``,
-``straights``, ``truth``. Each side is ``{"name", "score" (bets left), "lost", "out"}``.
+left face up with the last claim), ``in_play``, ``out`` and ``yet_to_lose`` (names),
+``last_box`` (the last opened box: ``{"box", "claims", "passer", "caller", "claim",
+"dice", "dice_name", "true", "loser", "out"}``, or None), ``boxes`` (every opened
+box), ``bets``, ``straights``, ``truth``. Each side is ``{"name", "score", "lost",
+"out"}``: ``score`` is the bets left when players drop out, minus the bets lost when
+not.
 """
 
 from __future__ import annotations
@@ -35,16 +40,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from referee.games.base import EventKind
-from referee.games.base import Example
+from referee.games import wording
 from referee.games.base import Game
 from referee.games.base import Handler
 from referee.games.base import Setup
 from referee.games.boards import board
-from referee.games.fields import Field
-from referee.games.fields import Option
 from referee.games.liars_dice import hands
-from referee.games.liars_dice.hands import MAX_TEXT
+from referee.games.liars_dice.events import BREACHES
+from referee.games.liars_dice.events import EVENTS
+from referee.games.liars_dice.events import OPTIONS
+from referee.games.liars_dice.events import TRUTH_RANKED
 from referee.games.liars_dice.hands import Hand
 from referee.games.liars_dice.rules import CITE
 from referee.games.liars_dice.rules import GAME_ID
@@ -74,11 +79,7 @@ from referee.games.outcomes import Ruling
 from referee.games.outcomes import Step
 from referee.games.outcomes import Verdict
 
-DIRECTIONS = ("left", "right")
 STRAIGHT = hands.STRAIGHT
-# The ``truth`` option's variants: whether the box's hand ranking decides a call
-# (at or above the claim) rather than the same five dice.
-TRUTH_RANKED = {"exact": False, "at-least": True}
 
 
 # --- the three functions --------------------------------------------------------------
@@ -106,11 +107,7 @@ def start(setup: Setup) -> JSON:
 def _finished(state: JSON) -> Refused | None:
     if state["phase"] != "over":
         return None
-    return Refused(
-        f"The game is over: {_name(state, state['winner'])} won, the last player "
-        "with a bet left.",
-        [R_WINNER],
-    )
+    return Refused(f"The game is over: {_result(state)}", [R_WINNER])
 
 
 def _on_claim(state: JSON, event: JSON) -> Step:
@@ -141,11 +138,62 @@ def _can_raise(state: JSON) -> bool:
     )
 
 
+def _holder(state: JSON) -> int:
+    return int(state["holder"])
+
+
+def _receiver(state: JSON) -> int:
+    return int(state["receiver"])
+
+
+def _caller(state: JSON) -> int:
+    return int(state["caller"])
+
+
+def _why_holder(state: JSON, event: JSON) -> list[str]:
+    """Beside the turn rule: what made the holder the one to claim (the loser of
+    the last call restarts) and why the named player may not (out of the game)."""
+    rules = [R_CLAIM]
+    if not state["claims"] and state["boxes"]:
+        rules.append(R_RESTART)
+    return rules + _why_out(state, event)
+
+
+def _why_receiver(state: JSON, event: JSON) -> list[str]:
+    return [R_RESPOND, *_why_out(state, event)]
+
+
+def _why_out(state: JSON, event: JSON) -> list[str]:
+    return [R_BETS] if event.get("player") in _out(state) else []
+
+
+# Who acts: the holder claims, the receiver accepts or calls, the caller opens the
+# box. A player named out of turn is refused by ``Game`` citing the turn rule.
 HANDLERS = {
-    "claim": Handler(_on_claim, when=lambda s: s["phase"] == "claim"),
-    "accept": Handler(lambda s, e: _accept(s, _who(s, e)), when=_can_raise),
-    "call": Handler(_on_call, when=lambda s: s["phase"] == "respond"),
-    "open": Handler(_on_open, when=lambda s: s["phase"] == "open"),
+    "claim": Handler(
+        _on_claim,
+        when=lambda s: s["phase"] == "claim",
+        actor=_holder,
+        actor_rules=_why_holder,
+    ),
+    "accept": Handler(
+        lambda s, e: _accept(s, _who(s, e)),
+        when=_can_raise,
+        actor=_receiver,
+        actor_rules=_why_receiver,
+    ),
+    "call": Handler(
+        _on_call,
+        when=lambda s: s["phase"] == "respond",
+        actor=_receiver,
+        actor_rules=_why_receiver,
+    ),
+    "open": Handler(
+        _on_open,
+        when=lambda s: s["phase"] == "open",
+        actor=_caller,
+        actor_rules=lambda s, e: [R_CALL],
+    ),
 }
 
 
@@ -154,14 +202,17 @@ def view(state: JSON) -> JSON:
     names = state["players"]
     phase = state["phase"]
     bets = _bets(state)
+    out = _out(state)
+    # score: bets left when players drop out; without dropping out (the text),
+    # bets lost counted against the player, so a higher score is still better.
     sides = [
         {
             "name": n,
-            "score": max(bets - state["lost"][i], 0),
-            "lost": state["lost"][i],
-            "out": state["lost"][i] >= bets,
+            "score": max(bets - lost, 0) if bets else -lost,
+            "lost": lost,
+            "out": i in out,
         }
-        for i, n in enumerate(names)
+        for i, (n, lost) in enumerate(zip(names, state["lost"], strict=True))
     ]
     last = _last(state)
     to_beat = None
@@ -188,6 +239,7 @@ def view(state: JSON) -> JSON:
         "face_up": state["claims"][-1]["shown"] if state["claims"] else "",
         "in_play": [names[s] for s in _in_play(state)],
         "out": [s["name"] for s in sides if s["out"]],
+        "yet_to_lose": [names[s] for s in _unbeaten(state)],
         "last_box": state["boxes"][-1] if state["boxes"] else None,
         "boxes": list(state["boxes"]),
         "bets": bets,
@@ -249,7 +301,7 @@ def _claim(
             said, before = hands.say(claim), hands.say(last)
             raise Refused(
                 f"{name}'s claim {said} {same} {passer}'s {before}: {beat}.",
-                [R_BEAT, R_RANKING, *straights_cited(claim, last)],
+                [R_BEAT, R_RANKING, *straights_cited(claim, last), R_ACCEPT],
                 options=tuple(_straights_option(claim, last)),
             )
         rules += [R_BEAT, R_RANKING, *straights_cited(claim, last)]
@@ -333,7 +385,7 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
     loser = caller if true else passer
     state["lost"][loser] += 1
     bets = _bets(state)
-    out = state["lost"][loser] >= bets
+    out = loser in _out(state)
     loser_name = _name(state, loser)
     rules = [*lead, R_CALL, R_TRUTH, R_BETS]
     if ranked:  # how the box ranks against the claim decided it
@@ -341,14 +393,18 @@ def _open(state: JSON, dice: list[str], head: str, lead: tuple[str, ...] = ()) -
     rules[-1:-1] = straights_cited(claim, box)  # the hands' names, straight or not
     options = ["truth"] if exact != at_least else []
     options += _straights_option(claim, box) or _straights_named(state, claim, box)
-    if bets != 1:
+    if bets:  # players drop out: the option, not the text, ends the game
         options.append("bets")
     held = f"The box holds {box.text} ({hands.name(box)})"
     why = f"{_name(state, passer)}'s claim {claim.text} was {str(true).lower()}"
     who = "who called" if true else "who passed it"
-    left = bets - state["lost"][loser]
+    lost = state["lost"][loser]
     cost = f"{loser_name}, {who}, loses a bet" + (
-        " and is out" if out else f" ({left} left)"
+        " and is out"
+        if out
+        else f" ({bets - lost} left)"
+        if bets
+        else f" ({_bets_text(lost)} lost)"
     )
     state["boxes"].append(
         {
@@ -393,15 +449,21 @@ def _expect_open(state: JSON) -> None:
 def _next_box(
     state: JSON, loser: int, out: bool, rules: list[str]
 ) -> tuple[Verdict, str]:
-    """After a box is opened: the last player left wins, or the next box starts."""
+    """After a box is opened: the game ends (the last player left, or everyone has
+    lost a bet), or the loser (the next player still in, if out) starts the next."""
     in_play = _in_play(state)
-    if len(in_play) == 1:
-        state["winner"] = in_play[0]
+    if _bets(state):
+        over = len(in_play) == 1
+        state["winner"] = in_play[0] if over else None
+    else:
+        over = not _unbeaten(state)
+        least = min(state["lost"])
+        best = [i for i, n in enumerate(state["lost"]) if n == least]
+        state["winner"] = best[0] if over and len(best) == 1 else None
+    if over:
         state["phase"] = "over"
         rules.append(R_WINNER)
-        return Verdict.WIN, (
-            f"{_name(state, in_play[0])} wins, the last player with a bet left."
-        )
+        return Verdict.WIN, _result(state)
     starter = loser if not out else _next(state, loser)
     way = _way(state, loser)
     state.update(
@@ -414,9 +476,32 @@ def _next_box(
         phase="claim",
     )
     rules.append(R_RESTART)
-    return Verdict.OK, f"{_name(state, starter)} starts box {state['box']}" + (
+    tail = f"{_name(state, starter)} starts box {state['box']}" + (
         "." if not out else f", the next player still in {way}."
     )
+    if not _bets(state):
+        yet = wording.and_([str(_name(state, i)) for i in _unbeaten(state)])
+        tail += f" Yet to lose a bet: {yet}."
+    return Verdict.OK, tail
+
+
+def _result(state: JSON) -> str:
+    """Who won, in the reading the options chose (the game is over)."""
+    if _bets(state):
+        return f"{_name(state, state['winner'])} wins, the last player with a bet left."
+    least = min(state["lost"])
+    best = [str(_name(state, i)) for i, n in enumerate(state["lost"]) if n == least]
+    head = "Every player has lost a bet, so the game is over: "
+    if len(best) == 1:
+        return head + f"{best[0]} wins, having lost the fewest ({_bets_text(least)})."
+    return head + (
+        f"{wording.and_(best)} lost the fewest ({_bets_text(least)} each) and share "
+        "the win."
+    )
+
+
+def _bets_text(n: int) -> str:
+    return "one bet" if n == 1 else f"{n} bets"
 
 
 def _ruled(
@@ -443,10 +528,12 @@ def _expect(state: JSON, phase: str, seat: int) -> None:
     if now != phase:
         holder = _name(state, state["holder"])
         if now == "claim":
+            # after an accept, the holder owes a higher claim (the accept rule)
+            accepted = [R_ACCEPT] if state["claims"] else []
             raise Refused(
                 f"There is no claim to answer: {holder} holds the box and passes it "
                 "with a claim first.",
-                [R_CLAIM, R_TURN],
+                [R_CLAIM, R_TURN, *accepted],
             )
         if now == "respond":
             receiver = _name(state, state["receiver"])
@@ -459,18 +546,14 @@ def _expect(state: JSON, phase: str, seat: int) -> None:
             "enter its five dice first.",
             [R_CALL],
         )
-    if seat in _out(state):
-        raise Refused(f"{name} is out: they have lost their bets.", [R_BETS, R_TURN])
+    # ``Game`` refuses a named player out of turn when the event is offered; an
+    # accept of five aces is not, so it is checked here too.
     expected = state["holder"] if phase == "claim" else state["receiver"]
     if seat != expected:
-        what = (
-            "holds the box and passes the next claim"
-            if phase == "claim"
-            else f"calls or accepts {_name(state, state['holder'])}'s claim"
-        )
         raise Refused(
-            f"{_name(state, expected)} {what}, not {name}.",
-            [R_TURN, R_RESPOND if phase == "respond" else R_CLAIM],
+            f"It is {_name(state, expected)}'s move, not {name}'s.",
+            [R_TURN, R_CLAIM if phase == "claim" else R_RESPOND]
+            + ([R_BETS] if seat in _out(state) else []),
         )
 
 
@@ -549,10 +632,6 @@ def _claim_json(state: JSON, record: JSON) -> JSON:
     }
 
 
-def _bets(state: JSON) -> int:
-    return int(state["options"].get("bets", 1))
-
-
 def _straights(state: JSON) -> bool:
     return bool(state["options"].get("straights", True))
 
@@ -561,9 +640,21 @@ def _truth(state: JSON) -> str:
     return str(state["options"].get("truth", "exact"))
 
 
+def _bets(state: JSON) -> int:
+    """Bets before a player drops out; 0 (the text): nobody drops out."""
+    return int(state["options"].get("bets", 0))
+
+
 def _out(state: JSON) -> set[int]:
     bets = _bets(state)
+    if not bets:
+        return set()
     return {i for i, n in enumerate(state["lost"]) if n >= bets}
+
+
+def _unbeaten(state: JSON) -> list[int]:
+    """The players who have not lost a bet yet."""
+    return [i for i, n in enumerate(state["lost"]) if not n]
 
 
 def _in_play(state: JSON) -> list[int]:
@@ -579,7 +670,7 @@ def _prompt(state: JSON, to_beat: JSON | None) -> str:
     phase = state["phase"]
     holder = _name(state, state["holder"])
     if phase == "over":
-        return f"{_name(state, state['winner'])} wins: the last player with a bet left."
+        return _result(state)
     if phase == "claim" and not state["claims"]:
         return (
             f"Box {state['box']}: {holder} shakes the box, looks, and passes it left "
@@ -603,28 +694,6 @@ def _prompt(state: JSON, to_beat: JSON | None) -> str:
     )
 
 
-# --- the game -------------------------------------------------------------------------
-
-_PLAYER = Field(
-    "player",
-    "seat",
-    "Who: a name or a seat (0 is the first listed); left out, the player whose "
-    "move it is.",
-    required=False,
-)
-_SEEN = Field(
-    "dice",
-    "string",
-    "The five dice in the box, if already seen: 'K K J 10 9'.",
-    required=False,
-    maximum=MAX_TEXT,
-)
-_CLAIM_HELP = (
-    "Five poker dice, as faces 'K K J J 10' (9 10 J Q K A, T for ten) or words "
-    "'two kings two jacks ten'."
-)
-_OPEN = {"type": "claim", "player": "Ann", "claim": "K K J J 10"}
-
 GAME = Game(
     id=GAME_ID,
     title="Liar's dice",
@@ -633,130 +702,12 @@ GAME = Game(
     "one the passer.",
     source="Dice rules collection, section Liar's Dice (../shared/seeds/004). The "
     "text is short; the readings chosen (the hand ranking, what makes a claim true, "
-    "who is out and who wins, the way the box travels) are stated in each rule.",
+    "when the game ends and who wins, the way the box travels) are stated in each "
+    "rule.",
     min_players=2,
     max_players=10,
-    options=(
-        Option(
-            "bets",
-            "Bets each",
-            "How many bets a player can lose before dropping out (the text: one).",
-            "integer",
-            1,
-            minimum=1,
-            maximum=10,
-        ),
-        Option(
-            "straights",
-            "Straights",
-            "10 J Q K A and 9 10 J Q K are straights, between three of a kind and a "
-            "full house; off, they are plain no-pair hands.",
-            "boolean",
-            True,
-        ),
-        Option(
-            "truth",
-            "A claim is true when",
-            "'exact': the box holds the five dice claimed (the text). 'at-least': "
-            "the box's hand ranks at or above the claim.",
-            "choice",
-            "exact",
-            choices=tuple(TRUTH_RANKED),
-        ),
-    ),
-    events=(
-        EventKind(
-            "claim",
-            "Pass the box with a claim",
-            "The holder passes the box with a claim that beats the last one this "
-            "box. 'shown': dice left face up on the tray (after accepting); "
-            "'direction': left or right, on the box's opening claim only.",
-            (
-                _PLAYER,
-                Field("claim", "string", _CLAIM_HELP, maximum=MAX_TEXT),
-                Field(
-                    "shown",
-                    "string",
-                    "Dice left face up on the tray, e.g. 'K K' (none: leave empty).",
-                    required=False,
-                    maximum=MAX_TEXT,
-                ),
-                Field(
-                    "direction",
-                    "choice",
-                    "The way the box goes: left or right (opening claim only).",
-                    required=False,
-                    choices=DIRECTIONS,
-                ),
-            ),
-            (
-                Example(_OPEN, title="Ann opens: two kings, two jacks and a ten"),
-                Example(
-                    {
-                        "type": "claim",
-                        "player": "Bob",
-                        "claim": "three kings two jacks",
-                        "shown": "K K",
-                    },
-                    setup=(_OPEN, {"type": "accept", "player": "Bob"}),
-                    title="Bob leaves two kings face up and claims a full house",
-                ),
-            ),
-        ),
-        EventKind(
-            "accept",
-            "Accept the claim",
-            "The receiver believes the claim and takes the box, to pass it on with "
-            "a higher claim.",
-            (_PLAYER,),
-            (
-                Example(
-                    {"type": "accept", "player": "Bob"},
-                    setup=(_OPEN,),
-                    title="Bob accepts",
-                ),
-            ),
-        ),
-        EventKind(
-            "call",
-            "Call",
-            "The receiver calls the claim a lie and the box is opened. 'dice': "
-            "what it holds, now or with an 'open' event next.",
-            (_PLAYER, _SEEN),
-            (
-                Example(
-                    {"type": "call", "player": "Bob"},
-                    setup=(_OPEN,),
-                    title="Bob calls",
-                ),
-                Example(
-                    {"type": "call", "player": "Bob", "dice": "K K J 10 9"},
-                    setup=(_OPEN,),
-                    title="Bob calls and the box holds one jack: Ann loses a bet",
-                ),
-            ),
-        ),
-        EventKind(
-            "open",
-            "Open the box",
-            "After a call: the five dice the box really holds.",
-            (
-                Field(
-                    "dice",
-                    "string",
-                    "The five dice in the box: 'K K J J 10'.",
-                    maximum=MAX_TEXT,
-                ),
-            ),
-            (
-                Example(
-                    {"type": "open", "dice": "K K J J 10"},
-                    title="The claim was true: Bob loses a bet",
-                    setup=(_OPEN, {"type": "call", "player": "Bob"}),
-                ),
-            ),
-        ),
-    ),
+    options=OPTIONS,
+    events=EVENTS,
     stylesheet="games/liars_dice.css",
     start=start,
     view=view,
@@ -764,6 +715,8 @@ GAME = Game(
     handlers=HANDLERS,
     finished=_finished,
     order_rule=R_TURN,
+    turn_rule=R_TURN,
+    breaches=BREACHES,
 )
 
 __all__ = ["CITE", "GAME", "start", "view"]

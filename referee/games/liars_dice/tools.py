@@ -8,6 +8,7 @@ from referee.games.liars_dice import hands
 from referee.games.liars_dice.hands import MAX_TEXT
 from referee.games.liars_dice.rules import R_BEAT
 from referee.games.liars_dice.rules import R_RANKING
+from referee.games.liars_dice.rules import R_TOP
 from referee.games.liars_dice.rules import straights_cited
 from referee.games.outcomes import JSON
 from referee.games.outcomes import STRINGS
@@ -52,7 +53,12 @@ def beats_tool(fields: JSON) -> JSON:
         "last": last.to_json(straights=straights),
         "lowest_beating": above.to_json(straights=straights) if above else None,
         "straights": straights,
-        "rules": [R_BEAT, R_RANKING, *straights_cited(claim, last)],
+        "rules": [
+            R_BEAT,
+            R_RANKING,
+            *straights_cited(claim, last),
+            *([] if above else [R_TOP]),  # five aces: nothing beats it
+        ],
         "summary": summary,
     }
 
