@@ -128,11 +128,15 @@ class Handler:
     an optional ``player`` field (``fields.ACTOR``, added by ``Game`` when the kind
     does not declare one): naming someone else is refused citing ``Game.turn_rule``
     before the handler runs; naming nobody, the engine infers as it always did.
+    ``out_of_turn(state, seat)``, for a game whose phases have turn rules of their
+    own (an auction, a pass, the play), is its refusal of ``seat`` naming itself
+    out of turn (None: the generic one, citing ``Game.turn_rule``).
     """
 
     run: Callable[[JSON, JSON], Step]
     when: Callable[[JSON], bool] | None = None
     actor: Callable[[JSON], Seats] | None = None
+    out_of_turn: Callable[[JSON, int], Refused] | None = None
 
 
 @dataclass(frozen=True)
@@ -245,6 +249,8 @@ class Game:
         seats = {allowed} if isinstance(allowed, int) else set(allowed)
         if named in seats:
             return
+        if handler.out_of_turn is not None:
+            raise handler.out_of_turn(state, named)
         players = state.get("players") or []
 
         def name(seat: int) -> str:
