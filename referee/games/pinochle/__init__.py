@@ -187,29 +187,25 @@ def _counters(state: JSON, event: JSON) -> Step:
     return scoring.tricks(state, event)
 
 
-def _declare(state: JSON, event: JSON) -> Step:
+def _by_cards_only(state: JSON) -> None:
+    """A hand or a card is entered only in a match played card by card."""
     if not trick_entry(state):
         raise Refused(
             "This match takes the counters after the hand, not the cards: start it "
             "with the option trick_entry to enter the play card by card.",
             [R_PLAY_ENTRY],
         )
+
+
+def _declare(state: JSON, event: JSON) -> Step:
+    _by_cards_only(state)
     if play.play_of(state["hand"])["hands"][event["player"]] is not None:
-        raise Refused(
-            f"{name(state, event['player'])}'s hand is already declared; undo it "
-            "to change it.",
-            [R_PLAY_ENTRY],
-        )
+        raise turns.declare(state, event["player"])
     return play.declare(state, event)
 
 
 def _play_card(state: JSON, event: JSON) -> Step:
-    if not trick_entry(state):
-        raise Refused(
-            "This match takes the counters after the hand, not the cards: start it "
-            "with the option trick_entry to enter the play card by card.",
-            [R_PLAY_ENTRY],
-        )
+    _by_cards_only(state)
     waiting = play.undeclared(state["hand"])
     if waiting:
         raise Refused(
