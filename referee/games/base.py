@@ -23,6 +23,7 @@ from dataclasses import field
 from typing import Any
 
 from referee.games import wording
+from referee.games.boards import side_names
 from referee.games.fields import ACTOR
 from referee.games.fields import Field
 from referee.games.fields import Option
@@ -128,14 +129,19 @@ class Handler:
     an optional ``player`` field (``fields.ACTOR``, added by ``Game`` when the kind
     does not declare one): naming someone else is refused citing ``Game.turn_rule``
     before the handler runs; naming nobody, the engine infers as it always did.
-    ``actor_rules(state, event)``: the rules that refusal cites beside the turn rule,
-    those that made someone else the one to act (liar's dice: the loser restarts).
+    ``out_of_turn(state, event, seat)`` is the game's own answer to an event naming
+    ``seat`` out of turn: its refusal (a phase with its own turn rule and words:
+    pinochle's auction), or the rules the shared refusal cites instead of the turn
+    rule alone (liar's dice: the loser of the call restarts), or None for the shared
+    refusal citing ``Game.turn_rule``.
     """
 
     run: Callable[[JSON, JSON], Step]
     when: Callable[[JSON], bool] | None = None
     actor: Callable[[JSON], Seats] | None = None
-    actor_rules: Callable[[JSON, JSON], Iterable[str]] | None = None
+    out_of_turn: Callable[[JSON, JSON, int], Refused | Sequence[str] | None] | None = (
+        None
+    )
 
 
 @dataclass(frozen=True)
@@ -248,18 +254,27 @@ class Game:
         seats = {allowed} if isinstance(allowed, int) else set(allowed)
         if named in seats:
             return
-        players = state.get("players") or []
+        own = handler.out_of_turn(state, event, named) if handler.out_of_turn else None
+        if isinstance(own, Refused):
+            raise own
+        turn = self.turn_rule or self.order_rule
+        rules = list(own) if own is not None else [turn] if turn else []
+        # A kind whose ``player`` is a side (a team game) names the sides.
+        field = next(
+            (f for f in self.event_kind(event["type"]).fields if f.name == ACTOR.name),
+            ACTOR,
+        )
+        players = side_names(state) if field.kind == "side" else state.get("players")
+        players = players or []
 
         def name(seat: int) -> str:
             return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
 
         kind = self.event_kind(event["type"]).title
         who = wording.and_([name(s) for s in sorted(seats)], "or") or "nobody"
-        turn = self.turn_rule or self.order_rule
-        more = handler.actor_rules(state, event) if handler.actor_rules else ()
         raise Refused(
             f"{kind} by {name(named)} is out of turn: it is {who}'s to do now.",
-            list(dict.fromkeys([turn, *more] if turn else more)),
+            list(dict.fromkeys(rules)),
         )
 
     def expects(self, state: JSON) -> list[str]:

@@ -78,6 +78,20 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"|'player' is missing: Who chooses: the non-dealer, then the dealer\. .*->",
         "9. issue 24, liar's dice and gin rummy: the actor field, gin's lay-offs and "
         "turn rule, and the bets option's new default in the games listing",
+        r"\.answer\.(options|state\.detail)\.trick_entry: new \(false\)"
+        r"|of Pinochle \((options|one of): [^)]*\)[^>]*"
+        r"-> \"[^\"]*(trick_entry|hand, play)\)"
+        r"|GET /api/v1/games(/pinochle)?\): \.answer\.(games\[\d+\]\.)?events: "
+        r"\[\{\"example\": \{\"amount\": 25, \"player\": 1, \"type\": \"bid\"\}",
+        "7. issue 24, pinochle: the play card by card (option trick_entry, off by "
+        "default; events hand and play) and who acted on every event",
+    ),
+    (
+        r"GET /api/v1/openapi\.json\): \.operations"
+        r"|pinochle/legal(/extra)? \(POST [^)]*\): \.answer\.(winning_position: new"
+        r"|detail: \"'colour' is not a field)",
+        "8. issue 24, pinochle: the trick check (a new tool) and the legal-plays "
+        "check's winning position, seat and leader field",
     ),
 )
 

@@ -399,7 +399,7 @@ HANDLERS = {
         _upcard,
         when=lambda state: state["phase"] in FIRST_TURN_PHASES,
         actor=_upcard_seat,
-        actor_rules=lambda state, event: [scoring.FIRST_TURN],
+        out_of_turn=lambda state, event, seat: [scoring.TURN, scoring.FIRST_TURN],
     ),
     "knock": Handler(_knock, actor=_either),
     "knock_counts": Handler(_knock_counts, actor=_either),

@@ -150,17 +150,17 @@ def _caller(state: JSON) -> int:
     return int(state["caller"])
 
 
-def _why_holder(state: JSON, event: JSON) -> list[str]:
-    """Beside the turn rule: what made the holder the one to claim (the loser of
-    the last call restarts) and why the named player may not (out of the game)."""
-    rules = [R_CLAIM]
+def _why_holder(state: JSON, event: JSON, seat: int) -> list[str]:
+    """The turn rule, what made the holder the one to claim (the loser of the last
+    call restarts) and why the named player may not (out of the game)."""
+    rules = [R_TURN, R_CLAIM]
     if not state["claims"] and state["boxes"]:
         rules.append(R_RESTART)
     return rules + _why_out(state, event)
 
 
-def _why_receiver(state: JSON, event: JSON) -> list[str]:
-    return [R_RESPOND, *_why_out(state, event)]
+def _why_receiver(state: JSON, event: JSON, seat: int) -> list[str]:
+    return [R_TURN, R_RESPOND, *_why_out(state, event)]
 
 
 def _why_out(state: JSON, event: JSON) -> list[str]:
@@ -174,25 +174,25 @@ HANDLERS = {
         _on_claim,
         when=lambda s: s["phase"] == "claim",
         actor=_holder,
-        actor_rules=_why_holder,
+        out_of_turn=_why_holder,
     ),
     "accept": Handler(
         lambda s, e: _accept(s, _who(s, e)),
         when=_can_raise,
         actor=_receiver,
-        actor_rules=_why_receiver,
+        out_of_turn=_why_receiver,
     ),
     "call": Handler(
         _on_call,
         when=lambda s: s["phase"] == "respond",
         actor=_receiver,
-        actor_rules=_why_receiver,
+        out_of_turn=_why_receiver,
     ),
     "open": Handler(
         _on_open,
         when=lambda s: s["phase"] == "open",
         actor=_caller,
-        actor_rules=lambda s, e: [R_CALL],
+        out_of_turn=lambda s, e, seat: [R_TURN, R_CALL],
     ),
 }
 

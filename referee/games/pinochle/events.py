@@ -9,6 +9,7 @@ from referee.games.fields import Option
 from referee.games.outcomes import JSON
 from referee.games.pinochle.table import HAND_SIZE
 from referee.games.pinochle.table import MAX_BID
+from referee.games.pinochle.table import PASS_SIZE
 from referee.games.pinochle.table import SUIT_CHOICES
 from referee.games.pinochle.table import TARGET
 from referee.games.pinochle.table import TOTAL
@@ -40,11 +41,31 @@ MELDED = (
     {"type": "meld", "player": 1, "cards": "JD QS"},
     {"type": "meld", "player": 2, "points": 0},
 )
+# A deal that fits the auction, pass and meld above (hearts trump, Di leads): Ann
+# and Cy hold no spades, so a spade lead shows trumping, heading a trump and
+# following once the trick is trumped.
+DEAL = (
+    "AH 10H KH KH AD AD 10D 10D JD JD KD AC AC 10C 10C JC QC QC KC KC",
+    "AS AS 10S 10S 10S 10S JS JS QS QS QS KS 10H JH QH JD QD KD JC JC",
+    "AH 10H JH JH QH AD AD 10D 10D JD QD AC AC 10C 10C JC QC QC KC KC",
+    "AS AS JS JS QS KS KS KS AH AH 10H JH QH QH KH KH QD QD KD KD",
+)
+CARD_BY_CARD = {"trick_entry": True}
+DECLARED = (
+    *MELDED,
+    *({"type": "hand", "player": seat, "cards": DEAL[seat]} for seat in (3, 0, 1, 2)),
+)
 
 
-def _ex(event: JSON, *, setup: tuple[JSON, ...] = (), title: str) -> Example:
+def _ex(
+    event: JSON,
+    *,
+    setup: tuple[JSON, ...] = (),
+    title: str,
+    options: JSON | None = None,
+) -> Example:
     """A worked example at the four-seat table."""
-    return Example(event, setup=setup, players=FOUR, title=title)
+    return Example(event, setup=setup, players=FOUR, options=options or {}, title=title)
 
 
 def _suit_named(type_: str, title: str, help: str, example: Example) -> EventKind:
@@ -205,6 +226,55 @@ EVENTS = (
             ),
         ),
     ),
+    EventKind(
+        type="hand",
+        title="Declare a hand",
+        help="With the play entered card by card (option trick_entry): once the meld "
+        "is down, each player's twenty cards. They must hold the meld they showed, "
+        "and the pass as it went.",
+        fields=(
+            PLAYER,
+            Field(
+                "cards",
+                "cards",
+                "The twenty cards held, like AS 10S KS ...",
+                minimum=1,
+                maximum=HAND_SIZE + PASS_SIZE,
+            ),
+        ),
+        examples=(
+            _ex(
+                DECLARED[len(MELDED)],
+                setup=MELDED,
+                options=CARD_BY_CARD,
+                title="Di, the bidder, declares her twenty cards",
+            ),
+        ),
+    ),
+    EventKind(
+        type="play",
+        title="Play a card",
+        help="With the play entered card by card (option trick_entry): the card the "
+        "seat in turn plays. The leader may lead anything; the others must follow "
+        "suit and head the trick, trump when void (beating a winning trump if able), "
+        "and only throw off with neither. The fourth card closes the trick; after "
+        "the twentieth the hand is scored.",
+        fields=(Field("card", "card", "The card played, like KS."),),
+        examples=(
+            _ex(
+                {"type": "play", "player": 3, "card": "KS"},
+                setup=DECLARED,
+                options=CARD_BY_CARD,
+                title="Di leads the king of spades",
+            ),
+            _ex(
+                {"type": "play", "card": "KH"},
+                setup=(*DECLARED, {"type": "play", "card": "KS"}),
+                options=CARD_BY_CARD,
+                title="Ann, void in spades, trumps",
+            ),
+        ),
+    ),
 )
 
 OPTIONS = (
@@ -225,5 +295,13 @@ OPTIONS = (
         "calls trump at once).",
         "boolean",
         True,
+    ),
+    Option(
+        "trick_entry",
+        "Card by card",
+        "Enter the play card by card: each player's hand once the meld is down, then "
+        "every card, checked (off: the counters are entered after the hand).",
+        "boolean",
+        False,
     ),
 )

@@ -155,9 +155,6 @@ def throw_in(state: JSON, event: JSON) -> Step:
 
 
 def tricks(state: JSON, event: JSON) -> Step:
-    hand = state["hand"]
-    bidder = hand["bidder"]
-    us, them = team_of(bidder), 1 - team_of(bidder)
     ours, theirs = int(event["bidders"]), int(event["opponents"])
     last = event["last_trick"]
     total = ours + theirs
@@ -182,6 +179,16 @@ def tricks(state: JSON, event: JSON) -> Step:
             example='{"type": "tricks", "bidders": 30, "opponents": 18, '
             '"last_trick": "bidders"}',
         )
+    return score_hand(state, ours, theirs)
+
+
+def score_hand(state: JSON, ours: int, theirs: int, how: tuple[str, ...] = ()) -> Step:
+    """Score the hand from the trick points (last trick included) of the bidding
+    side (``ours``) and the others: made or set. ``how`` are the rules the points
+    were counted under (the play, card by card)."""
+    hand = state["hand"]
+    bidder = hand["bidder"]
+    us, them = team_of(bidder), 1 - team_of(bidder)
     points = [0, 0]
     points[us], points[them] = ours, theirs
     meld = [team_meld(hand, 0) or 0, team_meld(hand, 1) or 0]
@@ -189,7 +196,7 @@ def tricks(state: JSON, event: JSON) -> Step:
     made = meld[us] + points[us] >= bid
     change = [0, 0]
     change[them] = meld[them] + points[them]
-    cited = [R_COUNTERS, R_LAST_TRICK, R_TEAM_MELD]
+    cited = [*how, R_COUNTERS, R_LAST_TRICK, R_TEAM_MELD]
     if made:
         change[us] = meld[us] + points[us]
         summary = (
@@ -242,6 +249,8 @@ def _close_hand(
     reached = [i for i in range(2) if scores[i] >= target]
     bidding_team = team_of(hand["bidder"])
     options: tuple[str, ...] = options_named(state)
+    if hand.get("play") is not None:  # counted from the cards played
+        options = (*options, "trick_entry")
     if reached:
         if len(reached) == 2:
             winner = bidding_team

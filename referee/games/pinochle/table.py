@@ -21,6 +21,7 @@ R_CARD_RANK = CITE("card-rank")
 R_COUNTERS = CITE("counters")
 R_CRAWL = CITE("crawl")
 R_CRAWL_IN_TRUMP = CITE("crawl-in-trump")
+R_DEAL = CITE("deal")
 R_DEALER_FORCED = CITE("dealer-forced")
 R_EXCHANGE = CITE("exchange")
 R_FOLLOW_SUIT = CITE("follow-suit")
@@ -39,7 +40,9 @@ R_PARTNER_PASS = CITE("partner-pass")
 R_PASS_BACK = CITE("pass-back")
 R_PASS_FINAL = CITE("pass-final")
 R_PINOCHLES = CITE("pinochles")
+R_PLAY_ENTRY = CITE("play-entry")
 R_RUNS = CITE("runs")
+R_SEATS = CITE("seats")
 R_SET = CITE("set")
 R_TEAM_MELD = CITE("team-meld")
 R_THROW_IN = CITE("throw-in")
@@ -106,6 +109,11 @@ def team_name(state: JSON, team: int) -> str:
 def options_named(state: JSON) -> tuple[str, ...]:
     """The match options a ruling of this hand rests on (the pass turned off)."""
     return () if state["options"].get("exchange", True) else ("exchange",)
+
+
+def trick_entry(state: JSON) -> bool:
+    """The play is entered card by card (the ``trick_entry`` option)."""
+    return bool(state["options"].get("trick_entry", False))
 
 
 def team_meld(hand: JSON, team: int) -> int | None:
