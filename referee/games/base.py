@@ -23,6 +23,7 @@ from dataclasses import field
 from typing import Any
 
 from referee.games import wording
+from referee.games.boards import side_names
 from referee.games.fields import ACTOR
 from referee.games.fields import Field
 from referee.games.fields import Option
@@ -245,7 +246,13 @@ class Game:
         seats = {allowed} if isinstance(allowed, int) else set(allowed)
         if named in seats:
             return
-        players = state.get("players") or []
+        # A kind whose ``player`` is a side (a team game) names the sides.
+        field = next(
+            (f for f in self.event_kind(event["type"]).fields if f.name == ACTOR.name),
+            ACTOR,
+        )
+        players = side_names(state) if field.kind == "side" else state.get("players")
+        players = players or []
 
         def name(seat: int) -> str:
             return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
