@@ -2,7 +2,8 @@
 
 How a query is read (``analyse``):
 
-1. words: Unicode folded to plain letters and digits, lower case, stop words dropped;
+1. words: Unicode folded to plain letters and digits, lower case, stop words dropped,
+   a negation with or without its apostrophe ("didn't", "didnt") read as "not";
 2. each word is stemmed with Snowball's English stemmer ("scratched" -> "scratch");
 3. a word whose stem no rulebook uses is corrected (rapidfuzz): to the nearest known
    word one edit away (a letter missing, extra, wrong, or two swapped); else, if it is
@@ -21,8 +22,11 @@ that is a rulebook word is never corrected.
 Ranking is BM25F: Okapi BM25 (k1 = 1.2, b = 0.75) over weighted fields of each rule
 (title 3, keywords 2.5, summary 1.5, text and penalty 1, and 2 for each two words
 side by side in the title or a keyword, so "tie break" prefers the rule named so),
-with the inverse document frequency taken over every rule of every game. The index is
-built once per process: rulebooks do not change while the app runs.
+with the inverse document frequency taken over every rule of every game (a pair counts
+as used by every rule whose text has it, so "cue ball" weighs little in pool). Asked
+across every game, a query that names a game lifts that game's rules by up to
+``GAME_NAMED``. The index is built once per process: rulebooks do not change while the
+app runs.
 """
 
 from __future__ import annotations
