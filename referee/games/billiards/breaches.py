@@ -88,6 +88,13 @@ GENERAL = (
         options=_STRAIGHT,
     ),
     _foul(
+        r.NUMBERED["15"],
+        "Bob sets the cue ball in hand on the head string, and Ann objects",
+        {"placed": "on-string", "objected": True},
+        setup=(*_ANN_BREAKS, _FOUL),
+        options=_STRAIGHT,
+    ),
+    _foul(
         r.NUMBERED["12"],
         "Bob shoots with both feet off the floor",
         {"foot_on_floor": False},
