@@ -235,3 +235,15 @@ def test_naming_the_player_in_turn_never_changes_the_ruling(game, shots):
         assert named.ruling.to_json() == plain.ruling.to_json()
         assert named.state == plain.state
         state = plain.state
+
+
+def test_rule_34_after_a_new_lag_in_14_1_the_old_lag_winner_chooses_nothing():
+    state = run(
+        new(game="14-1"),
+        {"type": "lag", "closer": "Ann"},
+        BREAK_ANN,
+        {"type": "interference", "by": "non-player", "restorable": False},
+    ).state
+    assert GAME.view(state)["phase"] == "lag"
+    step = run(state, {"type": "breaker", "side": "Bob", "player": "Bob"})
+    assert turn(step.state) == "Bob"

@@ -440,7 +440,7 @@ BOTH = (0, 1)
 
 def _chooses_breaker(s: JSON) -> int | tuple[int, int]:
     """The lag winner (rule 6); before any lag, both agree or draw lots."""
-    return BOTH if s["lag_winner"] is None else int(s["lag_winner"])
+    return int(s["lag_winner"]) if s["phase"] == "choose" else BOTH
 
 
 def _shooter(s: JSON) -> int | None:
