@@ -23,25 +23,33 @@ _MISS: JSON = {"type": "shot"}
 _FOUL: JSON = {"type": "shot", "cue_ball": "pocket"}
 
 
-def _foul(rule: str, title: str, facts: JSON, **kw: object) -> Breach:
-    """A shot by Bob, after Ann's break, whose facts break ``rule``: a foul."""
-    setup = kw.pop("setup", _BOB_AT_TABLE)
-    options = kw.pop("options", {})
+def _foul(
+    rule: str,
+    title: str,
+    facts: JSON,
+    setup: tuple[JSON, ...] = _BOB_AT_TABLE,
+    options: JSON | None = None,
+) -> Breach:
+    """A shot (Bob's, after Ann's dry break, unless ``setup`` says otherwise) whose
+    facts break ``rule``: a foul, recorded with its penalty."""
     event = {"type": "shot", **facts}
-    example = Example(event, setup=setup, options=options)  # type: ignore[arg-type]
+    example = Example(event, setup=setup, options=options or {})
     return Breach(rule, title, example, recorded=True)
 
 
-def _refused(rule: str, title: str, event: JSON, **kw: object) -> Breach:
-    setup = kw.pop("setup", _ANN_BREAKS)
-    options = kw.pop("options", {})
-    example = Example(event, setup=setup, options=options)  # type: ignore[arg-type]
-    return Breach(rule, title, example)
+def _refused(
+    rule: str,
+    title: str,
+    event: JSON,
+    setup: tuple[JSON, ...] = _ANN_BREAKS,
+    options: JSON | None = None,
+) -> Breach:
+    """An event the rules do not allow now: refused, nothing stored."""
+    return Breach(rule, title, Example(event, setup=setup, options=options or {}))
 
 
-def _three_fouls(options: JSON) -> tuple[JSON, ...]:
-    """Ann broke; Bob scratches, Ann misses, Bob scratches, Ann misses."""
-    return (*_ANN_BREAKS, _MISS, _FOUL, _MISS, _FOUL, _MISS)
+# Ann breaks dry; Bob scratches and Ann misses, twice: Bob is on two fouls in a row.
+_TWO_FOULS: tuple[JSON, ...] = (*_ANN_BREAKS, _MISS, _FOUL, _MISS, _FOUL, _MISS)
 
 
 GENERAL = (
@@ -205,7 +213,7 @@ GAMES = (
         r.NINE_THREE_FOULS,
         "9-ball: Bob fouls a third time in a row",
         {"cue_ball": "pocket"},
-        setup=_three_fouls({}),
+        setup=_TWO_FOULS,
     ),
     _foul(
         r.EIGHT_CALL,
@@ -240,7 +248,7 @@ GAMES = (
         r.STRAIGHT_THREE_FOULS,
         "14.1: Bob fouls a third time in a row",
         {"cue_ball": "pocket"},
-        setup=_three_fouls({}),
+        setup=_TWO_FOULS,
         options=_STRAIGHT,
     ),
     _foul(
