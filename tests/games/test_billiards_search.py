@@ -5,6 +5,7 @@ and so does each phrasing with one letter of its longest word dropped."""
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from referee.rulebook import lookup
 PHRASINGS_FILE = Path(__file__).with_name("billiards_phrasings.toml")
 
 
+@cache
 def phrasings() -> dict[str, list[str]]:
     """Rule id (full) -> the phrasings that must find it."""
     with PHRASINGS_FILE.open("rb") as f:
@@ -98,3 +100,12 @@ def test_no_synonym_is_widened_by_its_stop_words(game):
 def test_a_query_naming_a_game_lifts_its_rules_across_every_game():
     found = [r.id for r in rulebook.search("nine ball push out")[:3]]
     assert found[0] == "billiards/9-ball/push-out"
+
+
+@pytest.mark.parametrize("rule", sorted(phrasings()))
+def test_three_phrasings_of_each_rule_find_it_across_every_game(rule):
+    # the home page's search, which asks every game's rules at once
+    found = [
+        p for p in phrasings()[rule] if rule in [r.id for r in rulebook.search(p)[:3]]
+    ]
+    assert len(found) >= 3, f"found across every game by only {found}"
