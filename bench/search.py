@@ -6,7 +6,10 @@ with thumbs (issue 17). The search of issue 17 (Snowball, typo correction, BM25F
 timed beside the search it replaced (a light hand-written stemmer and fixed field
 weights), which is kept below for this comparison only. The web figures go through the
 Flask test client (routing, the search, JSON or the template), so they are the
-server's share of a lookup from a phone, without the network.
+server's share of a lookup from a phone, without the network. First, issue 24's
+everyday phrasings of every billiards rule (tests/games/billiards_phrasings.toml):
+the share found first and in the top three, in the pool rules and across every game,
+and the time of each query asked as new (every one listed in a full run).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tomllib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -223,10 +227,67 @@ def uncached(query: str, game: str | None) -> object:
     return rulebook.search(query, game=game)
 
 
+PHRASINGS = Path(__file__).resolve().parents[1] / "tests/games/billiards_phrasings.toml"
+
+
+def phrasings() -> dict[str, str]:
+    """Issue 24's everyday phrasings of every billiards rule: phrase -> rule id."""
+    with PHRASINGS.open("rb") as f:
+        table = tomllib.load(f)["phrasings"]
+    return {p: f"billiards/{rule}" for rule, ps in table.items() for p in ps}
+
+
+def hit_rate(phrases: dict[str, str], game: str | None, rounds: int) -> None:
+    """Top-1 and top-3 hits of ``phrases`` and the time of each query (the median of
+    ``rounds`` asks, the cache of readings cleared before each: a query as new)."""
+    top1 = top3 = 0
+    times: dict[str, float] = {}
+    for phrase, wanted in phrases.items():
+        found = [r.id for r in rulebook.search(phrase, game=game)[:3]]
+        top1 += bool(found) and found[0] == wanted
+        top3 += wanted in found
+        took = []
+        for _ in range(rounds):
+            begin = time.perf_counter()
+            uncached(phrase, game)
+            took.append(time.perf_counter() - begin)
+        times[phrase] = statistics.median(took)
+    n = len(phrases)
+    where = game or "every game"
+    print(
+        f"  {where}: top-1 {top1}/{n} ({top1 / n:.0%}), top-3 {top3}/{n} "
+        f"({top3 / n:.0%}); per query (unseen) median "
+        f"{statistics.median(times.values()) * 1000:.3f} ms, "
+        f"worst {max(times.values()) * 1000:.3f} ms"
+    )
+    for phrase, took in sorted(times.items(), key=lambda item: -item[1])[:3]:
+        print(f"    slowest: {took * 1000:.3f} ms  {phrase!r}")
+
+
+def per_query(phrases: dict[str, str]) -> None:
+    """Each phrasing, its rule, where the search put it and how long it took."""
+    for phrase, wanted in phrases.items():
+        lookup._read_cut.cache_clear()
+        lookup._nearest.cache_clear()
+        begin = time.perf_counter()
+        found = [r.id for r in rulebook.search(phrase, game="billiards")]
+        took = time.perf_counter() - begin
+        rank = found.index(wanted) + 1 if wanted in found else 0
+        print(f"    {took * 1000:7.3f} ms  rank {rank or '-':>2}  {wanted:28} {phrase}")
+
+
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5 if QUICK else 200
     build_once("new search (Snowball, BM25F)", lookup._index)
     build_once("old search (hand stemmer)  ", old_index)
+
+    every = phrasings()
+    print(f"\nIssue 24: {len(every)} everyday phrasings of the billiards rules:")
+    for game in ("billiards", None):
+        hit_rate(every, game, max(1, rounds // 20))
+    if not QUICK:
+        print("  each phrasing (time unseen, rank in the pool rules, rule, phrase):")
+        per_query(every)
 
     print("\nRight rule in the top three, typed with thumbs:")
     for every in (False, True):

@@ -2,7 +2,8 @@
 
 How a query is read (``analyse``):
 
-1. words: Unicode folded to plain letters and digits, lower case, stop words dropped;
+1. words: Unicode folded to plain letters and digits, lower case, stop words dropped,
+   a negation with or without its apostrophe ("didn't", "didnt") read as "not";
 2. each word is stemmed with Snowball's English stemmer ("scratched" -> "scratch");
 3. a word whose stem no rulebook uses is corrected (rapidfuzz): to the nearest known
    word one edit away (a letter missing, extra, wrong, or two swapped); else, if it is
@@ -21,8 +22,11 @@ that is a rulebook word is never corrected.
 Ranking is BM25F: Okapi BM25 (k1 = 1.2, b = 0.75) over weighted fields of each rule
 (title 3, keywords 2.5, summary 1.5, text and penalty 1, and 2 for each two words
 side by side in the title or a keyword, so "tie break" prefers the rule named so),
-with the inverse document frequency taken over every rule of every game. The index is
-built once per process: rulebooks do not change while the app runs.
+with the inverse document frequency taken over every rule of every game (a pair counts
+as used by every rule whose text has it, so "cue ball" weighs little in pool). Asked
+across every game, a query that names a game lifts that game's rules by up to
+``GAME_NAMED``. The index is built once per process: rulebooks do not change while the
+app runs.
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ JOINED = 0.9  # "dead wood" -> "deadwood": both words were typed, the space was 
 SPLIT = 0.9  # "cueball" -> "cue", "ball"
 SYNONYM = 0.8
 CORRECTED = {0: EXACT, 1: 0.7, 2: 0.55}  # by edit distance (0 never reaches here)
+# Asked across every game, a query that names a game ("midnight baseball look at
+# cards", "nine ball push out") lifts that game's rules by up to this share.
+GAME_NAMED = 0.15
 # A query is a few words typed on a phone; past these, the rest is ignored.
 MAX_QUERY_CHARS = 500
 MAX_WORDS = 32
@@ -91,11 +98,25 @@ def stem(word: str) -> str:
         return _STEMMER.stemWord(word)
 
 
+# "didn't", "didnt" and "did not" are one thing to a rule ("did not hit"): a
+# negation typed with or without its apostrophe is read as "not".
+_NOT = re.compile(r"(?:\bca|\bwo)?n['\u2019]t\b")  # "can't" and "won't" too
+_NEGATIONS = frozenset(
+    (  # noqa: SIM905
+        "didnt doesnt dont isnt wasnt werent arent cant couldnt wouldnt shouldnt "
+        "wont hasnt havent hadnt aint"
+    ).split()
+)
+
+
 def words(text: str) -> list[str]:
     """The words of ``text`` as typed (folded to a-z and 0-9), without stop words."""
     folded = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(c for c in folded if not unicodedata.combining(c))
-    return [w for w in _WORD.findall(plain) if w not in _STOP]
+    plain = _NOT.sub(" not", plain)
+    return [
+        "not" if w in _NEGATIONS else w for w in _WORD.findall(plain) if w not in _STOP
+    ]
 
 
 def terms(text: str) -> list[str]:
@@ -154,7 +175,11 @@ def _index() -> _Index:
                 counts[t] += 1
             for t, n in counts.items():
                 tf[t] += weight * n / norm
-        for t in tf:
+        # A pair counts as used by every rule whose text has it, not only by those
+        # naming it in a title or keyword: "cue ball", in half the pool rules' text,
+        # is no sign of the few whose keywords say it.
+        every_pair = {p for name in ("summary", "text") for p in _pairs(f[name])}
+        for t in set(tf) | every_pair:
             df[t] += 1
         pseudo_tf.append(tf)
     total = len(rules)
@@ -394,6 +419,25 @@ def corrections(query: str, game: str | None = None) -> list[tuple[str, str]]:
     return [(typed, joiner.join(meant)) for typed, (joiner, meant) in read.items()]
 
 
+@cache
+def _title_stems() -> dict[str, frozenset[str]]:
+    """Each game's name as stems, from its id and its rulebook's title."""
+    return {
+        game: frozenset(terms(f"{game.replace('-', ' ')} {book.title}"))
+        for game, book in rulebook.books().items()
+    }
+
+
+def _games_named(stems: set[str]) -> dict[str, float]:
+    """How much of each game's name the query says (0 to 1), for games it names."""
+    out = {}
+    for game, name in _title_stems().items():
+        said = len(name & stems)
+        if said:
+            out[game] = said / len(name)
+    return out
+
+
 def search(query: str, game: str | None = None, limit: int = 20) -> list[rulebook.Rule]:
     """Rules ranked by BM25F for the words of ``query``, read as described above.
 
@@ -416,5 +460,9 @@ def search(query: str, game: str | None = None, limit: int = 20) -> list[ruleboo
         for t, weight in weights.items():
             for i, contribution in postings.get(t, ()):
                 scores[i] += weight * contribution
+    if game is None:
+        named = _games_named({term.stem for term in reading.terms})
+        for i in scores:
+            scores[i] *= 1 + GAME_NAMED * named.get(index.rules[i].game, 0.0)
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return [index.rules[i] for i, score in ranked[:limit] if score > 0]

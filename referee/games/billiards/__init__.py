@@ -40,7 +40,9 @@ from referee.games.base import Game
 from referee.games.base import Tool
 from referee.games.billiards import match
 from referee.games.billiards import service
+from referee.games.billiards.breaches import BREACHES
 from referee.games.billiards.cited import R5
+from referee.games.billiards.cited import R36
 from referee.games.billiards.facts import SHOT_FIELDS
 from referee.games.billiards.games import GAMES
 from referee.games.billiards.games import NINE_BALL
@@ -158,6 +160,17 @@ OPTIONS = (
 
 _AFTER_BREAKER = ({"type": "breaker", "side": "Ann"},)
 
+# Who did it, as a side (a player, or a team in a team match): checked against
+# whoever the rules let act now (``match.HANDLERS``' actors).
+ACTOR = Field(
+    "player",
+    "side",
+    "Who did it: the player or team (index from 0, or the name). Left out: "
+    "whoever the rules expect now; naming anyone else is refused.",
+    required=False,
+    on_pages=False,
+)
+
 EVENTS = (
     EventKind(
         "lag",
@@ -184,6 +197,7 @@ EVENTS = (
                 f"The second side's lag faults. {FAULT_HELP}",
                 required=False,
             ),
+            ACTOR,
         ),
         (
             Example({"type": "lag", "closer": "Ann"}, title="Ann's ball is closer"),
@@ -198,7 +212,7 @@ EVENTS = (
         "Who breaks",
         "The lag winner chooses who breaks (rule 6); before a lag, the result of a "
         "lot or an agreement.",
-        (Field("side", "side", "Who breaks."),),
+        (Field("side", "side", "Who breaks."), ACTOR),
         (
             Example({"type": "breaker", "side": "Ann"}, title="By lot"),
             Example(
@@ -212,7 +226,7 @@ EVENTS = (
         "shot",
         "A shot",
         "The facts of one stroke; every fact has a default for a clean stroke.",
-        SHOT_FIELDS,
+        (*SHOT_FIELDS, ACTOR),
         (
             Example(
                 {"type": "shot", "pocketed": [3]},
@@ -223,6 +237,11 @@ EVENTS = (
                 {"type": "shot", "cue_ball": "pocket"},
                 setup=_AFTER_BREAKER,
                 title="Scratch on the break",
+            ),
+            Example(
+                {"type": "shot", "player": "Ann", "pocketed": [1]},
+                setup=_AFTER_BREAKER,
+                title="Ann, named, breaks and pockets the 1",
             ),
             Example(
                 {"type": "shot", "first_contact": "none"},
@@ -244,6 +263,7 @@ EVENTS = (
                 "The choice.",
                 choices=("take", "pass", "foul", "replay", "shoot"),
             ),
+            ACTOR,
         ),
         (
             Example(
@@ -300,6 +320,7 @@ EVENTS = (
                 required=False,
                 default=True,
             ),
+            ACTOR,
         ),
         (
             Example(
@@ -314,7 +335,7 @@ EVENTS = (
         "Rack won",
         "Plain mode: who won the rack. In 9-ball and 8-ball: a rack conceded to "
         "the winner.",
-        (Field("winner", "side", "Who won the rack."),),
+        (Field("winner", "side", "Who won the rack."), ACTOR),
         (
             Example(
                 {"type": "rack", "winner": "Ann"},
@@ -333,6 +354,7 @@ EVENTS = (
             Field(
                 "reason", "string", "Why, in a few words.", required=False, maximum=80
             ),
+            ACTOR,
         ),
         (
             Example(
@@ -403,6 +425,8 @@ GAME = Game(
     handlers=match.HANDLERS,
     finished=match.finished,
     order_rule=R5,
+    turn_rule=R36,
+    breaches=BREACHES,
 )
 
 __all__ = ["GAME"]

@@ -49,7 +49,9 @@ from referee.games.billiards.cited import R8
 from referee.games.billiards.cited import R14
 from referee.games.billiards.cited import R16
 from referee.games.billiards.cited import R30
+from referee.games.billiards.cited import R34
 from referee.games.billiards.cited import R35
+from referee.games.billiards.cited import R36
 from referee.games.billiards.cited import R38
 from referee.games.billiards.cited import STRAIGHT_POINTS
 from referee.games.billiards.common import CHOICE_LABELS
@@ -227,6 +229,7 @@ def _on_shot(s: JSON, event: JSON) -> Step:
     shot = shot_from_event(event, highest=rack.highest)
     _check_table(s, shot)
     side = s["at_table"]
+    _check_breaker(s, event)
     if shot.shooter is not None and shot.shooter != side:
         return _out_of_turn(s, shot.shooter)
     if shot.push_out and not (rack.push_out and s["push_out_ok"]):
@@ -257,6 +260,19 @@ def _on_shot(s: JSON, event: JSON) -> Step:
     if call.outcome == "foul":
         return _foul(s, side, shot, call, options=opts)
     return _legal(s, side, shot, call)
+
+
+def _check_breaker(s: JSON, event: JSON) -> None:
+    """An opening break named for anyone but the breaker: refused citing who breaks
+    (the lag or lot for the first rack, rule 35's rotation after it) and the turn."""
+    named = event.get("player")
+    if not s["opening"] or named is None or named == s["at_table"]:
+        return
+    why = R35 if s["racks"] else R6
+    raise Refused(
+        f"{_name(s, named)} does not break this rack: {_name(s, s['at_table'])} does.",
+        [R36, why],
+    )
 
 
 def _on_choose(s: JSON, event: JSON) -> Step:
@@ -329,6 +345,12 @@ def _on_settle(s: JSON, event: JSON) -> Step:
 
 def _on_interference(s: JSON, event: JSON) -> Step:
     _require_play(s)
+    if event["by"] == "non-player" and event.get("player") is not None:
+        raise Refused(
+            f"{_name(s, event['player'])} is a player: interference by a player is "
+            "'by': 'opponent' (rule 40), a non-player's is nobody's (rule 34).",
+            [R34],
+        )
     if event["by"] == "non-player":
         call = referee_shot(
             Shot(interference="non-player", restorable=event.get("restorable", True)),
@@ -351,6 +373,11 @@ def _on_rack(s: JSON, event: JSON) -> Step:
         )
     _require_play(s)  # a choice the incoming player owes comes first
     winner = event["winner"]
+    if not rack.reported and event.get("player") not in (None, 1 - winner):
+        raise Refused(
+            f"Only {_name(s, 1 - winner)} can concede this rack to {_name(s, winner)}.",
+            [MATCH_CONCEDE],
+        )
     if rack.reported:
         how = "reported by the players"
         won_by = PLAIN_RACK
@@ -373,6 +400,12 @@ def _on_rack(s: JSON, event: JSON) -> Step:
 
 def _on_forfeit(s: JSON, event: JSON) -> Step:
     loser = event["side"]
+    if event.get("player") not in (None, loser):
+        raise Refused(
+            f"{_name(s, event['player'])} cannot forfeit for {_name(s, loser)}: a "
+            "side forfeits its own match.",
+            [MATCH_FORFEIT],
+        )
     reason = (event.get("reason") or "").strip()
     _end_match_by_forfeit(s, loser, reason or "forfeited")
     winner = 1 - loser
@@ -401,20 +434,52 @@ def _rack_offered(state: JSON) -> bool:
     return _playing(state) and not rack_of(state).by_points
 
 
-# In the order a board lists what it expects.
+# Who may do each event now (``Handler.actor``): a side, both, or None for anyone.
+BOTH = (0, 1)
+
+
+def _chooses_breaker(s: JSON) -> int | tuple[int, int]:
+    """The lag winner (rule 6); before any lag, both agree or draw lots."""
+    return int(s["lag_winner"]) if s["phase"] == "choose" else BOTH
+
+
+def _shooter(s: JSON) -> int | None:
+    """The side at the table; the opening break's own check cites who breaks."""
+    return None if s["opening"] else int(s["at_table"])
+
+
+def _incoming(s: JSON) -> int:
+    return int(s["pending"]["side"])
+
+
+def _not_shooting(s: JSON) -> int:
+    """Only the side not at the table can interfere (rule 40)."""
+    return 1 - int(s["at_table"])
+
+
+# In the order a board lists what it expects. A ball that settles by itself is
+# nobody's act, so "settle" names no player.
 HANDLERS = {
-    "lag": Handler(_cited(_on_lag), when=lambda s: s["phase"] == "lag"),
+    "lag": Handler(
+        _cited(_on_lag), when=lambda s: s["phase"] == "lag", actor=lambda s: BOTH
+    ),
     "breaker": Handler(
-        _cited(_on_breaker), when=lambda s: s["phase"] in {"lag", "choose"}
+        _cited(_on_breaker),
+        when=lambda s: s["phase"] in {"lag", "choose"},
+        actor=_chooses_breaker,
     ),
     "choose": Handler(
-        _cited(_on_choose), when=lambda s: s["phase"] == "play" and bool(s["pending"])
+        _cited(_on_choose),
+        when=lambda s: s["phase"] == "play" and bool(s["pending"]),
+        actor=_incoming,
     ),
-    "shot": Handler(_cited(_on_shot), when=_playing),
+    "shot": Handler(_cited(_on_shot), when=_playing, actor=_shooter),
     "settle": Handler(_cited(_on_settle), when=_playing),
-    "interference": Handler(_cited(_on_interference), when=_playing),
-    "rack": Handler(_cited(_on_rack), when=_rack_offered),
-    "forfeit": Handler(_cited(_on_forfeit)),
+    "interference": Handler(
+        _cited(_on_interference), when=_playing, actor=_not_shooting
+    ),
+    "rack": Handler(_cited(_on_rack), when=_rack_offered, actor=lambda s: BOTH),
+    "forfeit": Handler(_cited(_on_forfeit), actor=lambda s: BOTH),
 }
 
 __all__ = ["CHOICE_LABELS", "HANDLERS", "check_setup", "finished", "start"]

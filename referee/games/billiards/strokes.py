@@ -119,6 +119,8 @@ def _foul(
             sorted([NUMBERED[r] for r in call.rules()] + [R16], key=_rule_order)
         )
     )
+    if own_stroke and "17" in call.rules():
+        rules += _first_ball_rule(s, fouler)
     # Rule 29: a second foul by the same side in one inning is not charged.
     if fouler in s["inning_fouls"]:
         text = (
@@ -162,6 +164,17 @@ def _foul(
     return Step(
         s, Ruling(verdict, summary, tuple(rules), tuple(penalties), score, tuple(opts))
     )
+
+
+def _first_ball_rule(s: JSON, fouler: int) -> list[str]:
+    """The game's own rule on which ball to hit first, broken with rule 17: the
+    lowest ball in 9-ball, the shooter's group once 8-ball's groups are set."""
+    rack = rack_of(s)
+    if rack.lowest_first:
+        return [NINE_LOWEST_FIRST]
+    if rack.groups and s["groups"][fouler] is not None:
+        return [EIGHT_CALL]
+    return []
 
 
 def _charge(s: JSON, fouler: int, call: Call, own_stroke: bool) -> None:
