@@ -182,6 +182,10 @@ class Game:
     # break each rule the referee checks (the rule-coverage matrix).
     turn_rule: str = ""
     breaches: tuple[Breach, ...] = ()
+    # ``out_of_turn(state, event, seat)`` the game's own refusal of an event naming
+    # ``seat`` when the rules do not let it act now (a fourth dart by the player
+    # whose three are thrown cites the three-dart rule too); None: the generic one.
+    out_of_turn: Callable[[JSON, JSON, int], Refused | None] | None = None
 
     def __post_init__(self) -> None:
         declared = [k.type for k in self.events]
@@ -245,6 +249,10 @@ class Game:
         seats = {allowed} if isinstance(allowed, int) else set(allowed)
         if named in seats:
             return
+        if self.out_of_turn is not None and (
+            refusal := self.out_of_turn(state, event, named)
+        ):
+            raise refusal
         players = state.get("players") or []
 
         def name(seat: int) -> str:
