@@ -41,7 +41,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     # issue 24 (darts-301, darts-baseball, bunko): who acted, what the referee checks
     (
         r"is not a field of 'dart' \(fields: dart\)\..* -> .*\(fields: dart, player\)"
-        r'|^(games|game:darts-301) .*\.fields: .* -> .*'
+        r"|^(games|game:darts-301) .*\.fields: .* -> .*"
         r'"name": "player", "kind": "seat", "help": "Who did it'
         r"|^game:darts-baseball \(GET /api/v1/games/darts-baseball\): "
         r"\.answer\.events\[0\]\.fields: ",
