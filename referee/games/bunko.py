@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.games import bunko_checks
 from referee.games import bunko_service
 from referee.games.base import EventKind
 from referee.games.base import Example
@@ -67,8 +68,13 @@ SCRAMBLE_DICE = 3
 BUNCO_POINTS = 21  # three of the target number in the bunco variant
 TRIPS_POINTS = 5  # any other three of a kind in the bunco variant
 SEATS = 4
+ROLL_DICE = 3
+# The most dice a roll's list may hold before it is unreadable (bad input): one, two,
+# or four to six reach the engine, which refuses them citing the three-dice rule.
+ROLL_LISTED_MOST = 6
 
 R_FIRST = CITE("first-roll")
+R_THREE_DICE = CITE("three-dice")
 R_SIXES = CITE("sixes")
 R_TURN = CITE("turn")
 R_WIPEOUT = CITE("wipeout")
@@ -135,20 +141,64 @@ def _on_scramble(state: JSON, event: JSON) -> Step:
     return _scramble(state, event["team_a"], event["team_b"])
 
 
+# Who may do each event: in the roll for the start, whoever has still to roll; in
+# play, the player holding the dice; the scramble is everyone's (all four grab); stop
+# is nobody's at this table (the head table's finish calls it for the room).
 HANDLERS = {
     "first_roll": Handler(
         lambda s, e: _first_roll(s, e["player"], e["die"]),
         when=lambda s: s["phase"] == "first-roll",
+        actor=lambda s: s["first"]["waiting"],
+        out_of_turn=lambda s, e, seat: _out_of_turn(s, e, seat),
     ),
     "roll": Handler(
-        lambda s, e: _roll(s, e["player"], list(e["dice"])),
+        lambda s, e: _roll(s, e.get("player", s["roller"]), list(e["dice"])),
         when=lambda s: s["phase"] == "play",
+        actor=lambda s: s["roller"],
+        out_of_turn=lambda s, e, seat: _out_of_turn(s, e, seat),
     ),
-    "scramble": Handler(_on_scramble, when=lambda s: s["phase"] == "scramble"),
+    "scramble": Handler(
+        _on_scramble,
+        when=lambda s: s["phase"] == "scramble",
+        actor=lambda s: range(SEATS),
+        out_of_turn=lambda s, e, seat: _out_of_turn(s, e, seat),
+    ),
     "stop": Handler(
-        lambda s, e: _stop(s), when=lambda s: not s["stopped"] and not _head(s)
+        lambda s, e: _stop(s),
+        when=lambda s: not s["stopped"] and not _head(s),
+        actor=lambda s: (),
+        out_of_turn=lambda s, e, seat: _out_of_turn(s, e, seat),
     ),
 }
+
+
+def _out_of_turn(state: JSON, event: JSON, seat: int) -> Refused | None:
+    """The rule an event naming ``seat`` breaks, where it is not whose roll it is."""
+    name = state["players"][seat]
+    if event["type"] == "first_roll":
+        return _first_roll_refusal(state, seat)
+    if event["type"] == "stop":
+        return Refused(
+            f"Stop is not {name}'s to call: the head table's finish calls it for the "
+            "whole room. Enter it without a player.",
+            [R_STOP],
+        )
+    return _not_the_roller(state, seat)
+
+
+def _first_roll_refusal(state: JSON, seat: int) -> Refused:
+    """Why ``seat`` may not roll for the start now (they rolled, or are not tied)."""
+    first = state["first"]
+    name = state["players"][seat]
+    if first["dice"][seat] is not None:
+        return Refused(
+            f"{name} has already rolled a {first['dice'][seat]} for the start.",
+            [R_FIRST],
+        )
+    others = _names(state, sorted(first["waiting"] + _rolled(first["dice"])))
+    return Refused(
+        f"Only {others} roll again for the start: {name} is not tied.", [R_FIRST]
+    )
 
 
 def view(state: JSON) -> JSON:
@@ -202,15 +252,7 @@ def _first_roll(state: JSON, seat: int, die: int) -> Step:
         )
     first = state["first"]
     if seat not in first["waiting"]:
-        if first["dice"][seat] is not None:
-            raise Refused(
-                f"{name} has already rolled a {first['dice'][seat]} for the start.",
-                [R_FIRST],
-            )
-        others = _names(state, sorted(first["waiting"] + _rolled(first["dice"])))
-        raise Refused(
-            f"Only {others} roll again for the start: {name} is not tied.", [R_FIRST]
-        )
+        raise _first_roll_refusal(state, seat)
     first["dice"][seat] = die
     first["waiting"].remove(seat)
     if first["waiting"]:
@@ -245,12 +287,14 @@ def _check_roller(state: JSON, seat: int) -> None:
     if state["phase"] == "scramble":
         bunko_by = state["players"][state["bunko_by"]]
         raise Refused(f"Enter the scramble for {bunko_by}'s bunko first.", [R_SCRAMBLE])
-    roller = state["roller"]
-    if seat != roller:
-        name = state["players"][seat]
-        raise Refused(
-            f"It is {state['players'][roller]}'s turn to roll, not {name}'s.", [R_TURN]
-        )
+    if seat != state["roller"]:
+        raise _not_the_roller(state, seat)
+
+
+def _not_the_roller(state: JSON, seat: int) -> Refused:
+    roller = state["players"][state["roller"]]
+    name = state["players"][seat]
+    return Refused(f"It is {roller}'s turn to roll, not {name}'s.", [R_TURN])
 
 
 def _roll(state: JSON, seat: int, dice: list[int]) -> Step:
@@ -370,6 +414,13 @@ def _stop(state: JSON) -> Step:
                 "until the tie is broken.",
                 [R_HEAD, R_TIE],
             )
+        a, b = state["scores"]
+        if a == b:
+            raise Refused(
+                f"Stop has already been called at this table, tied {a}-{b}: it "
+                "plays on until the tie is broken.",
+                [R_STOP, R_TIE],
+            )
         raise Refused("Stop has already been called at this table.", [R_STOP])
     state["stopped"] = True
     state["ended_by"] = "stop"
@@ -395,11 +446,11 @@ def _stop(state: JSON) -> Step:
 
 def _score_roll(state: JSON, dice: list[int]) -> tuple[int, str, tuple[str, ...]]:
     """Points for a roll, what it is called, and the rules it rests on."""
-    if len(dice) != 3:  # parse_event checks this; apply may be called directly
-        raise BadInput(
-            f"A bunko roll is three dice; {len(dice)} given.",
-            field="dice",
-            example="6 6 1",
+    if len(dice) != ROLL_DICE:  # two dice can be thrown, but are not a roll
+        raise Refused(
+            f"A bunko roll is all three dice thrown together; {len(dice)} "
+            f"{'die was' if len(dice) == 1 else 'dice were'} thrown: roll again.",
+            [R_THREE_DICE],
         )
     return _variant(state).score(_target_number(state), dice)
 
@@ -640,13 +691,20 @@ GAME = Game(
             "Roll",
             "Three dice rolled together by the player whose turn it is.",
             (
-                _PLAYER,
+                Field(
+                    "player",
+                    "seat",
+                    "Who rolled: a name or a seat (0-3, clockwise). Left out: the "
+                    "player holding the dice; naming anyone else is refused.",
+                    required=False,
+                ),
                 Field(
                     "dice",
                     "roll",
-                    "The three dice: '6 6 1' or [6, 6, 1].",
-                    minimum=3,
-                    maximum=3,
+                    "The three dice: '6 6 1' or [6, 6, 1] (fewer or more than three "
+                    "is refused: a roll is all three).",
+                    minimum=1,
+                    maximum=ROLL_LISTED_MOST,
                 ),
             ),
             (
@@ -724,4 +782,7 @@ GAME = Game(
     handlers=HANDLERS,
     finished=_finished,
     order_rule=R_TURN,
+    turn_rule=R_TURN,
+    breaches=bunko_checks.BREACHES,
+    tools=(bunko_checks.TOOL,),
 )

@@ -111,7 +111,7 @@ def parse_darts(value: Any, *, most: int = 3, least: int = 1) -> list[Dart]:
     if not least <= len(tokens) <= most:
         span = f"{least} to {most}" if least != most else str(most)
         raise BadInput(
-            f"A round is {span} darts; {len(tokens)} given.",
+            f"The list holds {span} darts; {len(tokens)} given.",
             example='["T20", "T20", "S20"]',
         )
     return [parse_dart(t) for t in tokens]

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.games import darts
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
@@ -52,6 +53,9 @@ GAME_ID = "darts-baseball"
 CITE = cite(GAME_ID)
 TITLE = "Darts: Baseball"
 DARTS_PER_SET = 3
+# The most darts a set's list may hold before it is unreadable (bad input): four to
+# nine reach the engine, which refuses them citing the three-dart turn.
+LISTED_MOST = 9
 LAST_NUMBER = 20  # past inning 20 no number is left, so the bull becomes the target
 # Newfoundland's must-score innings, by regulation length; never applied in extras.
 MUST_SCORE = {9: (7,), 20: (7, 14)}
@@ -122,11 +126,18 @@ def _on_round(s: JSON, event: JSON) -> Step:
             [R_ENTRY],
         )
     codes = event.get("darts")
-    if not isinstance(codes, list) or not 1 <= len(codes) <= DARTS_PER_SET:
+    if not isinstance(codes, list) or not codes:
         raise BadInput(
             "A round is 1 to 3 darts.",
             field="darts",
             example='["S1", "D1", "M"]',
+        )
+    if len(codes) > DARTS_PER_SET:
+        # Four darts can be thrown, but never in one set: the turn is three.
+        raise Refused(
+            f"{name} cannot throw {len(codes)} darts in a set: a turn is "
+            f"{DARTS_PER_SET} darts.",
+            [R_TURNS, R_ENTRY],
         )
     thrown = [darts.parse_dart(code) for code in codes]
     missing = DARTS_PER_SET - len(thrown)
@@ -139,6 +150,43 @@ def _on_round(s: JSON, event: JSON) -> Step:
         )
     thrown += [darts.MISS] * missing
     return _throw(s, thrown, padded=missing > 0)
+
+
+def _in_turn(state: JSON) -> int:
+    return int(state["in_play"][state["at"]])
+
+
+def _out_of_turn(state: JSON, event: JSON, seat: int) -> Refused | None:
+    """Why ``seat`` may not throw now, when the reason is more than whose turn it is:
+    out of the extra innings, a fourth dart, or a Yogi Berra set still to come."""
+    name = state["players"][seat]
+    thrower = _thrower(state)
+    inning = state["inning"]
+    if seat not in state["in_play"]:
+        leaders = and_([state["players"][i] for i in state["in_play"]])
+        return Refused(
+            f"{name} is out: only {leaders} play the extra innings.",
+            [R_EXTRA_INNINGS, R_TURNS],
+        )
+    if len(state["line"][seat]) >= inning:
+        return Refused(
+            f"{name} has thrown a set of three in the {_ordinal(inning)}: another "
+            f"dart is not theirs to throw; {thrower} throws now.",
+            [R_TURNS],
+        )
+    last_of_previous = state["at"] == 0 and seat == state["in_play"][-1]
+    if last_of_previous and inning > 1 and not state["darts"]:
+        return Refused(
+            f"{name}'s set of three in the {_ordinal(inning - 1)} is over: "
+            f"{thrower} leads off the {_ordinal(inning)}.",
+            [R_TURNS, R_INNINGS],
+        )
+    if state["alive"]:
+        return Refused(
+            f"The inning is still alive: {thrower} throws another set before {name}.",
+            [R_YOGI_BERRA, R_TURNS],
+        )
+    return None
 
 
 def _short_set_message(name: str, thrown: Sequence[darts.Dart]) -> str:
@@ -377,6 +425,81 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+# --- what the referee checks: a request breaking each rule ---------------------------
+
+_SOLO = ("Ann",)
+_MISSED = {"type": "round", "darts": ["M", "M", "M"]}
+# Ann and Bob tie on 1 run over nine innings and Cy has none: extra innings, Cy out.
+_TIED = (
+    {"type": "round", "darts": ["S1", "M", "M"]},
+    {"type": "round", "darts": ["S1", "M", "M"]},
+    _MISSED,
+    *[_MISSED] * 24,
+)
+
+BREACHES = (
+    Breach(
+        R_TURNS,
+        "Bob throws while it is Ann's turn",
+        Example({"type": "dart", "dart": "S1", "player": "Bob"}),
+    ),
+    Breach(
+        R_TURNS,
+        "Ann throws a fourth dart in the 1st inning",
+        Example(
+            {"type": "dart", "dart": "S1", "player": "Ann"},
+            setup=({"type": "round", "darts": ["S1", "M", "M"]},),
+        ),
+    ),
+    Breach(
+        R_ENTRY,
+        "A set of four darts",
+        Example({"type": "round", "darts": ["S1", "S1", "S1", "S1"]}),
+    ),
+    Breach(
+        R_ENTRY,
+        "A whole set entered after its first dart was entered on its own",
+        Example(
+            {"type": "round", "darts": ["S1", "S1"]},
+            setup=({"type": "dart", "dart": "S1"},),
+        ),
+    ),
+    Breach(
+        R_NEWFOUNDLAND,
+        "Ann scores nothing in the 7th",
+        Example(
+            _MISSED,
+            setup=({"type": "round", "darts": ["S1", "M", "M"]}, *[_MISSED] * 5),
+            players=_SOLO,
+            options={"newfoundland": True},
+        ),
+        recorded=True,
+    ),
+    Breach(
+        R_YOGI_BERRA,
+        "Bob throws while Ann's inning is still alive",
+        Example(
+            {"type": "dart", "dart": "S1", "player": "Bob"},
+            setup=({"type": "round", "darts": ["T1", "D1", "S1"]},),
+            options={"yogi_berra": True},
+        ),
+    ),
+    Breach(
+        R_EXTRA_INNINGS,
+        "Cy, behind after nine innings, throws in the extra inning",
+        Example(
+            {"type": "dart", "dart": "S10", "player": "Cy"},
+            setup=_TIED,
+            players=("Ann", "Bob", "Cy"),
+        ),
+    ),
+    Breach(
+        R_WINNER,
+        "A dart after the game is over",
+        Example({"type": "dart", "dart": "S1"}, setup=(_MISSED,) * 9, players=_SOLO),
+    ),
+)
+
 GAME = Game(
     id=GAME_ID,
     title=TITLE,
@@ -454,9 +577,9 @@ GAME = Game(
                     "darts",
                     "darts",
                     "The set's darts, e.g. S1 D1 M (M for a miss); one or two only "
-                    "with rest_missed.",
+                    "with rest_missed; more than three is refused.",
                     minimum=1,
-                    maximum=DARTS_PER_SET,
+                    maximum=LISTED_MOST,
                 ),
                 Field(
                     "rest_missed",
@@ -488,9 +611,16 @@ GAME = Game(
     start=start,
     view=view,
     handlers={
-        "dart": Handler(_on_dart),
-        "round": Handler(_on_round, when=lambda s: not s["darts"]),
+        "dart": Handler(_on_dart, actor=_in_turn, out_of_turn=_out_of_turn),
+        "round": Handler(
+            _on_round,
+            when=lambda s: not s["darts"],
+            actor=_in_turn,
+            out_of_turn=_out_of_turn,
+        ),
     },
     finished=_finished,
     order_rule=R_ENTRY,
+    turn_rule=R_TURNS,
+    breaches=BREACHES,
 )

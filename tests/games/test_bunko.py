@@ -182,15 +182,26 @@ def test_first_roll_die_shows_one_to_six(die):
 @pytest.mark.parametrize(
     ("dice", "message"),
     [
-        ("6 6", "3 dice; 2 given"),
-        ([6, 6, 1, 2], "3 dice; 4 given"),
         ("6 6 7", "'7' is not a die face"),
         ([0, 1, 2], "'0' is not a die face"),
+        ([6] * 7, "1 to 6 dice; 7 given"),
     ],
 )
-def test_three_dice_rolled_together_anything_else_is_bad_input(dice, message):
+def test_three_dice_a_face_that_cannot_be_is_bad_input(dice, message):
     with pytest.raises(BadInput, match=message):
         GAME.step(started(), roll("Ann", dice))
+
+
+@pytest.mark.parametrize(
+    ("dice", "thrown"),
+    [("6", "1 die was"), ("6 6", "2 dice"), ([6, 6, 1, 2], "4 dice")],
+)
+def test_three_dice_a_throw_of_more_or_fewer_is_refused_and_scores_nothing(
+    dice, thrown
+):
+    with pytest.raises(Refused, match=thrown) as refused:
+        GAME.step(started(), roll("Ann", dice))
+    assert refused.value.ruling.rules == ("bunko/three-dice",)
 
 
 @pytest.mark.parametrize("dice", ["6 6 1", [6, 6, 1], "[6, 6, 1]", "6,6,1"])
@@ -751,3 +762,94 @@ def test_the_head_table_is_never_stopped_it_calls_stop():
         GAME.step(state, STOP)
     assert "bunko/head-table" in refused.value.ruling.rules
     assert "stop" not in GAME.view(state)["expects"]
+
+
+# --- who acted (issue 24) -----------------------------------------------------------
+
+
+def refusal(state: dict, event: dict):
+    with pytest.raises(Refused) as refused:
+        GAME.step(state, event)
+    return refused.value.ruling
+
+
+def test_turn_a_roll_naming_nobody_is_the_roll_of_the_player_holding_the_dice():
+    step = GAME.step(started(), {"type": "roll", "dice": [6, 2, 1]})
+    assert GAME.view(step.state)["detail"]["last_roll"]["player"] == "Ann"
+    assert step.ruling.score == {A: 1}
+
+
+def test_turn_a_roll_naming_another_player_is_refused_and_changes_nothing():
+    state = started()
+    ruling = refusal(state, roll("Cy", [6, 6, 1]))
+    assert ruling.rules == ("bunko/turn",)
+    assert ruling.summary == "It is Ann's turn to roll, not Cy's."
+
+
+def test_first_roll_is_for_those_still_to_roll_only():
+    state = play(new(), {"type": "first_roll", "player": "Bob", "die": 4})
+    ruling = refusal(state, {"type": "first_roll", "player": "Bob", "die": 6})
+    assert ruling.rules == ("bunko/first-roll",)
+    assert "already rolled a 4" in ruling.summary
+    GAME.step(state, {"type": "first_roll", "player": "Dee", "die": 6})
+
+
+def test_scramble_may_name_any_player_at_the_table():
+    state = play(started(), roll("Ann", [6, 6, 6]))
+    for name in PLAYERS:
+        step = GAME.step(state, {**scramble(2, 1), "player": name})
+        assert scores(step.state) == [5, 1]
+
+
+def test_stop_naming_a_player_is_refused_citing_stop():
+    state = started({"head_table": False})
+    ruling = refusal(state, {**STOP, "player": "Ann"})
+    assert ruling.rules == ("bunko/stop",)
+    assert "not Ann's to call" in ruling.summary
+
+
+def test_tie_a_second_stop_at_a_tied_table_is_refused_and_play_goes_on():
+    state = play(started({"head_table": False}), STOP)
+    ruling = refusal(state, STOP)
+    assert ruling.rules == ("bunko/stop", "bunko/tie")
+    assert not GAME.view(GAME.step(state, roll("Ann", [2, 3, 4])).state)["over"]
+
+
+@pytest.mark.parametrize(
+    ("players", "possible", "tables", "more"),
+    [(8, True, 2, 0), (12, True, 3, 0), (200, True, 50, 0), (9, False, 0, 3),
+     (4, False, 0, 4), (1, False, 0, 7)],
+)  # fmt: skip
+def test_night_players_the_tables_tool_fills_tables_of_four_from_eight(
+    players, possible, tables, more
+):
+    answer = bunko.GAME.tools[0].run({"players": players})
+    assert (answer["possible"], answer["tables"], answer["more_needed"]) == (
+        possible,
+        tables,
+        more,
+    )
+    assert answer["rules"] == ["bunko/night-players", "bunko/night-tables"]
+
+
+def _outcome(state: dict, event: dict):
+    try:
+        step = GAME.step(state, event)
+    except Refused as refused:
+        return "refused", refused.ruling
+    return "taken", (step.state, step.ruling)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(dice3, max_size=60), st.lists(splits, max_size=20), dice3)
+def test_property_naming_the_roller_is_the_same_as_naming_nobody(rolls, grabs, dice):
+    start = started({"head_table": False})
+    steps = _drive(start, rolls, grabs)
+    state = steps[-1][1] if steps else start
+    board = GAME.view(state)
+    if board["over"] or board["phase"] != "play":
+        return
+    nobody = {"type": "roll", "dice": dice}
+    assert _outcome(state, {**nobody, "player": board["turn"]}) == _outcome(
+        state, nobody
+    )

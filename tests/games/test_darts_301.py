@@ -209,9 +209,21 @@ def test_round_total_is_refused_after_single_darts() -> None:
         step(state, score(100))
 
 
-def test_round_of_four_darts_is_bad_input() -> None:
-    with pytest.raises(BadInput, match="1 to 3 darts; 4 given"):
+def test_round_of_four_darts_is_refused_citing_the_three_dart_round() -> None:
+    with pytest.raises(Refused, match="at most 3 darts") as refused:
         step(new(), rnd("T20", "T20", "T20", "T20"))
+    assert refused.value.ruling.rules == ("darts-301/round",)
+
+
+def test_round_total_for_four_darts_is_refused_citing_the_three_dart_round() -> None:
+    with pytest.raises(Refused, match="at most 3 darts") as refused:
+        step(new(), score(100, darts=4))
+    assert refused.value.ruling.rules == ("darts-301/round",)
+
+
+def test_round_list_too_long_to_read_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="1 to 9 darts; 10 given"):
+        step(new(), rnd(*["S1"] * 10))
 
 
 def test_round_ruling_score_is_the_change_in_remaining() -> None:
@@ -1152,3 +1164,95 @@ def test_every_cited_rule_comes_from_the_rulebook_handle() -> None:
     assert darts_301.CITE.cited <= {f"darts-301/{i}" for i in _rule_ids()}
     with pytest.raises(LookupError, match="no rule 'not-a-rule'"):
         darts_301.CITE("not-a-rule")
+
+
+# --- who threw: the player in turn, three darts a round (issue 24) -------------------
+
+
+def _refusal(state: JSON, event: JSON) -> Refused:
+    with pytest.raises(Refused) as refused:
+        step(state, event)
+    return refused.value
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        dart("T20"),
+        rnd("T20", "T20", "S20"),
+        score(140),
+    ],
+)
+def test_order_an_event_naming_the_player_not_in_turn_is_refused(event: JSON) -> None:
+    refused = _refusal(new(), {**event, "player": "Bob"})
+    assert refused.ruling.rules == ("darts-301/order",)
+    assert "Bob" in refused.ruling.summary
+    assert "Ann" in refused.ruling.summary
+
+
+def test_order_stopping_a_round_is_for_the_player_throwing_it() -> None:
+    state = play(new(), dart("T20"))
+    refused = _refusal(state, {"type": "end_round", "player": "Bob"})
+    assert refused.ruling.rules == ("darts-301/order",)
+    assert step(state, {"type": "end_round", "player": "Ann"}).ruling.score == {
+        "Ann": 0
+    }
+
+
+def test_order_a_dart_naming_the_player_in_turn_is_credited_to_them() -> None:
+    state = play(new(), rnd("S1", "S1", "S1"))
+    taken = step(state, {"type": "dart", "dart": "T20", "player": "Bob"})
+    assert taken.ruling.score == {"Bob": -60}
+    taken = step(state, {"type": "dart", "dart": "T20", "player": 1})
+    assert taken.ruling.score == {"Bob": -60}
+
+
+def test_round_a_fourth_dart_for_the_player_whose_three_are_thrown_is_refused() -> None:
+    state = play(new(), dart("S1"), dart("S1"), dart("S1"))
+    refused = _refusal(state, {"type": "dart", "dart": "T20", "player": "Ann"})
+    assert refused.ruling.rules == ("darts-301/round", "darts-301/order")
+    assert "all three darts are thrown" in refused.ruling.summary
+    assert "Bob's turn" in refused.ruling.summary
+
+
+def test_round_a_dart_named_for_the_player_who_just_bust_is_refused() -> None:
+    state = play(ann_at(21), dart("S20"))  # leaves 1: bust, Bob is up
+    refused = _refusal(state, {"type": "dart", "dart": "S1", "player": "Ann"})
+    assert refused.ruling.rules == ("darts-301/round", "darts-301/order")
+    assert "it was bust" in refused.ruling.summary
+
+
+def test_round_a_total_named_for_the_player_whose_round_ended_is_refused() -> None:
+    state = play(new(("Ann", "Bob", "Cy")), score(60))
+    refused = _refusal(state, score(60, player="Ann"))
+    assert refused.ruling.rules == ("darts-301/round", "darts-301/order")
+    # Cy has not thrown yet this time round: plainly out of turn
+    refused = _refusal(state, score(60, player="Cy"))
+    assert refused.ruling.rules == ("darts-301/order",)
+
+
+def test_order_a_solo_player_throws_every_round() -> None:
+    state = play(new(("Ann",)), rnd("S1", "S1", "S1"))
+    assert step(state, {**dart("T20"), "player": "Ann"}).ruling.score == {"Ann": -60}
+
+
+def _outcome(state: JSON, event: JSON) -> tuple[str, Any]:
+    try:
+        taken = step(state, event)
+    except Refused as refused:
+        return "refused", refused.ruling
+    except BadInput as bad:
+        return "bad input", str(bad)
+    return "taken", (taken.state, taken.ruling)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(INTENTS, min_size=1, max_size=40), EVENTS)
+def test_property_naming_the_player_in_turn_is_the_same_as_naming_nobody(
+    intents: list[JSON], event: JSON
+) -> None:
+    state, _ = _fold(_concrete(intents, new()), new())
+    if state["winner"] is not None:
+        return
+    named = {**event, "player": state["turn"]}
+    assert _outcome(state, named) == _outcome(state, event)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -300,8 +301,8 @@ def test_entry_round_allowed_at_the_start_of_a_yogi_berra_set():
         (dart("T25"), "no treble bull"),
         (dart("S21"), "singles go from S1 to S20"),
         (dart("Q3"), "not a dart"),
-        (rnd("S1", "S1", "S1", "S1"), "1 to 3 darts; 4 given"),
-        (rnd(), "1 to 3 darts; 0 given"),
+        (rnd(*["S1"] * 10), "1 to 9 darts; 10 given"),
+        (rnd(), "1 to 9 darts; 0 given"),
         ({"type": "throw", "dart": "S1"}, "not an event"),
         ({"type": "dart"}, "'dart' is missing"),
     ],
@@ -753,3 +754,96 @@ def test_property_dart_by_dart_equals_whole_sets(players, options, skill, data):
         assert by_dart == by_set
     assert view(by_dart) == view(by_set)
     assert changes_set == changes_dart == totals(by_set)
+
+
+# --- who threw: the player in turn, three darts a turn (issue 24) --------------------
+
+
+def refusal(state, event):
+    with pytest.raises(Refused) as refused:
+        GAME.step(state, event)
+    return refused.value.ruling
+
+
+@pytest.mark.parametrize("event", [dart("S1"), rnd("S1", "M", "M")])
+def test_turns_an_event_naming_the_player_not_in_turn_is_refused(event):
+    ruling = refusal(new(), {**event, "player": "Bob"})
+    assert ruling.rules == ("darts-baseball/turns",)
+    assert "Bob" in ruling.summary
+
+
+def test_turns_naming_the_player_in_turn_credits_them():
+    state, ruling = play(new(), {**dart("S1"), "player": "Ann"})
+    assert ruling.score == {"Ann": 1}
+    state, ruling = play(state, {**dart("D1"), "player": 0}, dart("M"))
+    assert totals(state) == {"Ann": 3, "Bob": 0}
+    assert view(state)["turn"] == "Bob"
+    _, ruling = play(state, {**rnd("S1", "M", "M"), "player": "Bob"})
+    assert ruling.score == {"Bob": 1}
+
+
+def test_turns_a_fourth_dart_by_the_same_player_is_refused_not_credited_to_the_next():
+    state, _ = play(new(), dart("S1"), dart("S1"), dart("S1"))
+    ruling = refusal(state, {**dart("S1"), "player": "Ann"})
+    assert ruling.rules == ("darts-baseball/turns",)
+    assert "Ann has thrown a set of three in the 1st" in ruling.summary
+    assert totals(state) == {"Ann": 3, "Bob": 0}
+
+
+def test_turns_the_last_thrower_of_an_inning_does_not_lead_off_the_next():
+    state, _ = play(new(), rnd("S1", "M", "M"), rnd("M", "M", "M"))
+    ruling = refusal(state, {**dart("S2"), "player": "Bob"})
+    assert ruling.rules == ("darts-baseball/turns", "darts-baseball/innings")
+    assert "Ann leads off the 2nd" in ruling.summary
+
+
+def test_entry_a_set_of_four_darts_is_refused():
+    ruling = refusal(new(), {"type": "round", "darts": ["S1"] * 4})
+    assert ruling.rules == ("darts-baseball/turns", "darts-baseball/entry")
+    assert "4 darts" in ruling.summary
+
+
+def test_yogi_berra_nobody_else_throws_while_the_inning_is_alive():
+    state, _ = play(new(yogi_berra=True), rnd("S1", "S1", "S1"))
+    ruling = refusal(state, {**dart("S1"), "player": "Bob"})
+    assert ruling.rules == ("darts-baseball/yogi-berra", "darts-baseball/turns")
+    _, taken = play(state, {**dart("S1"), "player": "Ann"})
+    assert taken.score == {"Ann": 1}
+
+
+def test_extra_innings_a_player_out_of_the_tie_cannot_throw():
+    state = new(("Ann", "Bob", "Cy"))
+    state, _ = play(state, rnd("S1", "M", "M"), rnd("S1", "M", "M"), rnd("M"))
+    state = blank(state, 8)
+    assert view(state)["detail"]["in_play"] == ["Ann", "Bob"]
+    ruling = refusal(state, {**dart("S10"), "player": "Cy"})
+    assert ruling.rules == ("darts-baseball/extra-innings", "darts-baseball/turns")
+    assert "only Ann and Bob" in ruling.summary
+
+
+def outcome(state, event):
+    try:
+        step = GAME.step(state, event)
+    except Refused as refused:
+        return "refused", refused.ruling
+    except BadInput as bad:
+        return "bad input", str(bad)
+    return "taken", (step.state, step.ruling)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=PLAYERS, options=OPTIONS, skill=SKILL, data=st.data())
+def test_property_naming_the_player_in_turn_is_the_same_as_naming_nobody(
+    players, options, skill, data
+):
+    state = new([f"P{i}" for i in range(players)], **options)
+    for _ in range(data.draw(st.integers(min_value=0, max_value=40))):
+        if state["winner"] is not None:
+            return
+        event = dart(aim(state, skill, data.draw(DART)))
+        if data.draw(st.booleans()):
+            event = rnd(*(aim(state, skill, d) for d in data.draw(SET)))
+        named = {**event, "player": state["in_play"][state["at"]]}
+        assert outcome(state, named) == outcome(state, event)
+        with contextlib.suppress(Refused):
+            state, _ = play(state, event)

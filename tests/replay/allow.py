@@ -107,6 +107,23 @@ REASONS: tuple[tuple[str, str], ...] = (
     (
         r"^search:foul:billiards \(.*\.rules\[0\]\.keywords: ",
         "issue 24, billiards: rule 29 has more keywords (its everyday phrasings)",
+    # issue 24 (darts-301, darts-baseball, bunko): who acted, what the referee checks
+    (
+        r"is not a field of 'dart' \(fields: dart\)\..* -> .*\(fields: dart, player\)"
+        r"|^(games|game:darts-301) .*\.fields: .* -> .*"
+        r'"name": "player", "kind": "seat", "help": "Who did it'
+        r"|^game:darts-baseball \(GET /api/v1/games/darts-baseball\): "
+        r"\.answer\.events\[0\]\.fields: ",
+        "issue 24, darts-301 and darts-baseball: a dart or round may name its thrower",
+    ),
+    (
+        r'^game:bunko .*"Who rolled: a name or a seat \(0-3, clockwise\)\." -> '
+        r'"Who rolled: .*Left out: the player holding the dice',
+        "issue 24, bunko: a roll naming nobody is the dice holder's",
+    ),
+    (
+        r"^openapi \(GET /api/v1/openapi\.json\): \.operations: ",
+        "issue 24, bunko: the tables calculator, POST /api/v1/tools/bunko/tables",
     ),
 )
 

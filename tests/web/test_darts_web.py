@@ -336,3 +336,51 @@ def test_baseball_rest_missed_is_a_declared_field_of_a_set(client):
     rest = next(f for f in fields if f["name"] == "rest_missed")
     assert rest["kind"] == "boolean"
     assert rest["required"] is False
+
+
+# --- who threw (issue 24) ------------------------------------------------------------
+
+
+def test_a_dart_naming_another_thrower_is_refused_and_stores_nothing(api):
+    match = api.create("darts-301")["id"]
+    refused = api.event(match, {"type": "dart", "dart": "T20", "player": "Bob"})
+    assert refused.status_code == 409
+    assert refused.get_json()["ruling"]["rules"] == ["darts-301/order"]
+    assert api.get(match)["seq"] == 0
+    taken = api.event(match, {"type": "round", "darts": "S1 S1 S1", "player": "ann"})
+    assert taken.status_code == 201
+    fourth = api.event(match, {"type": "dart", "dart": "T20", "player": 0})
+    assert fourth.status_code == 409
+    assert fourth.get_json()["ruling"]["rules"] == [
+        "darts-301/round",
+        "darts-301/order",
+    ]
+    assert api.get(match)["seq"] == 1
+    assert api.get(match)["state"]["turn"] == "Bob"
+
+
+def test_a_round_of_four_darts_is_refused_not_bad_input(api):
+    match = api.create("darts-301")["id"]
+    refused = api.event(match, {"type": "round", "darts": ["T20"] * 4})
+    assert refused.status_code == 409
+    assert refused.get_json()["ruling"]["rules"] == ["darts-301/round"]
+    unreadable = api.event(match, {"type": "round", "darts": ["T20"] * 10})
+    assert unreadable.status_code == 422
+
+
+def test_a_fourth_dart_in_a_darts_baseball_inning_is_refused_not_credited_onward(api):
+    match = api.create("darts-baseball")["id"]
+    play_api(api, match, [{"type": "dart", "dart": "S1", "player": "Ann"}] * 3)
+    fourth = api.event(match, {"type": "dart", "dart": "S1", "player": "Ann"})
+    assert fourth.status_code == 409
+    assert fourth.get_json()["ruling"]["rules"] == ["darts-baseball/turns"]
+    board = api.get(match)["state"]
+    assert board["turn"] == "Bob"
+    assert {s["name"]: s["score"] for s in board["sides"]} == {"Ann": 3, "Bob": 0}
+
+
+def test_the_darts_event_form_leaves_the_thrower_out(client):
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert 'name="player"' not in page
+    assert post_event(client, match_id, 0, type="dart", dart="T20").status_code == 303

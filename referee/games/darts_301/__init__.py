@@ -54,10 +54,12 @@ from referee.games.darts import parse_darts
 from referee.games.darts_301 import board
 from referee.games.darts_301 import service
 from referee.games.darts_301 import tool
+from referee.games.darts_301.breaches import BREACHES
 from referee.games.darts_301.common import CITE
 from referee.games.darts_301.common import DARTS_PER_ROUND
 from referee.games.darts_301.common import GAME_ID
 from referee.games.darts_301.common import LEGS_LISTED
+from referee.games.darts_301.common import LISTED_MOST
 from referee.games.darts_301.common import MAX_ROUND
 from referee.games.darts_301.common import R_BOUNCE_OUT
 from referee.games.darts_301.common import R_ORDER
@@ -178,7 +180,8 @@ def _on_round(s: JSON, event: JSON) -> Step:
     seat = s["turn"]
     name = s["players"][seat]
     _refuse_mid_round(s, name)
-    thrown = parse_darts(event.get("darts"), most=DARTS_PER_ROUND)
+    thrown = parse_darts(event.get("darts"), most=LISTED_MOST)
+    _refuse_over_three(name, len(thrown))
     for i, dart in enumerate(thrown, start=1):
         before = s["scores"][seat]
         outcome = _throw(s, dart)
@@ -232,10 +235,11 @@ def _on_score(s: JSON, event: JSON) -> Step:
     _refuse_mid_round(s, name)
     points = _int(event.get("points"), "points")
     count = _int(event.get("darts", DARTS_PER_ROUND), "darts")
-    if not 1 <= count <= DARTS_PER_ROUND:
+    if count < 1:
         raise BadInput(
             f"'darts' goes from 1 to 3; {count} given.", field="darts", example="3"
         )
+    _refuse_over_three(name, count)
     if points not in checkouts.reachable(count):
         what = ("one dart", "two darts", "three darts")[count - 1]
         raise BadInput(f"No {what} can score {points}.", field="points", example="140")
@@ -299,6 +303,40 @@ def _on_score(s: JSON, event: JSON) -> Step:
             (R_ROUND, R_SCORING, R_ORDER),
             score={name: -points},
         ),
+    )
+
+
+def _refuse_over_three(name: str, count: int) -> None:
+    # Four darts can be thrown (a spare in the hand), but never in one round.
+    if count > DARTS_PER_ROUND:
+        raise Refused(
+            f"{name} cannot throw {count} darts in a round: a round is at most "
+            f"{DARTS_PER_ROUND} darts.",
+            [R_ROUND],
+        )
+
+
+def _in_turn(s: JSON) -> int:
+    return int(s["turn"])
+
+
+def _out_of_turn(s: JSON, event: JSON, seat: int) -> Refused | None:
+    """A dart or round named for the player whose round just ended: a fourth dart."""
+    sheet = s["sheet"]
+    name = s["players"][seat]
+    if not sheet or sheet[-1]["player"] != name or not _round_fresh(s):
+        return None  # someone else's turn, not one who has just thrown: the generic
+    last = sheet[-1]
+    if last["bust"]:
+        how = "it was bust"
+    elif last["darts"] is not None and len(last["darts"]) == DARTS_PER_ROUND:
+        how = "all three darts are thrown"
+    else:
+        how = "they stopped"
+    return Refused(
+        f"{name}'s round is over ({how}): a round is at most {DARTS_PER_ROUND} darts, "
+        f"and it is {_next_up(s)}'s turn to throw.",
+        [R_ROUND, R_ORDER],
     )
 
 
@@ -398,9 +436,10 @@ GAME = Game(
                 Field(
                     "darts",
                     "darts",
-                    "1-3 darts, e.g. T20 T20 S20.",
+                    "1-3 darts, e.g. T20 T20 S20 (more is refused: a round is at "
+                    "most three).",
                     minimum=1,
-                    maximum=3,
+                    maximum=LISTED_MOST,
                 ),
             ),
             (
@@ -438,10 +477,10 @@ GAME = Game(
                 Field(
                     "darts",
                     "integer",
-                    "Darts thrown (1-3).",
+                    "Darts thrown (1-3; more is refused: a round is at most three).",
                     required=False,
                     minimum=1,
-                    maximum=3,
+                    maximum=LISTED_MOST,
                     default=3,
                 ),
                 Field(
@@ -502,14 +541,25 @@ GAME = Game(
     view=view,
     tools=(tool.TOOL,),
     handlers={
-        "dart": Handler(_on_dart),
-        "round": Handler(_on_round, when=_round_fresh),
-        "score": Handler(_on_score, when=_round_fresh),
-        "end_round": Handler(_on_end_round, when=lambda s: not _round_fresh(s)),
+        "dart": Handler(_on_dart, actor=_in_turn, out_of_turn=_out_of_turn),
+        "round": Handler(
+            _on_round, when=_round_fresh, actor=_in_turn, out_of_turn=_out_of_turn
+        ),
+        "score": Handler(
+            _on_score, when=_round_fresh, actor=_in_turn, out_of_turn=_out_of_turn
+        ),
+        "end_round": Handler(
+            _on_end_round,
+            when=lambda s: not _round_fresh(s),
+            actor=_in_turn,
+            out_of_turn=_out_of_turn,
+        ),
     },
     finished=_finished,
     before=_before,
     order_rule=R_ROUND,
+    turn_rule=R_ORDER,
+    breaches=BREACHES,
 )
 
 __all__ = ["CITE", "GAME", "LEGS_LISTED", "SHEET_ROUNDS", "start", "view"]

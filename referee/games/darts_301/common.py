@@ -17,6 +17,9 @@ R_LEGS_AND_SETS = CITE("legs-and-sets")
 R_ORDER = CITE("order")
 
 DARTS_PER_ROUND = 3
+# The most darts a round's list may hold before it is unreadable (bad input): four to
+# nine reach the engine, which refuses them citing the three-dart round.
+LISTED_MOST = 9
 MAX_ROUND = 180
 TON = 100  # "100+" rounds: any counted round of 100 or more, 140s and 180s included
 FIRST_NINE_ROUNDS = 3
