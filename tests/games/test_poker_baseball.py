@@ -84,8 +84,9 @@ def test_deal_two_down_then_the_first_up_card_goes_left_of_the_dealer():
 
 def test_streets_refuse_a_card_to_the_wrong_player():
     state, _ = run([ANTE])
-    with pytest.raises(Refused, match="goes to Bob, not Cy"):
+    with pytest.raises(Refused, match="out of turn: it is Bob's") as refused:
         GAME.step(state, {"type": "up", "player": 2, "card": "KD"})
+    assert refused.value.ruling.rules == ("poker-baseball/deal", "poker-baseball/streets")
 
 
 def test_players_deck_holds_one_of_each_card():

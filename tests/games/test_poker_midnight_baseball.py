@@ -68,8 +68,12 @@ def test_roll_an_equal_hand_does_not_beat():
 
 def test_roll_out_of_turn_is_refused():
     state, _ = run([ANTE, TABLE])
-    with pytest.raises(Refused, match="Bob's turn to roll"):
+    with pytest.raises(Refused, match="by Cy is out of turn: it is Bob's") as no:
         GAME.step(state, {"type": "roll", "player": 2, "card": "KS"})
+    assert no.value.ruling.rules == (
+        "poker-midnight-baseball/lead",
+        "poker-midnight-baseball/roll",
+    )
 
 
 def test_lead_passes_over_the_high_hand():

@@ -269,4 +269,5 @@ GAME = Game(
     finished=baseball.FINISHED,
     before=baseball.BEFORE,
     order_rule=baseball.rule("streets"),
+    turn_rule=baseball.rule("betting"),
 )

@@ -95,15 +95,31 @@ def make_game(
     def ante(state: JSON, event: JSON) -> Step:
         return _ante(v, state, event)
 
-    answers = table.due_handlers(lambda s, e: _settle(v, s, e), bet)
+    def gone(state: JSON, seat: int) -> list[str]:
+        return _gone(v, state, seat)
+
+    answers = table.due_handlers(lambda s, e: _settle(v, s, e), bet, v.rules, gone)
     # In the order a board lists what it expects (a payment owed: pay, decline, fold).
     handlers = {
-        "ante": Handler(ante, when=lambda s: s["phase"] == "ante"),
-        "table": Handler(table_card, when=lambda s: s["phase"] in ("ante", "table")),
-        "roll": Handler(
-            lambda s, e: _roll(v, s, e), when=lambda s: s["phase"] == "roll"
+        "ante": Handler(ante, when=lambda s: s["phase"] == "ante", actor=table.anyone),
+        "table": Handler(
+            table_card,
+            when=lambda s: s["phase"] in ("ante", "table"),
+            actor=table.dealer,
+            turn_rules=table.turn_rules(v.rules, gone, "deal"),
         ),
-        "bet": Handler(bet, when=lambda s: s["phase"] == "bet"),
+        "roll": Handler(
+            lambda s, e: _roll(v, s, e),
+            when=lambda s: s["phase"] == "roll",
+            actor=lambda s: s["hand"]["roller"],
+            turn_rules=table.turn_rules(v.rules, gone, "lead", "roll"),
+        ),
+        "bet": Handler(
+            bet,
+            when=lambda s: s["phase"] == "bet",
+            actor=table.acting,
+            turn_rules=table.turn_rules(v.rules, gone, "betting"),
+        ),
         **{t: h for t, h in answers.items() if any(k.type == t for k in events)},
     }
     game = Game(
@@ -123,6 +139,7 @@ def make_game(
         finished=table.finished(v.rules),
         before=table.due_first(v.rules),
         order_rule=v.cite("lead"),
+        turn_rule=v.cite("lead"),
     )
     return game
 
@@ -204,16 +221,11 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
     if state["phase"] != "roll":
         raise Refused(f"Not a roll now: {_prompt(v, state)}", rules)
     hand = state["hand"]
-    roller = hand["roller"]
-    seat = table.seat_of(state, event, roller, "rolls")
-    if seat != roller:
-        raise Refused(
-            f"It is {state['players'][roller]}'s turn to roll, not "
-            f"{state['players'][seat]}'s.",
-            [v.cite("roll"), v.cite("lead")],
-        )
+    # a roll named for anyone else was refused as out of turn (the roll's actor)
+    seat = table.seat_of(state, event, hand["roller"], "rolls")
     card = event["card"]
     _check_unseen(state, card)
+    hand["no_bet"] = None  # a roll: the betting skipped before it is behind us
     hand["rolled"][seat] = [*hand["rolled"][seat], card]
     hand["left"][seat] -= 1
     who = state["players"][seat]
@@ -227,6 +239,7 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
         bet_after = state["options"]["bet_after_match"]
         if not bet_after:
             rules.append(v.cite("no-bet-after-match"))
+            hand["no_bet"] = v.cite("no-bet-after-match")
         # The option is named only when it changed the ruling (no betting round).
         named = [] if bet_after else ["bet_after_match"]
         return _stopped(v, state, seat, words, rules, bet_after, named)
@@ -322,6 +335,7 @@ def _judge(
         bet_after = state["options"]["bet_after_out"]
         if not bet_after:
             rules.append(v.cite("no-bet-after-out"))
+            hand["no_bet"] = v.cite("no-bet-after-out")
         return _stopped(
             v,
             state,
@@ -371,6 +385,8 @@ def _stopped(
 
 def _bet(v: Variant, state: JSON, event: JSON) -> Step:
     rules = [v.cite("betting")]
+    if state["phase"] != "bet" and state["hand"] and state["hand"].get("no_bet"):
+        rules.append(state["hand"]["no_bet"])  # the option skipped this round
     state, words, done = table.bet(state, event, rules)
     if table.last_one(state):
         return _end(v, state, words, rules, ())
@@ -426,6 +442,20 @@ def _end(
 
 
 # --- helpers -------------------------------------------------------------------------
+
+
+def _gone(v: Variant, state: JSON, seat: int) -> list[str]:
+    """Why a named player may do nothing more this deal: out of cards, or (Mexican
+    sweat) folded on the table card's rank."""
+    hand = state["hand"]
+    if not state["pot"] or hand is None or seat in table.live(state):
+        return []
+    if seat in hand["out"]:
+        return [v.cite("out")]
+    rolled = hand["rolled"][seat]
+    if v.fold_on_match and rolled and cards.rank(rolled[-1]) == cards.rank(hand["table"]):
+        return [v.cite("match")]
+    return []
 
 
 def _next_roller(state: JSON, after: int) -> int | None:

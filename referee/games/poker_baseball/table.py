@@ -164,26 +164,81 @@ def due_first(r: Rules) -> Callable[[JSON, JSON], None]:
     return check
 
 
+# Why a named player may not act at all now (folded, out of cards), as rules.
+Gone = Callable[[JSON, int], list[str]]
+
+
+def turn_rules(
+    r: Rules, gone: Gone, *local: str
+) -> Callable[[JSON, int], list[str]]:
+    """What an event naming the wrong player breaks: the ``local`` rules on whose
+    turn it is, and the reason the named player is out of the deal, if they are."""
+
+    def rules(state: JSON, seat: int) -> list[str]:
+        return list(dict.fromkeys([*(r.rule(n) for n in local), *gone(state, seat)]))
+
+    return rules
+
+
+def answer_rules(r: Rules, gone: Gone) -> Callable[[JSON, int], list[str]]:
+    """An answer by the wrong player: the payment owed, else the betting in turn."""
+
+    def rules(state: JSON, seat: int) -> list[str]:
+        owed = r.due_rules(state["due"]) if state["due"] else [r.rule("betting")]
+        return list(dict.fromkeys([*owed, *gone(state, seat)]))
+
+    return rules
+
+
+def due_seat(state: JSON) -> int | None:
+    """Who owes the payment due now (an answer is offered only then)."""
+    return int(state["due"]["seat"]) if state["due"] else None
+
+
 def due_handlers(
-    settle: Callable[[JSON, JSON], Step], fold_in_betting: Callable[[JSON, JSON], Step]
+    settle: Callable[[JSON, JSON], Step],
+    fold_in_betting: Callable[[JSON, JSON], Step],
+    r: Rules,
+    gone: Gone,
 ) -> dict[str, Handler]:
-    """``pay``, ``decline`` and ``fold``: answers to a payment; ``fold`` also bets."""
+    """``pay``, ``decline`` and ``fold``: answers to a payment; ``fold`` also bets.
+
+    Each is its owner's to do: the payment's, or the betting turn's for a fold.
+    """
 
     def answer(state: JSON, event: JSON) -> Step:
         if state["due"] is None and event["type"] == "fold":
             return fold_in_betting(state, {**event, "type": "bet", "action": "fold"})
         return settle(state, event)
 
+    who = answer_rules(r, gone)
     return {
-        "pay": Handler(answer, when=lambda s: s["due"] is not None),
+        "pay": Handler(
+            answer, when=lambda s: s["due"] is not None, actor=due_seat, turn_rules=who
+        ),
         "decline": Handler(
             answer,
             when=lambda s: s["due"] is not None and s["due"]["mode"] != PAY_OR_FOLD,
+            actor=due_seat,
+            turn_rules=who,
         ),
         "fold": Handler(
-            answer, when=lambda s: s["due"] is not None or s["phase"] == "bet"
+            answer,
+            when=lambda s: s["due"] is not None or s["phase"] == "bet",
+            actor=acting,
+            turn_rules=who,
         ),
     }
+
+
+def anyone(state: JSON) -> None:
+    """Everyone antes together: any player may be named as doing it."""
+    return None
+
+
+def dealer(state: JSON) -> int:
+    """The dealer turns the cards nobody owns (a table card, a shared card)."""
+    return int(state["dealer"])
 
 
 def without_ante(
