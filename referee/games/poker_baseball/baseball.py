@@ -749,7 +749,7 @@ HANDLERS = {
         actor=table.acting,
         turn_rules=table.turn_rules(RULES, _gone, "betting"),
     ),
-    **table.due_handlers(_settle, _bet, RULES, _gone),
+    **table.due_handlers(_settle, _bet, RULES, _gone, ("betting", "fold")),
     "common": Handler(
         _common,
         when=lambda s: s["phase"] == "common",

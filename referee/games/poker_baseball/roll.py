@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games import cards
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
@@ -72,7 +73,11 @@ class Variant:
 
 
 def make_game(
-    variant: Variant, summary: str, source: str, options: Sequence[Option]
+    variant: Variant,
+    summary: str,
+    source: str,
+    options: Sequence[Option],
+    breaches: Sequence[Breach] = (),
 ) -> Game:
     """The Game record of one rolling game."""
     v = variant
@@ -140,6 +145,7 @@ def make_game(
         before=table.due_first(v.rules),
         order_rule=v.cite("lead"),
         turn_rule=v.cite("lead"),
+        breaches=tuple(breaches),
     )
     return game
 
@@ -385,8 +391,19 @@ def _stopped(
 
 def _bet(v: Variant, state: JSON, event: JSON) -> Step:
     rules = [v.cite("betting")]
-    if state["phase"] != "bet" and state["hand"] and state["hand"].get("no_bet"):
-        rules.append(state["hand"]["no_bet"])  # the option skipped this round
+    hand = state["hand"]
+    if state["phase"] == "roll" and hand.get("no_bet"):
+        # the match's option skipped the betting round after the last stop
+        why = (
+            "a match fold"
+            if hand["no_bet"] == _maybe(v, "no-bet-after-match")
+            else ("a failed roll")
+        )
+        raise Refused(
+            f"No betting after {why} in this match: "
+            f"{state['players'][hand['roller']]} rolls next.",
+            [*rules, hand["no_bet"]],
+        )
     state, words, done = table.bet(state, event, rules)
     if table.last_one(state):
         return _end(v, state, words, rules, ())
@@ -444,6 +461,11 @@ def _end(
 # --- helpers -------------------------------------------------------------------------
 
 
+def _maybe(v: Variant, local: str) -> str:
+    """The full id of ``local`` if this game has that rule, else ""."""
+    return v.rules.rules.get(local, "")
+
+
 def _gone(v: Variant, state: JSON, seat: int) -> list[str]:
     """Why a named player may do nothing more this deal: out of cards, or (Mexican
     sweat) folded on the table card's rank."""
@@ -453,7 +475,11 @@ def _gone(v: Variant, state: JSON, seat: int) -> list[str]:
     if seat in hand["out"]:
         return [v.cite("out")]
     rolled = hand["rolled"][seat]
-    if v.fold_on_match and rolled and cards.rank(rolled[-1]) == cards.rank(hand["table"]):
+    if (
+        v.fold_on_match
+        and rolled
+        and cards.rank(rolled[-1]) == cards.rank(hand["table"])
+    ):
         return [v.cite("match")]
     return []
 

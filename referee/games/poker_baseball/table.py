@@ -168,9 +168,7 @@ def due_first(r: Rules) -> Callable[[JSON, JSON], None]:
 Gone = Callable[[JSON, int], list[str]]
 
 
-def turn_rules(
-    r: Rules, gone: Gone, *local: str
-) -> Callable[[JSON, int], list[str]]:
+def turn_rules(r: Rules, gone: Gone, *local: str) -> Callable[[JSON, int], list[str]]:
     """What an event naming the wrong player breaks: the ``local`` rules on whose
     turn it is, and the reason the named player is out of the deal, if they are."""
 
@@ -180,11 +178,14 @@ def turn_rules(
     return rules
 
 
-def answer_rules(r: Rules, gone: Gone) -> Callable[[JSON, int], list[str]]:
-    """An answer by the wrong player: the payment owed, else the betting in turn."""
+def answer_rules(
+    r: Rules, gone: Gone, in_turn: Sequence[str]
+) -> Callable[[JSON, int], list[str]]:
+    """An answer by the wrong player: the payment owed, else the ``in_turn`` rules
+    (a fold in the betting)."""
 
     def rules(state: JSON, seat: int) -> list[str]:
-        owed = r.due_rules(state["due"]) if state["due"] else [r.rule("betting")]
+        owed = r.due_rules(state["due"]) if state["due"] else list(map(r.rule, in_turn))
         return list(dict.fromkeys([*owed, *gone(state, seat)]))
 
     return rules
@@ -200,10 +201,12 @@ def due_handlers(
     fold_in_betting: Callable[[JSON, JSON], Step],
     r: Rules,
     gone: Gone,
+    in_turn: Sequence[str] = ("betting",),
 ) -> dict[str, Handler]:
     """``pay``, ``decline`` and ``fold``: answers to a payment; ``fold`` also bets.
 
-    Each is its owner's to do: the payment's, or the betting turn's for a fold.
+    Each is its owner's to do: the payment's, or the betting turn's for a fold (a
+    fold out of turn breaks the ``in_turn`` rules).
     """
 
     def answer(state: JSON, event: JSON) -> Step:
@@ -211,7 +214,7 @@ def due_handlers(
             return fold_in_betting(state, {**event, "type": "bet", "action": "fold"})
         return settle(state, event)
 
-    who = answer_rules(r, gone)
+    who = answer_rules(r, gone, in_turn)
     return {
         "pay": Handler(
             answer, when=lambda s: s["due"] is not None, actor=due_seat, turn_rules=who
