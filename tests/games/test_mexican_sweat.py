@@ -156,7 +156,7 @@ def test_ante_a_deal_may_start_with_its_table_card():
     assert GAME.view(state)["turn"] == "Bob"
 
 
-# --- who acts (issue 24) ----------------------------------------------------------------
+# --- who acts (issue 24) ---------------------------------------------------------
 
 
 def _refused(state, event):

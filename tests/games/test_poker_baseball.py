@@ -538,7 +538,7 @@ def test_betting_no_round_when_everyone_else_still_in_is_all_in():
     assert GAME.view(state)["turn"] == "Bob"
 
 
-# --- who acts (issue 24) ----------------------------------------------------------------
+# --- who acts (issue 24) ---------------------------------------------------------
 
 PB = "poker-baseball/"
 

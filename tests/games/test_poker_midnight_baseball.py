@@ -256,7 +256,7 @@ def test_betting_no_round_when_everyone_else_still_in_is_all_in():
     assert view["turn"] == "Ann"
 
 
-# --- who acts (issue 24) ----------------------------------------------------------------
+# --- who acts (issue 24) ---------------------------------------------------------
 
 MB = "poker-midnight-baseball/"
 
