@@ -652,3 +652,22 @@ def test_property_naming_the_player_in_turn_changes_nothing_naming_another_is_re
             event = {"type": expects[0], "card": card}
         state = check_turn(GAME, state, event).state
     assert GAME.view(state)["phase"] in ("show", "over")
+
+
+def test_payment_a_stated_amount_must_be_the_price():
+    state, _ = run([ANTE, *ups("3H")])  # the pot holds 3: the three costs 3
+    with pytest.raises(Refused, match="Bob pays 1, but the price is 3") as short:
+        GAME.step(state, {"type": "pay", "player": "Bob", "amount": 1})
+    assert short.value.ruling.rules == (PB + "pay-up-threes", PB + "payment")
+    stated = GAME.step(state, {"type": "pay", "player": "Bob", "amount": 3})
+    assert stated == GAME.step(state, {"type": "pay", "player": "Bob"})
+
+
+def test_pay_down_wilds_a_stated_amount_must_be_the_price():
+    state, _ = run([ANTE], pay_down_wilds=True, price=2)
+    event = {"type": "pay_down", "player": "Cy", "rank": "3", "amount": 5}
+    with pytest.raises(Refused, match="the price is 2 \\(the fixed price\\)") as over:
+        GAME.step(state, event)
+    assert PB + "payment" in over.value.ruling.rules
+    paid = GAME.step(state, {**event, "amount": 2})
+    assert GAME.view(paid.state)["detail"]["pot"] == 5

@@ -328,3 +328,12 @@ def test_property_naming_the_player_in_turn_changes_nothing_naming_another_is_re
             event = {"type": expects[0], "card": deck.pop()}
         state = check_turn(GAME, state, event).state
     assert GAME.view(state)["over"]
+
+
+def test_payments_a_stated_amount_must_be_the_price():
+    state, _ = run([ANTE, TABLE, *rolls("3H")])
+    with pytest.raises(Refused, match="Bob pays 4, but the price is 3") as over:
+        GAME.step(state, {"type": "pay", "player": "Bob", "amount": 4})
+    assert over.value.ruling.rules == (MB + "pay-threes", MB + "payments")
+    stated = GAME.step(state, {"type": "pay", "player": "Bob", "amount": 3})
+    assert stated == GAME.step(state, {"type": "pay", "player": "Bob"})

@@ -223,3 +223,22 @@ def test_the_shared_card_is_the_dealers_through_the_api(api):
     assert response.get_json()["ruling"]["rules"] == ["poker-baseball/short-deck"]
     body = play(api, mid, [{"type": "common", "player": "Ann", "card": "JS"}])
     assert "Shared card JS" in body["ruling"]["summary"]
+
+
+def test_a_stated_payment_other_than_the_price_is_409_through_the_api(api, app):
+    mid = api.create("poker-midnight-baseball", P3)["id"]
+    play(
+        api,
+        mid,
+        [ANTE, {"type": "table", "card": "8D"}, {"type": "roll", "card": "3H"}],
+    )
+    response = api.event(mid, {"type": "pay", "player": "Bob", "amount": 1})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == [
+        "poker-midnight-baseball/pay-threes",
+        "poker-midnight-baseball/payments",
+    ]
+    body = play(api, mid, [{"type": "pay", "player": "Bob", "amount": 3}])
+    assert body["state"]["detail"]["pot"] == 6
+    with app.app_context():
+        assert db.session.get(Match, mid).version == 4

@@ -367,6 +367,7 @@ def _pay_down(state: JSON, event: JSON) -> Step:
             rules,
         )
     amount = specials.price(state["options"], potlib.total(state["pot"]))
+    table.check_paid(state, event, amount, rules)
     state["pot"] = potlib.add(state["pot"], seat, amount, "pay", f"face-down {r}")
     paid[r] += 1
     rules.append(rule(WILD_RULES[r]))  # that rank's payment setting sets the price

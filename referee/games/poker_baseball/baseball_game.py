@@ -158,7 +158,7 @@ EVENTS = (
         "Pay for a face-down wild",
         "A player pays for a face-down three or nine (option: pay for face-down "
         "wilds).",
-        (PLAYER, RANK_FIELD),
+        (PLAYER, RANK_FIELD, table.PAID),
         (
             _after_ante(
                 {"type": "pay_down", "player": 0, "rank": "3"},
@@ -276,6 +276,15 @@ BREACHES = (
         R("payment"),
         "Bob pays when no payment is owed",
         _after_ante({"type": "pay", "player": "Bob"}),
+    ),
+    Breach(
+        R("payment"),
+        "Bob pays 1 for his three when the pot holds 3",
+        Example(
+            {"type": "pay", "player": "Bob", "amount": 1},
+            setup=THREE_UP,
+            players=SETUP3,
+        ),
     ),
     Breach(
         R("pay-up-threes"),

@@ -137,6 +137,11 @@ def midnight_breaches() -> tuple[Breach, ...]:
             _in({"type": "roll", "card": "5C"}, three),
         ),
         Breach(
+            MIDNIGHT_CITE("payments"),
+            "Bob pays 1 for his three when the pot holds 3",
+            _in({"type": "pay", "player": "Bob", "amount": 1}, three),
+        ),
+        Breach(
             MIDNIGHT_CITE("pay-threes"),
             "Bob declines a three he must pay for or fold",
             _in({"type": "decline", "player": "Bob"}, three),

@@ -64,6 +64,18 @@ BET_AMOUNT = Field(
 )
 
 
+# What a player hands over for a payment, when the scorer states it: the referee
+# refuses any sum but the price (rule on payments), rather than trust it.
+PAID = Field(
+    "amount",
+    "integer",
+    "Chips paid, if stated: anything but the price is refused (left out: the price).",
+    required=False,
+    minimum=0,
+    maximum=MAX_CHIPS,
+)
+
+
 def answer_event(
     type_: str, help: str, setup: tuple[JSON, ...], **options: Any
 ) -> EventKind:
@@ -74,7 +86,20 @@ def answer_event(
         players=("Ann", "Bob", "Cy"),
         options=options,
     )
-    return EventKind(type_, type_.capitalize(), help, (PLAYER,), (example,))
+    fields = (PLAYER, PAID) if type_ == "pay" else (PLAYER,)
+    return EventKind(type_, type_.capitalize(), help, fields, (example,))
+
+
+def check_paid(state: JSON, event: JSON, price: int, rules: Sequence[str]) -> None:
+    """A stated payment must be the price: a player may not pay short, or more."""
+    paid = event.get("amount")
+    if paid is not None and paid != price:
+        who = state["players"][int(event["player"])]
+        raise Refused(
+            f"{who} pays {paid}, but the price is "
+            f"{specials.describe_price(state['options'], price)}.",
+            rules,
+        )
 
 
 def bet_event(setup: tuple[JSON, ...]) -> EventKind:
@@ -490,6 +515,7 @@ def settle_due(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, st
         )
     back = {**state, "due": None, "phase": due["back"]}
     if kind == "pay":
+        check_paid(state, {**event, "player": seat}, due["amount"], rules)
         pot = potlib.add(state["pot"], seat, due["amount"], "pay", due["card"])
         what = "the extra card" if due["kind"] == "four" else due["card"]
         words = (
