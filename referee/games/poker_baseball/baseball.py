@@ -12,7 +12,9 @@ Events: ``ante`` ``{"amount"}``; ``up`` ``{"player", "card"}`` (a card dealt fac
 ``turn_up`` ``{"player", "card"}`` (a face-down four turned up for its extra card);
 ``bet`` ``{"player", "action", "amount"}``; ``common`` ``{"card"}`` (the shared card of
 a short seventh street); ``show`` ``{"player", "cards"}`` (all of a player's cards at
-the showdown).
+the showdown). Each may name its ``player`` (``ante`` and ``common`` too): the ante is
+everyone's, the shared card the dealer's; naming someone the rules do not let act
+now is refused citing that turn's rules (``fold`` too for a player who folded).
 
 ``view(state)["detail"]`` holds ``street`` (3-7), ``up`` (name -> face-up cards),
 ``down`` (name -> face-down count), ``next`` (who is owed the next face-up card),

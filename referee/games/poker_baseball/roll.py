@@ -9,7 +9,10 @@ none, but a roller who turns up the table card's rank folds at once.
 Events: ``ante`` ``{"amount"}``; ``table`` ``{"card"}`` (the card turned up in the
 middle); ``roll`` ``{"player", "card"}`` (``player`` may be left out: the roller);
 ``pay``, ``decline``, ``fold`` ``{"player"}`` (answering a payment, midnight baseball);
-``bet`` ``{"player", "action", "amount"}``.
+``bet`` ``{"player", "action", "amount"}``. Who may act (``Handler.actor``): the
+ante is everyone's, the table card the dealer's, a roll the roller's, an answer the
+payer's, a bet the player in turn; naming anyone else is refused citing that turn's
+rules (and ``out`` or ``match`` for a player who has left the deal).
 
 ``view(state)["detail"]`` holds ``table_card``, ``high`` (who holds the high hand, or
 None while the table card is best), ``high_hand`` (it in words), ``roller``,
@@ -50,6 +53,12 @@ HAND_SIZE = 7
 DECK_SIZE = 52
 WILD_OPTIONS = {"3": "threes", "9": "nines"}
 WILD_RULES = {"3": "pay-threes", "9": "pay-nines"}
+# A stop an option follows with no betting round (``hand["no_bet"]``): its rule, and
+# the words for it when a bet is refused then.
+SKIPPED = {
+    "out": ("no-bet-after-out", "a failed roll"),
+    "match": ("no-bet-after-match", "a match fold"),
+}
 
 
 @dataclass(frozen=True)
@@ -245,7 +254,7 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
         bet_after = state["options"]["bet_after_match"]
         if not bet_after:
             rules.append(v.cite("no-bet-after-match"))
-            hand["no_bet"] = v.cite("no-bet-after-match")
+            hand["no_bet"] = "match"
         # The option is named only when it changed the ruling (no betting round).
         named = [] if bet_after else ["bet_after_match"]
         return _stopped(v, state, seat, words, rules, bet_after, named)
@@ -341,7 +350,7 @@ def _judge(
         bet_after = state["options"]["bet_after_out"]
         if not bet_after:
             rules.append(v.cite("no-bet-after-out"))
-            hand["no_bet"] = v.cite("no-bet-after-out")
+            hand["no_bet"] = "out"
         return _stopped(
             v,
             state,
@@ -394,15 +403,11 @@ def _bet(v: Variant, state: JSON, event: JSON) -> Step:
     hand = state["hand"]
     if state["phase"] == "roll" and hand.get("no_bet"):
         # the match's option skipped the betting round after the last stop
-        why = (
-            "a match fold"
-            if hand["no_bet"] == _maybe(v, "no-bet-after-match")
-            else ("a failed roll")
-        )
+        local, why = SKIPPED[hand["no_bet"]]
         raise Refused(
             f"No betting after {why} in this match: "
             f"{state['players'][hand['roller']]} rolls next.",
-            [*rules, hand["no_bet"]],
+            [*rules, v.cite(local)],
         )
     state, words, done = table.bet(state, event, rules)
     if table.last_one(state):
@@ -459,11 +464,6 @@ def _end(
 
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def _maybe(v: Variant, local: str) -> str:
-    """The full id of ``local`` if this game has that rule, else ""."""
-    return v.rules.rules.get(local, "")
 
 
 def _gone(v: Variant, state: JSON, seat: int) -> list[str]:
