@@ -37,21 +37,19 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"|GET /api/v1/games/[^/]+/rules\): \.answer\.sha256",
         "6. issue 24: a rule says what it does (kind, unchecked) and a rulebook "
         "carries its rule-coverage matrix (checks)",
+    ),
+    (
         r"is not a field of '\w+' \(fields: ([^)]*)\)[^>]*-> \"[^\"]*"
         r"\(fields: \1, player\)",
-        "issue 24 (baseball, midnight baseball, Mexican sweat): an event a person does "
-        "names who did it, so its list of fields shows the optional 'player'",
+        "7. issue 24 (baseball, midnight baseball, Mexican sweat): an event a person "
+        "does names who did it, so its list of fields shows the optional 'player'",
     ),
     (
         r"game:(poker-baseball|poker-midnight-baseball|mexican-sweat) \(GET "
-        r"[^)]*\): \.answer\.events",
-        "issue 24 (baseball, midnight baseball, Mexican sweat): the game's events list "
-        "the optional 'player' of ante, table and common (who did it)",
-    ),
-    (
-        r"rules:(poker-baseball|poker-midnight-baseball|mexican-sweat) \(GET",
-        "issue 24 (baseball, midnight baseball, Mexican sweat): each rule says its "
-        "kind (forbids, requires, describes), no-looking why it cannot be checked",
+        r"[^)]*\): \.answer\.events"
+        r"|games \(GET /api/v1/games\): \.answer\.games\[\d+\]\.events\[\d+\]\.fields",
+        "7. issue 24 (baseball, midnight baseball, Mexican sweat): the events list "
+        "the optional 'player' of ante, table and common and the 'amount' of pay",
     ),
 )
 
