@@ -113,6 +113,8 @@ class Breach:
 
 
 Seats = int | Iterable[int] | None
+# A handler's own answer to an event naming a seat out of turn (``Handler``).
+OutOfTurn = Callable[[JSON, JSON, int], "Refused | Sequence[str] | None"]
 
 
 @dataclass(frozen=True)
@@ -139,9 +141,7 @@ class Handler:
     run: Callable[[JSON, JSON], Step]
     when: Callable[[JSON], bool] | None = None
     actor: Callable[[JSON], Seats] | None = None
-    out_of_turn: Callable[[JSON, JSON, int], Refused | Sequence[str] | None] | None = (
-        None
-    )
+    out_of_turn: OutOfTurn | None = None
 
 
 @dataclass(frozen=True)

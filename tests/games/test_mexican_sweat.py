@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from referee.games import get
 from referee.games.outcomes import Refused
 from referee.games.outcomes import Verdict
+from tests.games.baseball_turns import check_turn
 
 GAME = get("mexican-sweat")
 P3 = ("Ann", "Bob", "Cy")  # Ann deals: Bob rolls first
@@ -153,3 +154,100 @@ def test_ante_a_deal_may_start_with_its_table_card():
     state, step = run([TABLE])
     assert step.ruling.summary.startswith("No ante recorded. Table card 8D.")
     assert GAME.view(state)["turn"] == "Bob"
+
+
+# --- who acts (issue 24) ---------------------------------------------------------
+
+
+def _refused(state, event):
+    with pytest.raises(Refused, match="out of turn") as refused:
+        GAME.step(state, event)
+    return refused.value.ruling.rules
+
+
+def test_lead_a_roll_named_for_anyone_but_the_lead_player_is_refused():
+    state, _ = run([ANTE, TABLE])
+    assert _refused(state, {"type": "roll", "player": "Cy", "card": "KS"}) == (
+        "mexican-sweat/lead",
+        "mexican-sweat/roll",
+    )
+    named = GAME.step(state, {"type": "roll", "player": "Bob", "card": "KS"})
+    assert named == GAME.step(state, {"type": "roll", "card": "KS"})
+
+
+def test_deal_the_table_card_is_the_dealers_to_turn():
+    state, _ = run([ANTE])
+    assert _refused(state, {"type": "table", "player": 1, "card": "8D"}) == (
+        "mexican-sweat/deal",
+    )
+    assert GAME.step(state, {**TABLE, "player": "Ann"}).ruling.summary.startswith(
+        "Table card 8D."
+    )
+
+
+def test_ante_everyone_antes_so_anyone_may_be_named():
+    state, _ = run([])
+    for seat in range(3):
+        assert GAME.step(state, {**ANTE, "player": seat}).state["phase"] == "table"
+
+
+def test_betting_out_of_turn_is_refused_citing_betting():
+    state, _ = run([ANTE, TABLE, *rolls("KS")])
+    event = {"type": "bet", "player": "Ann", "action": "check"}
+    assert _refused(state, event) == ("mexican-sweat/betting",)
+
+
+def test_match_a_player_who_folded_on_the_table_rank_rolls_no_more():
+    state, _ = run([ANTE, TABLE, *rolls("8S")], bet_after_match=False)
+    rules = _refused(state, {"type": "roll", "player": "Bob", "card": "KS"})
+    assert rules == ("mexican-sweat/lead", "mexican-sweat/roll", "mexican-sweat/match")
+
+
+def test_out_a_player_out_of_cards_takes_no_part_in_the_betting():
+    misses = rolls("2C", "5D", "6H", "7S", "10C", "JD", "KH")
+    state, _ = run([ANTE, {"type": "table", "card": "AD"}, *misses])
+    rules = _refused(state, {"type": "bet", "player": "Bob", "action": "check"})
+    assert rules == ("mexican-sweat/betting", "mexican-sweat/out")
+
+
+def test_no_bet_after_match_a_bet_then_is_refused_citing_the_option():
+    state, _ = run([ANTE, TABLE, *rolls("8S")], bet_after_match=False)
+    with pytest.raises(Refused, match="No betting after a match fold") as refused:
+        GAME.step(state, {"type": "bet", "player": "Cy", "action": "check"})
+    assert "mexican-sweat/no-bet-after-match" in refused.value.ruling.rules
+    # once the next roller has rolled, the option is behind us
+    state = GAME.step(state, {"type": "roll", "card": "2D"}).state
+    with pytest.raises(Refused, match="No betting round is open"):
+        GAME.step(state, {"type": "bet", "player": "Cy", "action": "check"})
+
+
+def test_no_bet_after_out_a_bet_then_is_refused_citing_the_option():
+    misses = rolls("2C", "5D", "6H", "7S", "10C", "JD", "KH")
+    table = {"type": "table", "card": "AD"}
+    state, _ = run([ANTE, table, *misses], bet_after_out=False)
+    with pytest.raises(Refused, match="No betting after a failed roll") as refused:
+        GAME.step(state, {"type": "bet", "player": "Cy", "action": "check"})
+    assert "mexican-sweat/no-bet-after-out" in refused.value.ruling.rules
+
+
+@settings(max_examples=15, deadline=None)
+@given(order=st.permutations(DECK), count=st.integers(3, 7), bets=st.booleans())
+def test_property_naming_the_player_in_turn_changes_nothing_naming_another_is_refused(
+    order, count, bets
+):
+    players = [f"P{i}" for i in range(count)]
+    state = GAME.start(
+        GAME.new_setup(players, {"bet_after_out": bets, "bet_after_match": bets})
+    )
+    deck = list(order)
+    state = check_turn(GAME, state, ANTE).state
+    for _ in range(400):
+        view = GAME.view(state)
+        if view["over"]:
+            break
+        if "bet" in view["expects"]:
+            event = {"type": "bet", "player": state["round"]["turn"], "action": "check"}
+        else:
+            event = {"type": view["expects"][0], "card": deck.pop()}
+        state = check_turn(GAME, state, event).state
+    assert GAME.view(state)["over"]

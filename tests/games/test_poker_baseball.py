@@ -13,6 +13,7 @@ from referee.games.outcomes import Refused
 from referee.games.outcomes import Verdict
 from referee.games.poker_baseball import baseball
 from referee.games.poker_baseball import baseball_game
+from tests.games.baseball_turns import check_turn
 
 GAME = get("poker-baseball")
 P3 = ("Ann", "Bob", "Cy")  # Ann deals: Bob gets the first card, then Cy, then Ann
@@ -84,8 +85,12 @@ def test_deal_two_down_then_the_first_up_card_goes_left_of_the_dealer():
 
 def test_streets_refuse_a_card_to_the_wrong_player():
     state, _ = run([ANTE])
-    with pytest.raises(Refused, match="goes to Bob, not Cy"):
+    with pytest.raises(Refused, match="out of turn: it is Bob's") as refused:
         GAME.step(state, {"type": "up", "player": 2, "card": "KD"})
+    assert refused.value.ruling.rules == (
+        "poker-baseball/deal",
+        "poker-baseball/streets",
+    )
 
 
 def test_players_deck_holds_one_of_each_card():
@@ -531,3 +536,138 @@ def test_betting_no_round_when_everyone_else_still_in_is_all_in():
     assert state["phase"] == "deal"
     assert state["round"] is None
     assert GAME.view(state)["turn"] == "Bob"
+
+
+# --- who acts (issue 24) ---------------------------------------------------------
+
+PB = "poker-baseball/"
+
+
+def _refused(state, event):
+    with pytest.raises(Refused, match="out of turn") as refused:
+        GAME.step(state, event)
+    return refused.value.ruling.rules
+
+
+def test_ante_everyone_antes_so_anyone_may_be_named():
+    state, _ = run([])
+    for seat in ("Ann", "Bob", "Cy"):
+        assert GAME.step(state, {**ANTE, "player": seat}).state["phase"] == "deal"
+
+
+def test_streets_a_fourth_street_card_to_the_wrong_player_cites_streets_alone():
+    state = play(["KD", "7C", "5S"])
+    assert state["hand"]["deal"]["street"] == 4
+    event = {"type": "up", "player": "Ann", "card": "QD"}
+    assert _refused(state, event) == (PB + "streets",)
+
+
+def test_betting_out_of_turn_is_refused_citing_betting():
+    state, _ = run([ANTE, *ups("KD", "7C", "5S")])  # Bob's king opens
+    event = {"type": "bet", "player": "Cy", "action": "check"}
+    assert _refused(state, event) == (PB + "betting",)
+
+
+def test_fold_out_of_turn_is_refused_citing_betting_and_fold():
+    state, _ = run([ANTE, *ups("KD", "7C", "5S")])
+    assert _refused(state, {"type": "fold", "player": 0}) == (
+        PB + "betting",
+        PB + "fold",
+    )
+
+
+def test_fold_a_folded_player_is_dealt_no_more_cards():
+    state, _ = run([ANTE, *ups("3H"), {"type": "fold", "player": "Bob"}])
+    event = {"type": "up", "player": "Bob", "card": "KD"}
+    assert _refused(state, event) == (PB + "deal", PB + "streets", PB + "fold")
+
+
+def test_payment_only_its_owner_answers_it():
+    state, _ = run([ANTE, *ups("3H")])
+    rules = _refused(state, {"type": "pay", "player": "Cy"})
+    assert rules == (PB + "pay-up-threes", PB + "payment")
+
+
+def test_short_deck_the_shared_card_is_the_dealers_to_turn():
+    state, _ = run(baseball_game.SHORT, players=baseball_game.SEVEN)
+    assert state["phase"] == "common"
+    event = {"type": "common", "player": "Bob", "card": "JS"}
+    assert _refused(state, event) == (PB + "short-deck",)
+    step = GAME.step(state, {"type": "common", "player": "Ann", "card": "JS"})
+    assert step == GAME.step(state, {"type": "common", "card": "JS"})
+
+
+def test_showdown_each_player_still_in_shows_once():
+    state, _ = run(baseball_game.SHOWDOWN)
+    shown = {"type": "show", "player": "Bob", "cards": "KD KH 2C 2D AS AH QC"}
+    state = GAME.step(state, shown).state
+    assert _refused(state, shown) == (PB + "showdown",)
+
+
+def test_turn_up_four_a_folded_player_turns_nothing_up():
+    state, _ = run([ANTE, *ups("3H"), {"type": "fold", "player": "Bob"}])
+    event = {"type": "turn_up", "player": "Bob", "card": "4S"}
+    assert _refused(state, event) == (PB + "turn-up-four", PB + "four", PB + "fold")
+
+
+def test_pay_down_wilds_a_folded_player_pays_for_nothing():
+    events = [ANTE, *ups("3H"), {"type": "fold", "player": "Bob"}]
+    state, _ = run(events, pay_down_wilds=True)
+    event = {"type": "pay_down", "player": "Bob", "rank": "3"}
+    assert _refused(state, event) == (
+        PB + "pay-down-wilds",
+        PB + "payment",
+        PB + "fold",
+    )
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    order=st.permutations(DECK),
+    count=st.integers(3, 7),
+    up_nines=st.sampled_from(["free", "pay", "pay-or-fold"]),
+    pay_four=st.booleans(),
+)
+def test_property_naming_the_player_in_turn_changes_nothing_naming_another_is_refused(
+    order, count, up_nines, pay_four
+):
+    players = [f"P{i}" for i in range(count)]
+    opts = {"up_nines": up_nines, "pay_four": pay_four}
+    state = GAME.start(GAME.new_setup(players, opts))
+    state = check_turn(GAME, state, ANTE).state
+    deck = list(order)
+    for _ in range(200):
+        view = GAME.view(state)
+        if view["over"] or view["phase"] == "show":
+            break
+        expects = view["expects"]
+        if "pay" in expects:
+            event = {"type": "pay", "player": state["due"]["seat"]}
+        elif "bet" in expects:
+            event = {"type": "bet", "player": state["round"]["turn"], "action": "check"}
+        else:
+            seen = set(baseball.stud.seen(state["hand"]["deal"]))
+            card = next(c for c in deck if c not in seen)
+            deck.remove(card)
+            event = {"type": expects[0], "card": card}
+        state = check_turn(GAME, state, event).state
+    assert GAME.view(state)["phase"] in ("show", "over")
+
+
+def test_payment_a_stated_amount_must_be_the_price():
+    state, _ = run([ANTE, *ups("3H")])  # the pot holds 3: the three costs 3
+    with pytest.raises(Refused, match="Bob pays 1, but the price is 3") as short:
+        GAME.step(state, {"type": "pay", "player": "Bob", "amount": 1})
+    assert short.value.ruling.rules == (PB + "pay-up-threes", PB + "payment")
+    stated = GAME.step(state, {"type": "pay", "player": "Bob", "amount": 3})
+    assert stated == GAME.step(state, {"type": "pay", "player": "Bob"})
+
+
+def test_pay_down_wilds_a_stated_amount_must_be_the_price():
+    state, _ = run([ANTE], pay_down_wilds=True, price=2)
+    event = {"type": "pay_down", "player": "Cy", "rank": "3", "amount": 5}
+    with pytest.raises(Refused, match="the price is 2 \\(the fixed price\\)") as over:
+        GAME.step(state, event)
+    assert PB + "payment" in over.value.ruling.rules
+    paid = GAME.step(state, {**event, "amount": 2})
+    assert GAME.view(paid.state)["detail"]["pot"] == 5

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from referee.games import get
 from referee.games.outcomes import Refused
 from referee.games.outcomes import Verdict
+from tests.games.baseball_turns import check_turn
 
 GAME = get("poker-midnight-baseball")
 P3 = ("Ann", "Bob", "Cy")  # Ann deals: Bob rolls first
@@ -68,8 +69,12 @@ def test_roll_an_equal_hand_does_not_beat():
 
 def test_roll_out_of_turn_is_refused():
     state, _ = run([ANTE, TABLE])
-    with pytest.raises(Refused, match="Bob's turn to roll"):
+    with pytest.raises(Refused, match="by Cy is out of turn: it is Bob's") as no:
         GAME.step(state, {"type": "roll", "player": 2, "card": "KS"})
+    assert no.value.ruling.rules == (
+        "poker-midnight-baseball/lead",
+        "poker-midnight-baseball/roll",
+    )
 
 
 def test_lead_passes_over_the_high_hand():
@@ -249,3 +254,86 @@ def test_betting_no_round_when_everyone_else_still_in_is_all_in():
     view = GAME.view(state)
     assert view["expects"] == ["roll"]
     assert view["turn"] == "Ann"
+
+
+# --- who acts (issue 24) ---------------------------------------------------------
+
+MB = "poker-midnight-baseball/"
+
+
+def _refused(state, event):
+    with pytest.raises(Refused, match="out of turn") as refused:
+        GAME.step(state, event)
+    return refused.value.ruling.rules
+
+
+def test_deal_the_table_card_is_the_dealers_to_turn():
+    state, _ = run([ANTE])
+    event = {"type": "table", "player": "Cy", "card": "8D"}
+    assert _refused(state, event) == (MB + "deal",)
+
+
+def test_payments_only_the_roller_who_owes_answers_them():
+    state, _ = run([ANTE, TABLE, *rolls("3H")])
+    rules = _refused(state, {"type": "pay", "player": "Cy"})
+    assert rules == (MB + "pay-threes", MB + "payments")
+    paid = GAME.step(state, {"type": "pay", "player": "Bob"})
+    assert "Bob pays 3" in paid.ruling.summary
+
+
+def test_betting_a_fold_out_of_turn_is_refused_citing_betting():
+    state, _ = run([ANTE, TABLE, *rolls("KS")])
+    assert _refused(state, {"type": "fold", "player": "Cy"}) == (MB + "betting",)
+
+
+def test_out_a_player_out_of_cards_rolls_no_more():
+    misses = rolls("2C", "5D", "6H", "7S", "10C", "JD", "KH")
+    state, _ = run([ANTE, {"type": "table", "card": "AD"}, *misses])
+    state = checks(state)
+    event = {"type": "roll", "player": "Bob", "card": "QD"}
+    assert _refused(state, event) == (MB + "lead", MB + "roll", MB + "out")
+
+
+def test_payments_a_fold_rather_than_pay_is_the_owers_alone():
+    state, _ = run([ANTE, TABLE, *rolls("3H")])
+    rules = _refused(state, {"type": "fold", "player": "Ann"})
+    assert rules == (MB + "pay-threes", MB + "payments")
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    order=st.permutations(DECK),
+    count=st.integers(3, 7),
+    threes=st.sampled_from(["free", "pay", "pay-or-fold"]),
+    pay_four=st.booleans(),
+)
+def test_property_naming_the_player_in_turn_changes_nothing_naming_another_is_refused(
+    order, count, threes, pay_four
+):
+    players = [f"P{i}" for i in range(count)]
+    options = {"threes": threes, "pay_four": pay_four}
+    state = GAME.start(GAME.new_setup(players, options))
+    state = check_turn(GAME, state, ANTE).state
+    deck = list(order)
+    for _ in range(400):
+        view = GAME.view(state)
+        if view["over"]:
+            break
+        expects = view["expects"]
+        if "pay" in expects:
+            event = {"type": "pay", "player": state["due"]["seat"]}
+        elif "bet" in expects:
+            event = {"type": "bet", "player": state["round"]["turn"], "action": "check"}
+        else:
+            event = {"type": expects[0], "card": deck.pop()}
+        state = check_turn(GAME, state, event).state
+    assert GAME.view(state)["over"]
+
+
+def test_payments_a_stated_amount_must_be_the_price():
+    state, _ = run([ANTE, TABLE, *rolls("3H")])
+    with pytest.raises(Refused, match="Bob pays 4, but the price is 3") as over:
+        GAME.step(state, {"type": "pay", "player": "Bob", "amount": 4})
+    assert over.value.ruling.rules == (MB + "pay-threes", MB + "payments")
+    stated = GAME.step(state, {"type": "pay", "player": "Bob", "amount": 3})
+    assert stated == GAME.step(state, {"type": "pay", "player": "Bob"})

@@ -124,6 +124,17 @@ REASONS: tuple[tuple[str, str], ...] = (
     (
         r"^openapi \(GET /api/v1/openapi\.json\): \.operations: ",
         "issue 24, bunko: the tables calculator, POST /api/v1/tools/bunko/tables",
+        r"is not a field of '\w+' \(fields: ([^)]*)\)[^>]*-> \"[^\"]*"
+        r"\(fields: \1, player\)",
+        "7. issue 24 (baseball, midnight baseball, Mexican sweat): an event a person "
+        "does names who did it, so its list of fields shows the optional 'player'",
+    ),
+    (
+        r"game:(poker-baseball|poker-midnight-baseball|mexican-sweat) \(GET "
+        r"[^)]*\): \.answer\.events"
+        r"|games \(GET /api/v1/games\): \.answer\.games\[\d+\]\.events\[\d+\]\.fields",
+        "7. issue 24 (baseball, midnight baseball, Mexican sweat): the events list "
+        "the optional 'player' of ante, table and common and the 'amount' of pay",
     ),
 )
 

@@ -8,6 +8,8 @@ import re
 
 from referee import ledger
 from referee.db import db
+from referee.games.poker_baseball.baseball_game import SEVEN
+from referee.games.poker_baseball.baseball_game import SHORT
 from referee.models import Match
 
 P3 = ["Ann", "Bob", "Cy"]
@@ -189,3 +191,54 @@ def test_the_rolling_page_asks_for_the_table_card_then_the_roll(client):
     text = main(client.get(f"/m/{mid}").text)
     assert "Bob rolled it" in text
     assert "Table card out" not in text
+
+
+def test_who_acts_through_the_api_named_in_turn_is_stored_out_of_turn_is_409(api, app):
+    """The optional ``player`` of ante, table and roll: the player in turn (by name)
+    is credited as if left out; anyone else is refused, nothing stored."""
+    named = api.create("mexican-sweat", P3)["id"]
+    unnamed = api.create("mexican-sweat", P3)["id"]
+    for event in (ANTE, {"type": "table", "card": "8D"}):
+        play(api, unnamed, [event])
+        play(api, named, [{**event, "player": "Ann"}])  # Ann antes with all; deals
+    response = api.event(named, {"type": "roll", "player": "Cy", "card": "KS"})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == [
+        "mexican-sweat/lead",
+        "mexican-sweat/roll",
+    ]
+    one = play(api, named, [{"type": "roll", "player": "Bob", "card": "KS"}])
+    other = play(api, unnamed, [{"type": "roll", "card": "KS"}])
+    assert one["ruling"] == other["ruling"]
+    assert api.get(named)["state"] == api.get(unnamed)["state"]
+    with app.app_context():
+        assert db.session.get(Match, named).version == 3
+
+
+def test_the_shared_card_is_the_dealers_through_the_api(api):
+    mid = api.create("poker-baseball", list(SEVEN))["id"]
+    play(api, mid, list(SHORT))
+    response = api.event(mid, {"type": "common", "player": "Bob", "card": "JS"})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == ["poker-baseball/short-deck"]
+    body = play(api, mid, [{"type": "common", "player": "Ann", "card": "JS"}])
+    assert "Shared card JS" in body["ruling"]["summary"]
+
+
+def test_a_stated_payment_other_than_the_price_is_409_through_the_api(api, app):
+    mid = api.create("poker-midnight-baseball", P3)["id"]
+    play(
+        api,
+        mid,
+        [ANTE, {"type": "table", "card": "8D"}, {"type": "roll", "card": "3H"}],
+    )
+    response = api.event(mid, {"type": "pay", "player": "Bob", "amount": 1})
+    assert response.status_code == 409
+    assert response.get_json()["ruling"]["rules"] == [
+        "poker-midnight-baseball/pay-threes",
+        "poker-midnight-baseball/payments",
+    ]
+    body = play(api, mid, [{"type": "pay", "player": "Bob", "amount": 3}])
+    assert body["state"]["detail"]["pot"] == 6
+    with app.app_context():
+        assert db.session.get(Match, mid).version == 4

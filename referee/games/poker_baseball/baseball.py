@@ -12,7 +12,9 @@ Events: ``ante`` ``{"amount"}``; ``up`` ``{"player", "card"}`` (a card dealt fac
 ``turn_up`` ``{"player", "card"}`` (a face-down four turned up for its extra card);
 ``bet`` ``{"player", "action", "amount"}``; ``common`` ``{"card"}`` (the shared card of
 a short seventh street); ``show`` ``{"player", "cards"}`` (all of a player's cards at
-the showdown).
+the showdown). Each may name its ``player`` (``ante`` and ``common`` too): the ante is
+everyone's, the shared card the dealer's; naming someone the rules do not let act
+now is refused citing that turn's rules (``fold`` too for a player who folded).
 
 ``view(state)["detail"]`` holds ``street`` (3-7), ``up`` (name -> face-up cards),
 ``down`` (name -> face-down count), ``next`` (who is owed the next face-up card),
@@ -129,14 +131,8 @@ def _up(state: JSON, event: JSON) -> Step:
     deal = state["hand"]["deal"] if state["hand"] else None
     if state["phase"] != "deal" or deal is None or stud.next_up(deal) is None:
         raise Refused(_not_now(state, "a face-up card"), [rule("streets")])
-    expected = stud.next_up(deal)
-    seat = table.seat_of(state, event, expected, "gets the card")
-    if seat != expected:
-        raise Refused(
-            f"The next face-up card goes to {state['players'][expected]}, "
-            f"not {state['players'][seat]}.",
-            [rule("streets")],
-        )
+    # a card named for anyone else was refused as out of turn (``_owed_card``)
+    seat = table.seat_of(state, event, stud.next_up(deal), "gets the card")
     card = event["card"]
     _check_unseen(state, card)
     state["hand"]["deal"] = stud.give_up(deal, seat, card)
@@ -373,6 +369,7 @@ def _pay_down(state: JSON, event: JSON) -> Step:
             rules,
         )
     amount = specials.price(state["options"], potlib.total(state["pot"]))
+    table.check_paid(state, event, amount, rules)
     state["pot"] = potlib.add(state["pot"], seat, amount, "pay", f"face-down {r}")
     paid[r] += 1
     rules.append(rule(WILD_RULES[r]))  # that rank's payment setting sets the price
@@ -715,19 +712,71 @@ def _pay_down_offered(state: JSON) -> bool:
     )
 
 
+# --- who acts ------------------------------------------------------------------------
+
+
+def _gone(state: JSON, seat: int) -> list[str]:
+    """A named player who has folded may do nothing more this deal."""
+    return [rule("fold")] if state["pot"] and seat not in table.live(state) else []
+
+
+def _owed_card(state: JSON) -> int | None:
+    """Who the next face-up card goes to: the dealer's left at the start of a deal."""
+    if state["phase"] == "ante":
+        return (state["dealer"] + 1) % len(state["players"])
+    return stud.next_up(state["hand"]["deal"])
+
+
+def _card_rules(state: JSON, event: JSON, seat: int) -> list[str]:
+    """A face-up card to the wrong player: the first three cards' rule, the streets'."""
+    first = state["phase"] == "ante" or state["hand"]["deal"]["street"] == 3
+    return [*([rule("deal")] if first else []), rule("streets"), *_gone(state, seat)]
+
+
+def _to_show(state: JSON) -> list[int]:
+    return [s for s in table.live(state) if str(s) not in state["hand"]["shown"]]
+
+
 # In the order a board lists what it expects (a payment owed: pay, decline, fold).
 HANDLERS = {
-    "ante": Handler(_ante, when=lambda s: s["phase"] == "ante"),
-    "up": Handler(_up, when=lambda s: s["phase"] in ("ante", "deal")),
-    "bet": Handler(_bet, when=lambda s: s["phase"] == "bet"),
-    **table.due_handlers(_settle, _bet),
-    "common": Handler(_common, when=lambda s: s["phase"] == "common"),
-    "show": Handler(_show, when=lambda s: s["phase"] == "show"),
+    "ante": Handler(_ante, when=lambda s: s["phase"] == "ante", actor=table.anyone),
+    "up": Handler(
+        _up,
+        when=lambda s: s["phase"] in ("ante", "deal"),
+        actor=_owed_card,
+        out_of_turn=_card_rules,
+    ),
+    "bet": Handler(
+        _bet,
+        when=lambda s: s["phase"] == "bet",
+        actor=table.acting,
+        out_of_turn=table.turn_rules(RULES, _gone, "betting"),
+    ),
+    **table.due_handlers(_settle, _bet, RULES, _gone, ("betting", "fold")),
+    "common": Handler(
+        _common,
+        when=lambda s: s["phase"] == "common",
+        actor=table.dealer,
+        out_of_turn=table.turn_rules(RULES, _gone, "short-deck"),
+    ),
+    "show": Handler(
+        _show,
+        when=lambda s: s["phase"] == "show",
+        actor=_to_show,
+        out_of_turn=table.turn_rules(RULES, _gone, "showdown"),
+    ),
     "turn_up": Handler(
         _turn_up,
         when=lambda s: s["phase"] in PLAYING and s["options"]["turn_up_fours"],
+        actor=table.live,
+        out_of_turn=table.turn_rules(RULES, _gone, "turn-up-four", "four"),
     ),
-    "pay_down": Handler(_pay_down, when=_pay_down_offered),
+    "pay_down": Handler(
+        _pay_down,
+        when=_pay_down_offered,
+        actor=table.live,
+        out_of_turn=table.turn_rules(RULES, _gone, "pay-down-wilds", "payment"),
+    ),
 }
 FINISHED = table.finished(RULES)
 BEFORE = table.due_first(RULES)

@@ -10,6 +10,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
@@ -157,7 +158,7 @@ EVENTS = (
         "Pay for a face-down wild",
         "A player pays for a face-down three or nine (option: pay for face-down "
         "wilds).",
-        (PLAYER, RANK_FIELD),
+        (PLAYER, RANK_FIELD, table.PAID),
         (
             _after_ante(
                 {"type": "pay_down", "player": 0, "rank": "3"},
@@ -247,6 +248,118 @@ OPTIONS = (
 )
 
 
+R = baseball.rule
+OPEN = (*DEAL3, {"type": "up", "card": "5S"})  # Bob's king opens the betting
+BOB_FOLDS = (*THREE_UP, {"type": "fold", "player": "Bob"})
+BREACHES = (
+    Breach(R("ante"), "The antes go in twice in one deal", _after_ante(ANTE)),
+    Breach(
+        R("deal"),
+        "Cy is named for the first face-up card, which is Bob's (Ann deals)",
+        _after_ante({"type": "up", "player": "Cy", "card": "KD"}),
+    ),
+    Breach(
+        R("streets"),
+        "A face-up card while the third-street betting is still open",
+        Example({"type": "up", "card": "QH"}, setup=OPEN, players=SETUP3),
+    ),
+    Breach(
+        R("betting"),
+        "Ann bets first though Bob's king is the best hand showing",
+        Example(
+            {"type": "bet", "player": "Ann", "action": "bet", "amount": 2},
+            setup=OPEN,
+            players=SETUP3,
+        ),
+    ),
+    Breach(
+        R("payment"),
+        "Bob pays when no payment is owed",
+        _after_ante({"type": "pay", "player": "Bob"}),
+    ),
+    Breach(
+        R("payment"),
+        "Bob pays 1 for his three when the pot holds 3",
+        Example(
+            {"type": "pay", "player": "Bob", "amount": 1},
+            setup=THREE_UP,
+            players=SETUP3,
+        ),
+    ),
+    Breach(
+        R("pay-up-threes"),
+        "Bob declines the face-up three he must pay for or fold",
+        Example({"type": "decline", "player": "Bob"}, setup=THREE_UP, players=SETUP3),
+    ),
+    Breach(
+        R("pay-up-threes"),
+        "Cy is dealt the next card before Bob answers for his three",
+        Example({"type": "up", "card": "7C"}, setup=THREE_UP, players=SETUP3),
+    ),
+    Breach(
+        R("pay-up-nines"),
+        "Bob declines a face-up nine under pay or fold for nines",
+        Example(
+            {"type": "decline", "player": "Bob"},
+            setup=(ANTE, {"type": "up", "card": "9H"}),
+            players=SETUP3,
+            options={"up_nines": PAY_OR_FOLD},
+        ),
+    ),
+    Breach(
+        R("pay-down-wilds"),
+        "Bob pays for a face-down three when face-down wilds cost nothing",
+        _after_ante({"type": "pay_down", "player": "Bob", "rank": "3"}),
+    ),
+    Breach(
+        R("pay-four"),
+        "The next card is dealt before Bob answers for his four's extra card",
+        Example(
+            {"type": "up", "card": "7C"},
+            setup=(ANTE, {"type": "up", "card": "4H"}),
+            players=SETUP3,
+            options={"pay_four": True},
+        ),
+    ),
+    Breach(
+        R("turn-up-four"),
+        "Cy turns a face-down four up in a match that does not allow it",
+        _after_ante(
+            {"type": "turn_up", "player": "Cy", "card": "4S"},
+            options={"turn_up_fours": False},
+        ),
+    ),
+    Breach(
+        R("short-deck"),
+        "A shared card while the pack can still go round",
+        Example({"type": "common", "card": "JS"}, setup=DEAL3, players=SETUP3),
+    ),
+    Breach(
+        R("showdown"),
+        "Bob shows his cards before the last betting round",
+        Example(
+            {"type": "show", "player": "Bob", "cards": "KD 5D 6H 2C 10S JD QC"},
+            setup=OPEN,
+            players=SETUP3,
+        ),
+    ),
+    Breach(
+        R("fold"),
+        "Bob, who folded rather than pay for his three, is named for a card",
+        Example(
+            {"type": "up", "player": "Bob", "card": "KD"},
+            setup=BOB_FOLDS,
+            players=SETUP3,
+        ),
+    ),
+    Breach(
+        R("fold"),
+        "Cy folds while it is Bob's turn to bet",
+        Example({"type": "fold", "player": "Cy"}, setup=OPEN, players=SETUP3),
+    ),
+)
+
+
 GAME = Game(
     id=baseball.GAME_ID,
     title=baseball.TITLE,
@@ -269,4 +382,6 @@ GAME = Game(
     finished=baseball.FINISHED,
     before=baseball.BEFORE,
     order_rule=baseball.rule("streets"),
+    turn_rule=baseball.rule("betting"),
+    breaches=BREACHES,
 )

@@ -9,7 +9,10 @@ none, but a roller who turns up the table card's rank folds at once.
 Events: ``ante`` ``{"amount"}``; ``table`` ``{"card"}`` (the card turned up in the
 middle); ``roll`` ``{"player", "card"}`` (``player`` may be left out: the roller);
 ``pay``, ``decline``, ``fold`` ``{"player"}`` (answering a payment, midnight baseball);
-``bet`` ``{"player", "action", "amount"}``.
+``bet`` ``{"player", "action", "amount"}``. Who may act (``Handler.actor``): the
+ante is everyone's, the table card the dealer's, a roll the roller's, an answer the
+payer's, a bet the player in turn; naming anyone else is refused citing that turn's
+rules (and ``out`` or ``match`` for a player who has left the deal).
 
 ``view(state)["detail"]`` holds ``table_card``, ``high`` (who holds the high hand, or
 None while the table card is best), ``high_hand`` (it in words), ``roller``,
@@ -26,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games import cards
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
@@ -49,6 +53,12 @@ HAND_SIZE = 7
 DECK_SIZE = 52
 WILD_OPTIONS = {"3": "threes", "9": "nines"}
 WILD_RULES = {"3": "pay-threes", "9": "pay-nines"}
+# A stop an option follows with no betting round (``hand["no_bet"]``): its rule, and
+# the words for it when a bet is refused then.
+SKIPPED = {
+    "out": ("no-bet-after-out", "a failed roll"),
+    "match": ("no-bet-after-match", "a match fold"),
+}
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,11 @@ class Variant:
 
 
 def make_game(
-    variant: Variant, summary: str, source: str, options: Sequence[Option]
+    variant: Variant,
+    summary: str,
+    source: str,
+    options: Sequence[Option],
+    breaches: Sequence[Breach] = (),
 ) -> Game:
     """The Game record of one rolling game."""
     v = variant
@@ -95,15 +109,31 @@ def make_game(
     def ante(state: JSON, event: JSON) -> Step:
         return _ante(v, state, event)
 
-    answers = table.due_handlers(lambda s, e: _settle(v, s, e), bet)
+    def gone(state: JSON, seat: int) -> list[str]:
+        return _gone(v, state, seat)
+
+    answers = table.due_handlers(lambda s, e: _settle(v, s, e), bet, v.rules, gone)
     # In the order a board lists what it expects (a payment owed: pay, decline, fold).
     handlers = {
-        "ante": Handler(ante, when=lambda s: s["phase"] == "ante"),
-        "table": Handler(table_card, when=lambda s: s["phase"] in ("ante", "table")),
-        "roll": Handler(
-            lambda s, e: _roll(v, s, e), when=lambda s: s["phase"] == "roll"
+        "ante": Handler(ante, when=lambda s: s["phase"] == "ante", actor=table.anyone),
+        "table": Handler(
+            table_card,
+            when=lambda s: s["phase"] in ("ante", "table"),
+            actor=table.dealer,
+            out_of_turn=table.turn_rules(v.rules, gone, "deal"),
         ),
-        "bet": Handler(bet, when=lambda s: s["phase"] == "bet"),
+        "roll": Handler(
+            lambda s, e: _roll(v, s, e),
+            when=lambda s: s["phase"] == "roll",
+            actor=lambda s: s["hand"]["roller"],
+            out_of_turn=table.turn_rules(v.rules, gone, "lead", "roll"),
+        ),
+        "bet": Handler(
+            bet,
+            when=lambda s: s["phase"] == "bet",
+            actor=table.acting,
+            out_of_turn=table.turn_rules(v.rules, gone, "betting"),
+        ),
         **{t: h for t, h in answers.items() if any(k.type == t for k in events)},
     }
     game = Game(
@@ -123,6 +153,8 @@ def make_game(
         finished=table.finished(v.rules),
         before=table.due_first(v.rules),
         order_rule=v.cite("lead"),
+        turn_rule=v.cite("lead"),
+        breaches=tuple(breaches),
     )
     return game
 
@@ -204,16 +236,11 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
     if state["phase"] != "roll":
         raise Refused(f"Not a roll now: {_prompt(v, state)}", rules)
     hand = state["hand"]
-    roller = hand["roller"]
-    seat = table.seat_of(state, event, roller, "rolls")
-    if seat != roller:
-        raise Refused(
-            f"It is {state['players'][roller]}'s turn to roll, not "
-            f"{state['players'][seat]}'s.",
-            [v.cite("roll"), v.cite("lead")],
-        )
+    # a roll named for anyone else was refused as out of turn (the roll's actor)
+    seat = table.seat_of(state, event, hand["roller"], "rolls")
     card = event["card"]
     _check_unseen(state, card)
+    hand["no_bet"] = None  # a roll: the betting skipped before it is behind us
     hand["rolled"][seat] = [*hand["rolled"][seat], card]
     hand["left"][seat] -= 1
     who = state["players"][seat]
@@ -227,6 +254,7 @@ def _roll(v: Variant, state: JSON, event: JSON) -> Step:
         bet_after = state["options"]["bet_after_match"]
         if not bet_after:
             rules.append(v.cite("no-bet-after-match"))
+            hand["no_bet"] = "match"
         # The option is named only when it changed the ruling (no betting round).
         named = [] if bet_after else ["bet_after_match"]
         return _stopped(v, state, seat, words, rules, bet_after, named)
@@ -322,6 +350,7 @@ def _judge(
         bet_after = state["options"]["bet_after_out"]
         if not bet_after:
             rules.append(v.cite("no-bet-after-out"))
+            hand["no_bet"] = "out"
         return _stopped(
             v,
             state,
@@ -371,6 +400,15 @@ def _stopped(
 
 def _bet(v: Variant, state: JSON, event: JSON) -> Step:
     rules = [v.cite("betting")]
+    hand = state["hand"]
+    if state["phase"] == "roll" and hand.get("no_bet"):
+        # the match's option skipped the betting round after the last stop
+        local, why = SKIPPED[hand["no_bet"]]
+        raise Refused(
+            f"No betting after {why} in this match: "
+            f"{state['players'][hand['roller']]} rolls next.",
+            [*rules, v.cite(local)],
+        )
     state, words, done = table.bet(state, event, rules)
     if table.last_one(state):
         return _end(v, state, words, rules, ())
@@ -426,6 +464,24 @@ def _end(
 
 
 # --- helpers -------------------------------------------------------------------------
+
+
+def _gone(v: Variant, state: JSON, seat: int) -> list[str]:
+    """Why a named player may do nothing more this deal: out of cards, or (Mexican
+    sweat) folded on the table card's rank."""
+    hand = state["hand"]
+    if not state["pot"] or hand is None or seat in table.live(state):
+        return []
+    if seat in hand["out"]:
+        return [v.cite("out")]
+    rolled = hand["rolled"][seat]
+    if (
+        v.fold_on_match
+        and rolled
+        and cards.rank(rolled[-1]) == cards.rank(hand["table"])
+    ):
+        return [v.cite("match")]
+    return []
 
 
 def _next_roller(state: JSON, after: int) -> int | None:

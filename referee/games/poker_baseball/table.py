@@ -64,6 +64,18 @@ BET_AMOUNT = Field(
 )
 
 
+# What a player hands over for a payment, when the scorer states it: the referee
+# refuses any sum but the price (rule on payments), rather than trust it.
+PAID = Field(
+    "amount",
+    "integer",
+    "Chips paid, if stated: anything but the price is refused (left out: the price).",
+    required=False,
+    minimum=0,
+    maximum=MAX_CHIPS,
+)
+
+
 def answer_event(
     type_: str, help: str, setup: tuple[JSON, ...], **options: Any
 ) -> EventKind:
@@ -74,7 +86,20 @@ def answer_event(
         players=("Ann", "Bob", "Cy"),
         options=options,
     )
-    return EventKind(type_, type_.capitalize(), help, (PLAYER,), (example,))
+    fields = (PLAYER, PAID) if type_ == "pay" else (PLAYER,)
+    return EventKind(type_, type_.capitalize(), help, fields, (example,))
+
+
+def check_paid(state: JSON, event: JSON, price: int, rules: Sequence[str]) -> None:
+    """A stated payment must be the price: a player may not pay short, or more."""
+    paid = event.get("amount")
+    if paid is not None and paid != price:
+        who = state["players"][int(event["player"])]
+        raise Refused(
+            f"{who} pays {paid}, but the price is "
+            f"{specials.describe_price(state['options'], price)}.",
+            rules,
+        )
 
 
 def bet_event(setup: tuple[JSON, ...]) -> EventKind:
@@ -164,26 +189,85 @@ def due_first(r: Rules) -> Callable[[JSON, JSON], None]:
     return check
 
 
+# Why a named player may not act at all now (folded, out of cards), as rules.
+Gone = Callable[[JSON, int], list[str]]
+
+
+Answer = Callable[[JSON, JSON, int], list[str]]  # a Handler's ``out_of_turn``
+
+
+def turn_rules(r: Rules, gone: Gone, *local: str) -> Answer:
+    """What an event naming the wrong player breaks: the ``local`` rules on whose
+    turn it is, and the reason the named player is out of the deal, if they are."""
+
+    def rules(state: JSON, event: JSON, seat: int) -> list[str]:
+        return list(dict.fromkeys([*(r.rule(n) for n in local), *gone(state, seat)]))
+
+    return rules
+
+
+def answer_rules(r: Rules, gone: Gone, in_turn: Sequence[str]) -> Answer:
+    """An answer by the wrong player: the payment owed, else the ``in_turn`` rules
+    (a fold in the betting)."""
+
+    def rules(state: JSON, event: JSON, seat: int) -> list[str]:
+        owed = r.due_rules(state["due"]) if state["due"] else list(map(r.rule, in_turn))
+        return list(dict.fromkeys([*owed, *gone(state, seat)]))
+
+    return rules
+
+
+def due_seat(state: JSON) -> int | None:
+    """Who owes the payment due now (an answer is offered only then)."""
+    return int(state["due"]["seat"]) if state["due"] else None
+
+
 def due_handlers(
-    settle: Callable[[JSON, JSON], Step], fold_in_betting: Callable[[JSON, JSON], Step]
+    settle: Callable[[JSON, JSON], Step],
+    fold_in_betting: Callable[[JSON, JSON], Step],
+    r: Rules,
+    gone: Gone,
+    in_turn: Sequence[str] = ("betting",),
 ) -> dict[str, Handler]:
-    """``pay``, ``decline`` and ``fold``: answers to a payment; ``fold`` also bets."""
+    """``pay``, ``decline`` and ``fold``: answers to a payment; ``fold`` also bets.
+
+    Each is its owner's to do: the payment's, or the betting turn's for a fold (a
+    fold out of turn breaks the ``in_turn`` rules).
+    """
 
     def answer(state: JSON, event: JSON) -> Step:
         if state["due"] is None and event["type"] == "fold":
             return fold_in_betting(state, {**event, "type": "bet", "action": "fold"})
         return settle(state, event)
 
+    who = answer_rules(r, gone, in_turn)
     return {
-        "pay": Handler(answer, when=lambda s: s["due"] is not None),
+        "pay": Handler(
+            answer, when=lambda s: s["due"] is not None, actor=due_seat, out_of_turn=who
+        ),
         "decline": Handler(
             answer,
             when=lambda s: s["due"] is not None and s["due"]["mode"] != PAY_OR_FOLD,
+            actor=due_seat,
+            out_of_turn=who,
         ),
         "fold": Handler(
-            answer, when=lambda s: s["due"] is not None or s["phase"] == "bet"
+            answer,
+            when=lambda s: s["due"] is not None or s["phase"] == "bet",
+            actor=acting,
+            out_of_turn=who,
         ),
     }
+
+
+def anyone(state: JSON) -> None:
+    """Everyone antes together: any player may be named as doing it."""
+    return None
+
+
+def dealer(state: JSON) -> int:
+    """The dealer turns the cards nobody owns (a table card, a shared card)."""
+    return int(state["dealer"])
 
 
 def without_ante(
@@ -432,6 +516,7 @@ def settle_due(state: JSON, event: JSON, rules: Sequence[str]) -> tuple[JSON, st
         )
     back = {**state, "due": None, "phase": due["back"]}
     if kind == "pay":
+        check_paid(state, {**event, "player": seat}, due["amount"], rules)
         pot = potlib.add(state["pot"], seat, due["amount"], "pay", due["card"])
         what = "the extra card" if due["kind"] == "four" else due["card"]
         words = (
