@@ -128,11 +128,14 @@ class Handler:
     an optional ``player`` field (``fields.ACTOR``, added by ``Game`` when the kind
     does not declare one): naming someone else is refused citing ``Game.turn_rule``
     before the handler runs; naming nobody, the engine infers as it always did.
+    ``turn_rules(state, named)``, when given, are the rules that refusal cites
+    instead (an event whose order has its own rule, or a player who is out).
     """
 
     run: Callable[[JSON, JSON], Step]
     when: Callable[[JSON], bool] | None = None
     actor: Callable[[JSON], Seats] | None = None
+    turn_rules: Callable[[JSON, int], Sequence[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -252,11 +255,12 @@ class Game:
 
         kind = self.event_kind(event["type"]).title
         who = wording.and_([name(s) for s in sorted(seats)], "or") or "nobody"
+        if handler.turn_rules is not None:
+            rules = list(handler.turn_rules(state, named))
+        else:
+            rules = [r for r in (self.turn_rule or self.order_rule,) if r]
         raise Refused(
-            f"{kind} by {name(named)} is out of turn: it is {who}'s to do now.",
-            [self.turn_rule or self.order_rule]
-            if (self.turn_rule or self.order_rule)
-            else [],
+            f"{kind} by {name(named)} is out of turn: it is {who}'s to do now.", rules
         )
 
     def expects(self, state: JSON) -> list[str]:

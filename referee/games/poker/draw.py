@@ -36,6 +36,7 @@ from typing import Any
 
 from referee.games import cards as cardlib
 from referee.games.base import Handler
+from referee.games.base import Seats
 from referee.games.boards import board
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
@@ -79,6 +80,28 @@ PHASES = {
 }
 
 
+# Who may do each event now (``Handler.actor``): the dealer deals, bets and exchanges
+# go round in turn, the players still waiting answer at the showdown; anyone at the
+# table may end the session between hands.
+ACTORS: dict[str, Callable[[JSON], Seats]] = {
+    "deal": lambda s: s["dealer"],
+    "end": lambda s: None,
+    "bet": lambda s: s["round"]["turn"] if s["round"] else None,
+    "draw": lambda s: s["draw_turn"],
+    "show": lambda s: waiting_to_show(s),
+    "reveal": lambda s: waiting_to_show(s),
+}
+# The rule an event naming the wrong player breaks, besides the order of a hand.
+TURN_RULES = {
+    "deal": "deal",
+    "end": "session",
+    "bet": "betting",
+    "draw": "draw",
+    "show": "showdown",
+    "reveal": "showdown",
+}
+
+
 def handlers(v: DrawVariant) -> dict[str, Handler]:
     """The variant's event handlers, in the order a board lists what it expects."""
     runs: dict[str, Callable[[DrawVariant, JSON, JSON], Step]] = {
@@ -99,13 +122,34 @@ def handlers(v: DrawVariant) -> dict[str, Handler]:
             if state["phase"] not in phases:
                 raise Refused(
                     f"Not now: {what} comes later. {prompt(v, state)}",
-                    [v.rule("order-of-play")],
+                    _not_now_rules(v, state, type_),
                 )
             return run(v, state, event)
 
-        return Handler(checked, when=lambda s: s["phase"] in phases)
+        def turn_rules(state: JSON, seat: int) -> list[str]:
+            # showing for the low half is the winner rule's (jacks, high/low)
+            own = "winner" if state["phase"] == "low" else TURN_RULES[type_]
+            return [v.rule(own), v.rule("order-of-play")]
+
+        return Handler(
+            checked,
+            when=lambda s: s["phase"] in phases,
+            actor=ACTORS[type_],
+            turn_rules=turn_rules,
+        )
 
     return {t: handler(t, run) for t, run in runs.items()}
+
+
+def _not_now_rules(v: DrawVariant, state: JSON, type_: str) -> list[str]:
+    """An event out of its phase breaks the order of a hand, and sometimes more: the
+    session ends only between hands; after nobody revealed, everyone exchanges."""
+    out = [v.rule("order-of-play")]
+    if type_ == "end":
+        out.append(v.rule("session"))
+    if v.trips_to_win and state["phase"] == "draw" and state["street"] > 1:
+        out.append(v.rule("nobody-reveals"))
+    return out
 
 
 def finished(v: DrawVariant) -> Callable[[JSON], Refused | None]:
@@ -137,6 +181,7 @@ def game_parts(v: DrawVariant) -> dict[str, Any]:
 def _deal(v: DrawVariant, state: JSON, event: JSON) -> Step:
     opts = state["options"]
     n = len(state["players"])
+    _check_antes(v, state, event.get("missing_ante"))
     state["deal"] += 1
     state["pot"] = potlib.ante_all(state["pot"], opts["ante"])
     state["drawn"] = [None] * n
@@ -163,6 +208,25 @@ def _deal(v: DrawVariant, state: JSON, event: JSON) -> Step:
         words += f" {hl.PLURAL[hl.RANK_VALUE[rank]].capitalize()} are wild."
     open_betting(v, state)
     return ok(state, words, cited, options=options_cited(v, state))
+
+
+def _check_antes(v: DrawVariant, state: JSON, missing: int | None) -> None:
+    """The cards wait until everyone has anted: a deal with an ante missing is
+    refused (the referee posts every ante with the deal)."""
+    if missing is None:
+        return
+    ante = state["options"]["ante"]
+    if not ante:
+        raise BadInput(
+            "The ante is 0 at this table: nobody owes one.",
+            field="missing_ante",
+            example='{"type": "deal"}',
+        )
+    raise Refused(
+        f"{state['players'][missing]} has not anted: every player puts in the ante "
+        f"({ante}) before the cards are dealt.",
+        [v.rule("ante"), v.rule("deal")],
+    )
 
 
 def _bet(v: DrawVariant, state: JSON, event: JSON) -> Step:
