@@ -38,6 +38,13 @@ REASONS: tuple[tuple[str, str], ...] = (
         "6. issue 24: a rule says what it does (kind, unchecked) and a rulebook "
         "carries its rule-coverage matrix (checks)",
     ),
+    (
+        r"is not a field of 'deal' \(fields: none\).*-> .*"
+        r"\(fields: missing_ante, player\)"
+        r'|\.events\[0\]\.fields: \[\] -> \[\{"name": "missing_ante"',
+        "issue 24, draw poker and jacks to open: the deal names the dealer "
+        "(player) and may state an ante not paid (missing_ante, refused)",
+    ),
 )
 
 
