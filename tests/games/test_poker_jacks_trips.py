@@ -447,3 +447,30 @@ def test_must_open_the_calculator_and_the_referee_agree(deck, progressive):
     else:
         _, state, _ = play(G, THREE, events, progressive=progressive)
         assert state["round"]["turn"] == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.booleans(), max_size=4), st.data())
+def test_naming_the_dealer_never_changes_the_deal(hands, data):
+    """After hands won (the deal passes) or passed out (the same dealer deals
+    again), naming the dealer is the same as naming nobody; anyone else: refused."""
+    events: list[dict] = []
+    dealer = 0
+    for won in hands:
+        first = (dealer + 1) % 3
+        if won:  # the dealer's left opens and the others fold
+            events += [DEAL, opens(first, "AS AH")]
+            events += [bet((first + 1) % 3, "fold"), bet((first + 2) % 3, "fold")]
+            dealer = first
+        else:
+            events += [DEAL, *checks(first, (first + 1) % 3, (first + 2) % 3)]
+    game, state, _ = play(G, THREE, events)
+    assert state["dealer"] == dealer
+    plain = game.step(state, DEAL)
+    named = game.step(state, {**DEAL, "player": THREE[dealer]})
+    assert named.ruling == plain.ruling
+    assert named.state == plain.state
+    other = data.draw(st.sampled_from([s for s in range(3) if s != dealer]))
+    with pytest.raises(Refused, match="out of turn") as err:
+        game.step(state, {**DEAL, "player": other})
+    assert "poker-jacks-trips/deal" in err.value.ruling.rules

@@ -8,7 +8,8 @@ showdown from the cards the players show. What a game changes is its
 A hand runs through phases (``state["phase"]``):
 
 * ``deal``: the next hand (or a redeal) is about to be dealt; ``deal`` posts every
-  player's ante. ``end`` closes the session here.
+  player's ante (by the dealer; refused while someone has not anted). ``end``
+  closes the session here.
 * ``bet``: a betting round (``bet`` with ``action`` check, bet, call, raise, fold),
   first to act the first player still in left of the dealer.
 * ``draw``: each player still in, in turn from the dealer's left, says how many

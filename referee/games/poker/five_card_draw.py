@@ -5,6 +5,7 @@ declares the game: its variant record, its options (the text's standard variatio
 its events and its showdown calculator. Events:
 
 * ``deal`` ``{}``: the hand is dealt; everyone antes the ``ante`` option.
+  ``"missing_ante": "Cy"`` says someone has not anted: refused, the cards wait.
 * ``bet`` ``{"player": 1, "action": "raise", "amount": 5}``: check, bet, call, raise
   (by ``amount``) or fold, in turn from the dealer's left.
 * ``draw`` ``{"player": 1, "count": 3}``: cards exchanged (0 stands pat); a four-card
@@ -12,6 +13,11 @@ its events and its showdown calculator. Events:
 * ``show`` ``{"player": 1, "cards": "AS AD 9C 5H 3S"}``: a hand at the showdown;
   without ``cards`` the player concedes.
 * ``end`` ``{}``: the session ends between hands.
+
+Who acts (``draw.ACTORS``): the dealer deals, bets and exchanges go in turn, players
+still in show; an event naming anyone else is refused citing its own rule and the
+order of a hand (``order-of-play``, the game's turn rule). ``BREACHES`` documents a
+refused request for every rule that forbids or requires something.
 
 ``view(state)["detail"]`` is described in ``referee.games.poker.draw``; each side is
 ``{"name", "score", "in", "put"}`` where ``score`` is the player's net chips over the

@@ -6,7 +6,8 @@ plus:
 
 * ``bet`` with ``"openers": "JH JD"`` on the bet that opens: the cards that make a
   pair of jacks or better (queens, kings, aces after redeals in the progressive
-  jackpot), shown to the referee;
+  jackpot), shown to the referee; a ``check`` or ``fold`` in the opening round may
+  show ``openers`` too, and is refused when they would open (openers must open);
 * ``reveal`` ``{"player": 0, "cards": "9S 9H 9D 4C 2S"}``: at the showdown, three of
   a kind or better; without ``cards``: the player has none. Nobody reveals: everyone
   still in exchanges again;
@@ -14,7 +15,8 @@ plus:
   five cards for the low half, or passes without cards.
 
 ``detail`` adds ``opener``, ``openers_needed``, ``wild_rank`` (progressive jackpot)
-and ``hand_wins``.
+and ``hand_wins``. The openers calculator (``openers.OPENERS_TOOL``) answers whether
+a hand may, and so must, open.
 """
 
 from __future__ import annotations
