@@ -165,11 +165,11 @@ def finished(v: DrawVariant) -> Callable[[JSON], Refused | None]:
 def game_parts(v: DrawVariant) -> dict[str, Any]:
     """The ``Game`` keywords every draw poker game takes from its variant: the shared
     start, handlers, end of the session and turn-order rule, on the poker
-    stylesheet and the deck with jokers."""
+    stylesheet and its deck: jokers come only with the wild-card option."""
     return {
         "start": partial(drawing.start, v),
         "stylesheet": "games/poker.css",
-        "deck": "standard-jokers",
+        "deck": "standard-jokers" if v.wild_option else "standard",
         "handlers": handlers(v),
         "finished": finished(v),
         "order_rule": v.rule("order-of-play"),
@@ -242,7 +242,8 @@ def _bet(v: DrawVariant, state: JSON, event: JSON) -> Step:
         cited += more
     elif event.get("openers"):
         raise BadInput(
-            "Openers are shown only with the bet that opens.",
+            "Openers are shown only before the pot is opened: with the bet that "
+            "opens, or with a pass.",
             field="openers",
             example='{"type": "bet", "player": 1, "action": "call"}',
         )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games import cards as cardlib
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
@@ -22,7 +21,6 @@ from referee.games.poker.drawing import DrawVariant
 from referee.games.poker.drawing import check_answering
 from referee.games.poker.drawing import check_cards
 from referee.games.poker.drawing import game_rules
-from referee.games.poker.drawing import jokers
 from referee.games.poker.drawing import judge_of
 from referee.games.poker.drawing import names
 from referee.games.poker.drawing import new_exchange
@@ -71,14 +69,8 @@ def opening_rules(v: DrawVariant, state: JSON) -> list[str]:
     return cited
 
 
-def _shown(v: DrawVariant, state: JSON, openers: Any, example: str) -> hl.Hand:
-    """The best hand of the cards shown as openers (no jokers in this deck)."""
-    if cardlib.JOKER in openers and not jokers(v, state):
-        raise BadInput(
-            "There are no jokers in this game's deck, so none can be openers.",
-            field="openers",
-            example=example,
-        )
+def _shown(v: DrawVariant, state: JSON, openers: Any) -> hl.Hand:
+    """The best hand of the cards shown as openers (wild cards counted)."""
     return hl.best_high(openers, wilds_of(v, state))
 
 
@@ -101,7 +93,7 @@ def opening_bet(
                 field="openers",
                 example=example,
             )
-        hand = _shown(v, state, openers, example)
+        hand = _shown(v, state, openers)
         if not opens(hand, need):
             raise Refused(
                 f"{hand.name.capitalize()} does not open: it takes a pair of "
@@ -118,7 +110,7 @@ def opening_bet(
     must = [*cited, v.rule("must-open")]
     said = ""
     if openers:
-        hand = _shown(v, state, openers, example)
+        hand = _shown(v, state, openers)
         if opens(hand, need):
             raise Refused(
                 f"{who} shows {hand.name}, which opens (a pair of {_plural(need)} or "

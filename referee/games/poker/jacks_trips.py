@@ -109,13 +109,15 @@ EVENTS = (
         title="Bet",
         help="Check (pass), bet, call, raise or fold in turn from the dealer's left. "
         "Nobody may bet until someone opens, and opening takes jacks or better "
-        "shown to the referee as 'openers'.",
+        "shown to the referee as 'openers'; a hand that can open must open.",
         fields=(
             *BET_FIELDS,
             Field(
                 "openers",
                 "cards",
-                "Only with the bet that opens: the cards that make jacks or better.",
+                "With the bet that opens: the cards that make jacks or better. A "
+                "pass or fold before the opening may show cards too: if they "
+                "would open, it is refused (openers must open).",
                 required=False,
                 minimum=2,
                 maximum=5,

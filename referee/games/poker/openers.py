@@ -22,12 +22,10 @@ with the opening bet (empty when the hand cannot open).
 
 from __future__ import annotations
 
-from referee.games import cards as cardlib
 from referee.games.base import Tool
 from referee.games.fields import Field
 from referee.games.outcomes import JSON
 from referee.games.outcomes import STRINGS
-from referee.games.outcomes import BadInput
 from referee.games.poker import hands as hl
 from referee.games.poker.drawing import WILD_CYCLE
 from referee.games.poker.jacks import OPENING_RANKS
@@ -88,13 +86,7 @@ OPENERS_RESULT: JSON = record(
 
 def openers_tool(request: JSON) -> JSON:
     """Whether ``cards`` open against the ``needed`` pair with the ``wild`` rank."""
-    cards = list(request["cards"])
-    if cardlib.JOKER in cards:
-        raise BadInput(
-            "There are no jokers in this game's deck.",
-            field="cards",
-            example=EXAMPLE["cards"],
-        )
+    cards = list(request["cards"])  # the game's 52-card deck: no jokers, no repeats
     needed = request.get("needed") or "jacks"
     wild_rank = WILD[request.get("wild") or "off"]
     wilds = hl.Wilds(ranks=frozenset({wild_rank}) if wild_rank else frozenset())
