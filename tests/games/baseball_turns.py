@@ -36,8 +36,9 @@ def check_turn(game: Game, state: JSON, event: JSON) -> Step:
             continue
         with pytest.raises(Refused, match="out of turn") as refused:
             game.step(state, {**unnamed, "player": seat})
-        assert handler.turn_rules is not None
-        assert list(refused.value.ruling.rules) == handler.turn_rules(state, seat)
+        assert handler.out_of_turn is not None
+        cited = handler.out_of_turn(state, {**unnamed, "player": seat}, seat)
+        assert list(refused.value.ruling.rules) == cited
         assert refused.value.ruling.rules
     assert state == kept
     return step

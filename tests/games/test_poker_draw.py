@@ -39,8 +39,9 @@ def test_deal_everyone_antes_and_the_dealers_left_bets_first():
 
 
 def test_betting_out_of_turn_is_refused():
-    with pytest.raises(Refused, match="Bob's turn"):
+    with pytest.raises(Refused, match="out of turn: it is Bob's") as err:
         play(G, THREE, [DEAL, bet(2, "check")])
+    assert err.value.ruling.rules == ("poker-draw/betting", "poker-draw/order-of-play")
 
 
 def test_betting_a_check_facing_a_bet_is_refused():
@@ -58,8 +59,9 @@ def test_order_of_play_no_exchange_during_the_betting():
 def test_draw_goes_round_from_the_dealers_left():
     _, state, step = play(G, THREE, [DEAL, *checks(1, 2, 0), *draws((1, 3))])
     assert step.ruling.summary == "Bob draws 3. Cy next."
-    with pytest.raises(Refused, match="Cy's turn to draw"):
+    with pytest.raises(Refused, match="out of turn: it is Cy's") as err:
         play(G, THREE, [DEAL, *checks(1, 2, 0), *draws((1, 3), (0, 1))])
+    assert err.value.ruling.rules == ("poker-draw/draw", "poker-draw/order-of-play")
 
 
 @pytest.mark.parametrize(
@@ -292,3 +294,78 @@ def test_chips_are_never_made_or_lost(bets, deck):
     ]
     _, state, _ = play(G, THREE, events, winner="high-low", wilds="deuces")
     assert sum(state["net"]) == 0
+
+
+# --- who acts ------------------------------------------------------------------------
+
+
+def test_deal_only_the_dealer_deals():
+    with pytest.raises(Refused, match="out of turn: it is Ann's") as err:
+        play(G, THREE, [{**DEAL, "player": "Bob"}])
+    assert err.value.ruling.rules == ("poker-draw/deal", "poker-draw/order-of-play")
+    _, state, _ = play(G, THREE, [{**DEAL, "player": 0}])
+    assert state["phase"] == "bet"
+    # Bob takes hand 1 when the others fold; the deal passes to him
+    won = [DEAL, bet(1, "bet", 2), bet(2, "fold"), bet(0, "fold")]
+    _, state, _ = play(G, THREE, [*won, {**DEAL, "player": "Bob"}])
+    assert state["hand"] == 2
+
+
+def test_ante_a_deal_while_a_player_has_not_anted_is_refused():
+    with pytest.raises(Refused, match="Cy has not anted") as err:
+        play(G, THREE, [{**DEAL, "missing_ante": "Cy"}])
+    assert err.value.ruling.rules == ("poker-draw/ante", "poker-draw/deal")
+    with pytest.raises(BadInput, match="ante is 0") as bad:
+        play(G, THREE, [{**DEAL, "missing_ante": 2}], ante=0)
+    assert bad.value.field == "missing_ante"
+
+
+def test_showdown_a_player_who_folded_has_nothing_to_show():
+    folded = [DEAL, bet(1, "bet", 2), bet(2, "call"), bet(0, "fold")]
+    folded += [*draws((1, 1), (2, 1)), *checks(1, 2)]
+    with pytest.raises(Refused, match="out of turn: it is Bob or Cy's") as err:
+        play(G, THREE, [*folded, show(0, "AS AD 9C 5H 3S")])
+    assert "poker-draw/showdown" in err.value.ruling.rules
+    # the players still in show in any order
+    _, state, _ = play(G, THREE, [*folded, show(2, "AS AD 9C 5H 3S")])
+    assert state["shown"][2]
+
+
+def test_session_anyone_ends_it_between_hands_never_during_one():
+    _, state, step = play(G, THREE, [{"type": "end", "player": "Cy"}])
+    assert state["phase"] == "over"
+    with pytest.raises(Refused, match="Not now") as err:
+        play(G, THREE, [DEAL, {"type": "end"}])
+    assert err.value.ruling.rules == ("poker-draw/order-of-play", "poker-draw/session")
+
+
+def test_every_breach_of_five_card_draw_is_refused_citing_its_rule():
+    game = get(G)
+    for breach in game.breaches:
+        ex = breach.example
+        _, state, _ = play(G, list(ex.players), list(ex.setup), **ex.options)
+        with pytest.raises(Refused) as err:
+            game.step(state, ex.event)
+        assert breach.rule in err.value.ruling.rules, breach.title
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 7), st.integers(0, 4), st.data())
+def test_naming_the_player_in_turn_never_changes_the_ruling(players, hands, data):
+    """Whoever deals or bets, naming the one in turn is the same as naming nobody;
+    naming anyone else is refused."""
+    names = [f"P{i}" for i in range(players)]
+    events = []
+    for hand in range(hands):
+        first = (hand + 1) % players  # the dealer's left opens, everyone folds
+        events += [DEAL, bet(first, "bet", 1)]
+        events += [bet((first + i) % players, "fold") for i in range(1, players)]
+    game, state, _ = play(G, names, events)
+    dealer = state["dealer"]
+    plain = game.step(state, DEAL)
+    named = game.step(state, {**DEAL, "player": names[dealer]})
+    assert named.ruling == plain.ruling
+    assert named.state == plain.state
+    other = data.draw(st.sampled_from([s for s in range(players) if s != dealer]))
+    with pytest.raises(Refused, match="out of turn"):
+        game.step(state, {**DEAL, "player": other})

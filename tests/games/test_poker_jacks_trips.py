@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import settings
@@ -9,12 +10,14 @@ from hypothesis import strategies as st
 
 from referee import rulebook
 from referee.games import get
+from referee.games.fields import parse_fields
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from referee.games.outcomes import Verdict
 from referee.games.poker.hands import TRIPS
 from referee.games.poker.hands import best_high
 from referee.games.poker.hands import pack
+from referee.games.poker.openers import OPENERS_RESULT
 from tests.games.poker_play import bet
 from tests.games.poker_play import checks
 from tests.games.poker_play import draws
@@ -62,7 +65,7 @@ def test_openers_less_than_jacks_is_refused(openers):
 
 @pytest.mark.parametrize("openers", ["JK AH", "JK JK"])
 def test_openers_no_joker_in_this_games_deck(openers):
-    with pytest.raises(BadInput, match="no jokers in this game's deck") as err:
+    with pytest.raises(BadInput, match="not in a standard 52-card deck") as err:
         play(G, THREE, [DEAL, opens(1, openers)])
     assert err.value.field == "openers"
 
@@ -89,7 +92,7 @@ def test_nobody_opens_everyone_else_folded_the_last_player_opens_or_passes_it_in
 def test_openers_must_be_shown_with_the_bet_that_opens():
     with pytest.raises(BadInput, match="Show the openers"):
         play(G, THREE, [DEAL, bet(1, "bet", 2)])
-    with pytest.raises(BadInput, match="only with the bet that opens"):
+    with pytest.raises(BadInput, match="only before the pot is opened"):
         play(G, THREE, [*OPENED[:2], {**bet(2, "call"), "openers": "QH QD"}])
 
 
@@ -255,3 +258,221 @@ def test_each_draw_variant_cites_its_own_rulebook():
     assert five_card_draw.VARIANT.rule("session") == "poker-draw/session"
     with pytest.raises(LookupError, match="no rule 'openers'"):
         five_card_draw.CITE("openers")
+
+
+# --- must open, the openers calculator, who acts ---------------------------------
+
+
+def passes(player: int, action: str, openers: str) -> dict:
+    return {**bet(player, action), "openers": openers}
+
+
+PASSED_OUT = [DEAL, *checks(1, 2, 0)]
+
+
+@pytest.mark.parametrize("action", ["check", "fold"])
+@pytest.mark.parametrize("openers", ["JH JD", "KH KD 7C 4S 2H", "5H 5D 3C 3S", "AS AH"])
+def test_must_open_a_pass_showing_openers_is_refused(action, openers):
+    with pytest.raises(Refused, match="a hand that can open must open") as err:
+        play(G, THREE, [DEAL, passes(1, action, openers)])
+    assert err.value.ruling.rules == (
+        "poker-jacks-trips/openers",
+        "poker-jacks-trips/must-open",
+    )
+
+
+def test_must_open_a_pass_showing_less_than_openers_is_a_pass():
+    _, state, step = play(G, THREE, [DEAL, passes(1, "check", "10H 10D 9C 4S 2H")])
+    assert "Bob shows pair of tens, nine kicker: no openers" in step.ruling.summary
+    assert "poker-jacks-trips/must-open" in step.ruling.rules
+    assert state["opener"] is None
+    assert state["round"]["turn"] == 2
+
+
+def test_must_open_progressive_openers_queens_after_a_pass_out():
+    # one hand nobody opened: queens now open, jacks pass
+    again = [*PASSED_OUT, DEAL]
+    _, _, step = play(G, THREE, [*again, passes(1, "check", "JH JD")], progressive=True)
+    assert "no openers" in step.ruling.summary
+    with pytest.raises(Refused, match="pair of queens or better") as err:
+        play(G, THREE, [*again, passes(1, "check", "QH QD")], progressive=True)
+    assert "poker-jacks-trips/rising-openers" in err.value.ruling.rules
+    assert "poker-jacks-trips/must-open" in err.value.ruling.rules
+
+
+def test_must_open_wild_cards_count_toward_openers():
+    # progressive jackpot, first hand: twos wild, so a jack and a two are jacks
+    with pytest.raises(Refused, match="must open") as err:
+        play(G, THREE, [DEAL, passes(1, "check", "JH 2D")], progressive=True)
+    assert "poker-jacks-trips/wild-cards" in err.value.ruling.rules
+    _, state, _ = play(G, THREE, [DEAL, passes(1, "check", "JH 2D")])
+    assert state["opener"] is None  # without the jackpot a two is a two
+
+
+def test_rising_openers_jacks_do_not_open_when_queens_are_needed():
+    events = [*PASSED_OUT, DEAL, opens(1, "JH JD")]
+    with pytest.raises(Refused, match="pair of queens or better") as err:
+        play(G, THREE, events, progressive=True)
+    assert "poker-jacks-trips/rising-openers" in err.value.ruling.rules
+
+
+def test_nobody_opens_the_last_player_in_may_not_fold_the_pot_away():
+    with pytest.raises(Refused, match="last player in") as err:
+        play(G, THREE, [DEAL, bet(1, "fold"), bet(2, "fold"), bet(0, "fold")])
+    assert "poker-jacks-trips/nobody-opens" in err.value.ruling.rules
+
+
+def test_deal_the_same_dealer_deals_again_after_nobody_opened():
+    with pytest.raises(Refused, match="out of turn: it is Ann's") as err:
+        play(G, THREE, [*PASSED_OUT, {**DEAL, "player": "Bob"}])
+    assert err.value.ruling.rules[0] == "poker-jacks-trips/deal"
+    _, state, _ = play(G, THREE, [*PASSED_OUT, {**DEAL, "player": "Ann"}])
+    assert state["deal"] == 2
+
+
+def test_showdown_a_player_who_folded_does_not_answer():
+    folded = [DEAL, opens(1, "JH JD"), bet(2, "call"), bet(0, "fold")]
+    folded += [*draws((1, 3), (2, 2)), *checks(1, 2)]
+    with pytest.raises(Refused, match="out of turn") as err:
+        play(G, THREE, [*folded, reveal(0, "AS AD AC 5H 3S")])
+    assert err.value.ruling.rules == (
+        "poker-jacks-trips/showdown",
+        "poker-jacks-trips/order-of-play",
+    )
+
+
+def test_winner_a_player_who_revealed_does_not_show_for_low():
+    revealed = [*TO_REVEAL, reveal(1, "9S 9H 9D 4C 2S"), reveal(2), reveal(0)]
+    with pytest.raises(Refused, match="out of turn: it is Ann or Cy's") as err:
+        play(G, THREE, [*revealed, low(1, "7C 5D 4H 3S AC")])
+    assert err.value.ruling.rules[0] == "poker-jacks-trips/winner"
+
+
+def test_nobody_reveals_betting_before_the_next_exchange_is_refused():
+    none = [*TO_REVEAL, reveal(1), reveal(2), reveal(0)]
+    with pytest.raises(Refused, match="Not now") as err:
+        play(G, THREE, [*none, bet(1, "check")])
+    assert "poker-jacks-trips/nobody-reveals" in err.value.ruling.rules
+
+
+def test_every_breach_of_jacks_to_open_is_refused_or_answered_citing_its_rule():
+    game = get(G)
+    for breach in game.breaches:
+        if breach.tool:
+            answer = _tool(**breach.request)
+            assert breach.rule in answer["rules"], breach.title
+            continue
+        ex = breach.example
+        _, state, _ = play(G, list(ex.players), list(ex.setup), **ex.options)
+        with pytest.raises(Refused) as err:
+            game.step(state, ex.event)
+        assert breach.rule in err.value.ruling.rules, breach.title
+
+
+def _tool(**request) -> dict:
+    game = get(G)
+    tool = next(t for t in game.tools if t.name == "openers")
+    return tool.run(parse_fields(tool.fields, request, None, game))
+
+
+def test_openers_tool_a_pair_of_jacks_must_open():
+    answer = _tool(cards="JH JD 9C 5S 3H")
+    assert answer["verdict"] == "must open"
+    assert answer["may_open"] is answer["must_open"] is True
+    assert sorted(answer["openers"]) == ["JD", "JH"]
+    assert answer["rules"][:2] == [
+        "poker-jacks-trips/openers",
+        "poker-jacks-trips/must-open",
+    ]
+    jsonschema.validate(answer, OPENERS_RESULT)
+
+
+def test_openers_tool_tens_cannot_open_and_cite_no_duty():
+    answer = _tool(cards="10H 10D 9C 5S 3H")
+    assert answer["verdict"] == "cannot open"
+    assert answer["openers"] == []
+    assert "poker-jacks-trips/must-open" not in answer["rules"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "needed", "verdict"),
+    [
+        ("QH QD 9C 5S 3H", "queens", "must open"),
+        ("JH JD 9C 5S 3H", "queens", "cannot open"),
+        ("KH KD 9C 5S 3H", "aces", "cannot open"),
+        ("5H 5D 3C 3S 9H", "aces", "must open"),  # two pair beats any one pair
+        ("9H 10D JC QS KH", "aces", "must open"),
+    ],
+)
+def test_rising_openers_tool_the_pair_needed_now(cards, needed, verdict):
+    answer = _tool(cards=cards, needed=needed)
+    assert answer["verdict"] == verdict
+    assert "poker-jacks-trips/rising-openers" in answer["rules"]
+
+
+def test_wild_cards_tool_a_wild_counts_toward_openers():
+    answer = _tool(cards="AH 4D 9C 7S 3H", wild="fours")
+    assert answer["verdict"] == "must open"
+    assert answer["hand"]["wilds"] == {"4D": "AS"}
+    assert "poker-jacks-trips/wild-cards" in answer["rules"]
+    assert _tool(cards="AH 4D 9C 7S 3H")["verdict"] == "cannot open"
+
+
+def test_openers_tool_no_jokers_in_this_deck_and_no_card_twice():
+    with pytest.raises(BadInput, match="not in a standard 52-card deck"):
+        _tool(cards="JK AH 9C 7S 3H")
+    with pytest.raises(BadInput, match="3S appears 2 times"):
+        _tool(cards="3S 3S")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.permutations([f"{r}{s}" for s in "SHDC" for r in ("2", "7", "10", "J", "K")]),
+    st.booleans(),
+)
+def test_must_open_the_calculator_and_the_referee_agree(deck, progressive):
+    """A pass showing a hand is refused exactly when the calculator says it must
+    open (progressive jackpot: twos wild in the first hand)."""
+    cards = " ".join(deck[:5])
+    answer = _tool(cards=cards, wild="twos" if progressive else "off")
+    events = [DEAL, passes(1, "check", cards)]
+    if answer["must_open"]:
+        with pytest.raises(Refused, match="must open"):
+            play(G, THREE, events, progressive=progressive)
+        _, state, _ = play(
+            G,
+            THREE,
+            [DEAL, opens(1, " ".join(answer["openers"]))],
+            progressive=progressive,
+        )
+        assert state["opener"] == 1
+    else:
+        _, state, _ = play(G, THREE, events, progressive=progressive)
+        assert state["round"]["turn"] == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.booleans(), max_size=4), st.data())
+def test_naming_the_dealer_never_changes_the_deal(hands, data):
+    """After hands won (the deal passes) or passed out (the same dealer deals
+    again), naming the dealer is the same as naming nobody; anyone else: refused."""
+    events: list[dict] = []
+    dealer = 0
+    for won in hands:
+        first = (dealer + 1) % 3
+        if won:  # the dealer's left opens and the others fold
+            events += [DEAL, opens(first, "AS AH")]
+            events += [bet((first + 1) % 3, "fold"), bet((first + 2) % 3, "fold")]
+            dealer = first
+        else:
+            events += [DEAL, *checks(first, (first + 1) % 3, (first + 2) % 3)]
+    game, state, _ = play(G, THREE, events)
+    assert state["dealer"] == dealer
+    plain = game.step(state, DEAL)
+    named = game.step(state, {**DEAL, "player": THREE[dealer]})
+    assert named.ruling == plain.ruling
+    assert named.state == plain.state
+    other = data.draw(st.sampled_from([s for s in range(3) if s != dealer]))
+    with pytest.raises(Refused, match="out of turn") as err:
+        game.step(state, {**DEAL, "player": other})
+    assert "poker-jacks-trips/deal" in err.value.ruling.rules

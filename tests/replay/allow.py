@@ -135,6 +135,16 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"|games \(GET /api/v1/games\): \.answer\.games\[\d+\]\.events\[\d+\]\.fields",
         "7. issue 24 (baseball, midnight baseball, Mexican sweat): the events list "
         "the optional 'player' of ante, table and common and the 'amount' of pay",
+        r"is not a field of 'deal' \(fields: none\).*-> .*"
+        r"\(fields: missing_ante, player\)"
+        r'|\.events\[0\]\.fields: \[\] -> \[\{"name": "missing_ante"',
+        "issue 24, draw poker and jacks to open: the deal names the dealer "
+        "(player) and may state an ante not paid (missing_ante, refused)",
+    ),
+    (
+        r"^openapi \(GET /api/v1/openapi\.json\): \.operations: ",
+        "issue 24, jacks to open: the openers calculator adds one operation, "
+        "POST /api/v1/tools/poker-jacks-trips/openers (checked: the only one)",
     ),
 )
 

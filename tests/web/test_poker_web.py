@@ -56,7 +56,10 @@ def test_a_refused_bet_and_a_bad_card_by_the_api(api):
     api.event(mid, {"type": "deal"})
     refused = api.event(mid, bet(2, "check"))
     assert refused.status_code == 409
-    assert refused.get_json()["ruling"]["rules"] == ["poker-draw/betting"]
+    assert refused.get_json()["ruling"]["rules"] == [
+        "poker-draw/betting",
+        "poker-draw/order-of-play",
+    ]
     bad = api.event(mid, {"type": "draw", "player": 1, "count": 9})
     assert bad.status_code == 422
 
@@ -189,3 +192,64 @@ def test_a_wild_rank_or_a_card_the_notation_does_not_list_is_422_with_an_example
     lower = client.post(url, json={"hands": "ann: as ad 9c 5h 3s; bob: ks kd 7c 4h js"})
     assert lower.status_code == 200  # NOTATION.md: `as` is the ace of spades
     assert lower.get_json()["summary"] == "Ann wins with pair of aces, nine kicker."
+
+
+def test_who_acts_is_checked_by_the_api_and_nothing_is_stored(api):
+    mid = api.create(JACKS, THREE)["id"]
+    wrong = api.event(mid, {"type": "deal", "player": "Cy"})
+    assert wrong.status_code == 409
+    assert wrong.get_json()["ruling"]["rules"] == [
+        "poker-jacks-trips/deal",
+        "poker-jacks-trips/order-of-play",
+    ]
+    assert api.get(mid)["seq"] == 0
+    dealt = api.event(mid, {"type": "deal", "player": "Ann"})
+    assert dealt.status_code == 201, dealt.get_json()
+    assert api.event(mid, {"type": "deal", "missing_ante": "Cy"}).status_code == 409
+
+
+def test_must_open_a_pass_showing_openers_is_refused_by_the_api(api):
+    mid = api.create(JACKS, THREE)["id"]
+    api.event(mid, {"type": "deal"})
+    refused = api.event(mid, {**bet(1, "check"), "openers": "KH KD"})
+    assert refused.status_code == 409
+    ruling = refused.get_json()["ruling"]
+    assert "a hand that can open must open" in ruling["summary"]
+    assert ruling["rules"] == [
+        "poker-jacks-trips/openers",
+        "poker-jacks-trips/must-open",
+    ]
+    assert api.get(mid)["seq"] == 1
+    passed = api.event(mid, {**bet(1, "check"), "openers": "10H 10D"})
+    assert passed.status_code == 201, passed.get_json()
+    assert "no openers" in passed.get_json()["ruling"]["summary"]
+
+
+def test_the_openers_calculator_by_the_api_and_its_page(client):
+    url = "/api/v1/tools/poker-jacks-trips/openers"
+    response = client.post(url, json={"cards": "QH 2D 9C 5S 3H", "wild": "twos"})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["verdict"] == "must open"
+    assert body["openers"] == ["QH", "2D"]
+    assert "poker-jacks-trips/must-open" in body["rules"]
+    assert "poker-jacks-trips/wild-cards" in body["rules"]
+    risen = client.post(url, json={"cards": "QH QD 9C 5S 3H", "needed": "kings"})
+    assert risen.get_json()["verdict"] == "cannot open"
+    assert "poker-jacks-trips/rising-openers" in risen.get_json()["rules"]
+    bad = client.post(url, json={"cards": "QH", "needed": "tens"})
+    assert bad.status_code == 422
+    joker = client.post(url, json={"cards": "JK AH 9C 5S 3H"})
+    assert joker.status_code == 422
+    assert "not in a standard 52-card deck" in joker.get_json()["detail"]
+    # one pack, no jokers: the schema says no card twice, and so does the answer
+    spec = client.get("/api/v1/openapi.json").get_json()
+    schema = spec["components"]["schemas"]["PokerJacksTripsOpenersRequest"]
+    assert schema["properties"]["cards"]["uniqueItems"] is True
+    assert client.post(url, json={"cards": ["3S", "3S"]}).status_code == 422
+    page = client.get(
+        "/tools/poker-jacks-trips/openers",
+        query_string={"cards": "JH JD 9C 5S 3H", "needed": "jacks"},
+    )
+    assert page.status_code == 200
+    assert "this hand must open" in main(page.text)

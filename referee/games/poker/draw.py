@@ -8,7 +8,8 @@ showdown from the cards the players show. What a game changes is its
 A hand runs through phases (``state["phase"]``):
 
 * ``deal``: the next hand (or a redeal) is about to be dealt; ``deal`` posts every
-  player's ante. ``end`` closes the session here.
+  player's ante (by the dealer; refused while someone has not anted). ``end``
+  closes the session here.
 * ``bet``: a betting round (``bet`` with ``action`` check, bet, call, raise, fold),
   first to act the first player still in left of the dealer.
 * ``draw``: each player still in, in turn from the dealer's left, says how many
@@ -36,6 +37,7 @@ from typing import Any
 
 from referee.games import cards as cardlib
 from referee.games.base import Handler
+from referee.games.base import Seats
 from referee.games.boards import board
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
@@ -79,6 +81,28 @@ PHASES = {
 }
 
 
+# Who may do each event now (``Handler.actor``): the dealer deals, bets and exchanges
+# go round in turn, the players still waiting answer at the showdown; anyone at the
+# table may end the session between hands.
+ACTORS: dict[str, Callable[[JSON], Seats]] = {
+    "deal": lambda s: s["dealer"],
+    "end": lambda s: None,
+    "bet": lambda s: s["round"]["turn"] if s["round"] else None,
+    "draw": lambda s: s["draw_turn"],
+    "show": lambda s: waiting_to_show(s),
+    "reveal": lambda s: waiting_to_show(s),
+}
+# The rule an event naming the wrong player breaks, besides the order of a hand.
+TURN_RULES = {
+    "deal": "deal",
+    "end": "session",
+    "bet": "betting",
+    "draw": "draw",
+    "show": "showdown",
+    "reveal": "showdown",
+}
+
+
 def handlers(v: DrawVariant) -> dict[str, Handler]:
     """The variant's event handlers, in the order a board lists what it expects."""
     runs: dict[str, Callable[[DrawVariant, JSON, JSON], Step]] = {
@@ -99,13 +123,34 @@ def handlers(v: DrawVariant) -> dict[str, Handler]:
             if state["phase"] not in phases:
                 raise Refused(
                     f"Not now: {what} comes later. {prompt(v, state)}",
-                    [v.rule("order-of-play")],
+                    _not_now_rules(v, state, type_),
                 )
             return run(v, state, event)
 
-        return Handler(checked, when=lambda s: s["phase"] in phases)
+        def turn_rules(state: JSON, event: JSON, seat: int) -> list[str]:
+            # showing for the low half is the winner rule's (jacks, high/low)
+            own = "winner" if state["phase"] == "low" else TURN_RULES[type_]
+            return [v.rule(own), v.rule("order-of-play")]
+
+        return Handler(
+            checked,
+            when=lambda s: s["phase"] in phases,
+            actor=ACTORS[type_],
+            out_of_turn=turn_rules,
+        )
 
     return {t: handler(t, run) for t, run in runs.items()}
+
+
+def _not_now_rules(v: DrawVariant, state: JSON, type_: str) -> list[str]:
+    """An event out of its phase breaks the order of a hand, and sometimes more: the
+    session ends only between hands; after nobody revealed, everyone exchanges."""
+    out = [v.rule("order-of-play")]
+    if type_ == "end":
+        out.append(v.rule("session"))
+    if v.trips_to_win and state["phase"] == "draw" and state["street"] > 1:
+        out.append(v.rule("nobody-reveals"))
+    return out
 
 
 def finished(v: DrawVariant) -> Callable[[JSON], Refused | None]:
@@ -120,11 +165,11 @@ def finished(v: DrawVariant) -> Callable[[JSON], Refused | None]:
 def game_parts(v: DrawVariant) -> dict[str, Any]:
     """The ``Game`` keywords every draw poker game takes from its variant: the shared
     start, handlers, end of the session and turn-order rule, on the poker
-    stylesheet and the deck with jokers."""
+    stylesheet and its deck: jokers come only with the wild-card option."""
     return {
         "start": partial(drawing.start, v),
         "stylesheet": "games/poker.css",
-        "deck": "standard-jokers",
+        "deck": "standard-jokers" if v.wild_option else "standard",
         "handlers": handlers(v),
         "finished": finished(v),
         "order_rule": v.rule("order-of-play"),
@@ -137,6 +182,7 @@ def game_parts(v: DrawVariant) -> dict[str, Any]:
 def _deal(v: DrawVariant, state: JSON, event: JSON) -> Step:
     opts = state["options"]
     n = len(state["players"])
+    _check_antes(v, state, event.get("missing_ante"))
     state["deal"] += 1
     state["pot"] = potlib.ante_all(state["pot"], opts["ante"])
     state["drawn"] = [None] * n
@@ -165,6 +211,25 @@ def _deal(v: DrawVariant, state: JSON, event: JSON) -> Step:
     return ok(state, words, cited, options=options_cited(v, state))
 
 
+def _check_antes(v: DrawVariant, state: JSON, missing: int | None) -> None:
+    """The cards wait until everyone has anted: a deal with an ante missing is
+    refused (the referee posts every ante with the deal)."""
+    if missing is None:
+        return
+    ante = state["options"]["ante"]
+    if not ante:
+        raise BadInput(
+            "The ante is 0 at this table: nobody owes one.",
+            field="missing_ante",
+            example='{"type": "deal"}',
+        )
+    raise Refused(
+        f"{state['players'][missing]} has not anted: every player puts in the ante "
+        f"({ante}) before the cards are dealt.",
+        [v.rule("ante"), v.rule("deal")],
+    )
+
+
 def _bet(v: DrawVariant, state: JSON, event: JSON) -> Step:
     seat = event["player"]
     action = event["action"]
@@ -177,7 +242,8 @@ def _bet(v: DrawVariant, state: JSON, event: JSON) -> Step:
         cited += more
     elif event.get("openers"):
         raise BadInput(
-            "Openers are shown only with the bet that opens.",
+            "Openers are shown only before the pot is opened: with the bet that "
+            "opens, or with a pass.",
             field="openers",
             example='{"type": "bet", "player": 1, "action": "call"}',
         )

@@ -5,6 +5,7 @@ declares the game: its variant record, its options (the text's standard variatio
 its events and its showdown calculator. Events:
 
 * ``deal`` ``{}``: the hand is dealt; everyone antes the ``ante`` option.
+  ``"missing_ante": "Cy"`` says someone has not anted: refused, the cards wait.
 * ``bet`` ``{"player": 1, "action": "raise", "amount": 5}``: check, bet, call, raise
   (by ``amount``) or fold, in turn from the dealer's left.
 * ``draw`` ``{"player": 1, "count": 3}``: cards exchanged (0 stands pat); a four-card
@@ -12,6 +13,11 @@ its events and its showdown calculator. Events:
 * ``show`` ``{"player": 1, "cards": "AS AD 9C 5H 3S"}``: a hand at the showdown;
   without ``cards`` the player concedes.
 * ``end`` ``{}``: the session ends between hands.
+
+Who acts (``draw.ACTORS``): the dealer deals, bets and exchanges go in turn, players
+still in show; an event naming anyone else is refused citing its own rule and the
+order of a hand (``order-of-play``, the game's turn rule). ``BREACHES`` documents a
+refused request for every rule that forbids or requires something.
 
 ``view(state)["detail"]`` is described in ``referee.games.poker.draw``; each side is
 ``{"name", "score", "in", "put"}`` where ``score`` is the player's net chips over the
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
@@ -73,6 +80,16 @@ def view(state: JSON) -> JSON:
 
 
 DEAL = {"type": "deal"}
+DEAL_FIELDS = (
+    Field(
+        "missing_ante",
+        "seat",
+        "A player who has not put in the ante: the cards wait for every ante, so "
+        "such a deal is refused. Left out: everyone has anted.",
+        required=False,
+        on_pages=False,  # a page's deal posts every ante
+    ),
+)
 BET_FIELDS = (
     Field("player", "seat", "Who acts: the player whose turn it is."),
     Field("action", "choice", "check, bet, call, raise or fold.", choices=ACTIONS),
@@ -154,8 +171,11 @@ EVENTS = (
         type="deal",
         title="Deal",
         help="The dealer deals five cards down to each player; everyone antes.",
-        fields=(),
-        examples=(Example(DEAL, title="Ann deals hand 1"),),
+        fields=DEAL_FIELDS,
+        examples=(
+            Example(DEAL, title="Ann deals hand 1"),
+            Example({**DEAL, "player": "Ann"}, title="Ann, the dealer, deals"),
+        ),
     ),
     EventKind(
         type="bet",
@@ -293,6 +313,87 @@ OPTIONS = (
     ),
 )
 
+R = VARIANT.rule
+THREE = ("Ann", "Bob", "Cy")
+OPEN_ROUND = (DEAL, *checks(1, 2, 0))  # Ann deals; Bob, Cy, Ann check
+# Ann folds to Bob's bet; Bob and Cy exchange and check: the showdown.
+ANN_OUT = (
+    DEAL,
+    {"type": "bet", "player": 1, "action": "bet", "amount": 2},
+    {"type": "bet", "player": 2, "action": "call"},
+    {"type": "bet", "player": 0, "action": "fold"},
+    *draws((1, 1), (2, 1)),
+    *checks(1, 2),
+)
+BREACHES = (
+    Breach(
+        R("deal"),
+        "Bob deals hand 1, which is Ann's to deal",
+        Example({"type": "deal", "player": "Bob"}, players=THREE),
+    ),
+    Breach(
+        R("ante"),
+        "The cards are dealt before Cy has anted",
+        Example({"type": "deal", "missing_ante": "Cy"}, players=THREE),
+    ),
+    Breach(
+        R("betting"),
+        "Cy bets before Bob, whose turn it is",
+        Example(
+            {"type": "bet", "player": 2, "action": "bet", "amount": 5},
+            setup=(DEAL,),
+            players=THREE,
+        ),
+    ),
+    Breach(
+        R("betting"),
+        "Cy checks facing Bob's bet",
+        Example(
+            {"type": "bet", "player": 2, "action": "check"},
+            setup=(DEAL, {"type": "bet", "player": 1, "action": "bet", "amount": 5}),
+            players=THREE,
+        ),
+    ),
+    Breach(
+        R("order-of-play"),
+        "Bob exchanges cards during the first betting round",
+        Example({"type": "draw", "player": 1, "count": 2}, setup=(DEAL,)),
+    ),
+    Breach(
+        R("draw"),
+        "Cy exchanges before Bob, the first to draw",
+        Example(*draws((2, 2)), setup=OPEN_ROUND, players=THREE),
+    ),
+    Breach(
+        R("four-card-draw"),
+        "Bob draws four without showing an ace",
+        Example(*draws((1, 4)), setup=OPEN_ROUND, players=THREE),
+    ),
+    Breach(
+        R("four-card-draw"),
+        "With six players, Bob draws four showing an ace",
+        Example(
+            {"type": "draw", "player": 1, "count": 4, "shows": "AS"},
+            setup=(DEAL, *checks(1, 2, 3, 4, 5, 0)),
+            players=("Ann", "Bob", "Cy", "Di", "Ed", "Flo"),
+        ),
+    ),
+    Breach(
+        R("showdown"),
+        "Ann, who folded, shows a hand at the showdown",
+        Example(
+            {"type": "show", "player": 0, "cards": "AS AD 9C 5H 3S"},
+            setup=ANN_OUT,
+            players=THREE,
+        ),
+    ),
+    Breach(
+        R("session"),
+        "The session is ended in the middle of a hand",
+        Example({"type": "end"}, setup=(DEAL,)),
+    ),
+)
+
 GAME = Game(
     id=VARIANT.game_id,
     title="Five card draw",
@@ -308,4 +409,6 @@ GAME = Game(
     events=EVENTS,
     view=view,
     tools=(SHOWDOWN_TOOL,),
+    turn_rule=R("order-of-play"),
+    breaches=BREACHES,
 )

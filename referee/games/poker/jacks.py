@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games import cards as cardlib
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
@@ -22,7 +21,6 @@ from referee.games.poker.drawing import DrawVariant
 from referee.games.poker.drawing import check_answering
 from referee.games.poker.drawing import check_cards
 from referee.games.poker.drawing import game_rules
-from referee.games.poker.drawing import jokers
 from referee.games.poker.drawing import judge_of
 from referee.games.poker.drawing import names
 from referee.games.poker.drawing import new_exchange
@@ -30,6 +28,7 @@ from referee.games.poker.drawing import ok
 from referee.games.poker.drawing import options_cited
 from referee.games.poker.drawing import settle
 from referee.games.poker.drawing import waiting_or_settle
+from referee.games.poker.drawing import wild_rank
 from referee.games.poker.drawing import wilds_of
 
 OPENING_RANKS = ("J", "Q", "K", "A")
@@ -39,17 +38,54 @@ def _plural(rank: str) -> str:
     return hl.PLURAL[hl.RANK_VALUE[rank]]
 
 
+# How many of a hand's cards (best first) make its category: what openers show.
+COMBINATION_SIZE = {
+    hl.HIGH_CARD: 1,
+    hl.PAIR: 2,
+    hl.TWO_PAIR: 4,
+    hl.TRIPS: 3,
+    hl.QUADS: 4,
+}
+
+
+def opens(hand: hl.Hand, need: str) -> bool:
+    """A pair of ``need`` (J, Q, K or A) or any better hand opens."""
+    return hand.key >= hl.pack(hl.PAIR, (hl.RANK_VALUE[need],) * 2)
+
+
+def combination(hand: hl.Hand) -> list[str]:
+    """The cards that make the hand's category (the pair, the trips, all five)."""
+    size = COMBINATION_SIZE.get(hl.unpack(hand.key)[0], 5)
+    return list(hand.cards[:size])
+
+
+def opening_rules(v: DrawVariant, state: JSON) -> list[str]:
+    """The rules an opening rests on now: openers, risen openers, wild cards."""
+    cited = [v.rule("openers")]
+    if state["openers_needed"] != OPENING_RANKS[0]:
+        cited.append(v.rule("rising-openers"))
+    if wild_rank(v, state):
+        cited.append(v.rule("wild-cards"))
+    return cited
+
+
+def _shown(v: DrawVariant, state: JSON, openers: Any) -> hl.Hand:
+    """The best hand of the cards shown as openers (wild cards counted)."""
+    return hl.best_high(openers, wilds_of(v, state))
+
+
 def opening_bet(
     v: DrawVariant, state: JSON, seat: int, action: str, openers: Any
 ) -> tuple[str, list[str]]:
-    """Jacks or better to open; such a hand must open (the referee cannot see it)."""
+    """Jacks or better to open, and a hand shown that can open must open."""
     need = state["openers_needed"]
-    cited = [v.rule("openers")]
+    cited = opening_rules(v, state)
+    who = state["players"][seat]
+    example = (
+        f'{{"type": "bet", "player": {seat}, "action": "bet", '
+        '"amount": 2, "openers": "JH JD"}'
+    )
     if action == "bet":
-        example = (
-            f'{{"type": "bet", "player": {seat}, "action": "bet", '
-            '"amount": 2, "openers": "JH JD"}'
-        )
         if not openers:
             raise BadInput(
                 f"Show the openers (a pair of {_plural(need)} or better) with the bet "
@@ -57,39 +93,45 @@ def opening_bet(
                 field="openers",
                 example=example,
             )
-        if cardlib.JOKER in openers and not jokers(v, state):
-            raise BadInput(
-                "There are no jokers in this game's deck, so none can be openers.",
-                field="openers",
-                example=example,
-            )
-        hand = hl.best_high(openers, wilds_of(v, state))
-        if hand.key < hl.pack(hl.PAIR, (hl.RANK_VALUE[need],) * 2):
+        hand = _shown(v, state, openers)
+        if not opens(hand, need):
             raise Refused(
                 f"{hand.name.capitalize()} does not open: it takes a pair of "
                 f"{_plural(need)} or better.",
                 cited,
             )
         return f" Opened with {hand.name}.", cited
-    if action == "check":
-        cited.append(v.rule("must-open"))
-        return (
-            " (A pass: only a player without openers may pass; openers must open.)",
+    if action not in ("check", "fold"):
+        raise Refused(
+            f"Nobody has opened yet: {who} may open (bet, with openers) or pass "
+            "(check).",
             cited,
         )
-    if action == "fold":
-        if potlib.live(state["pot"]) == [seat]:
+    must = [*cited, v.rule("must-open")]
+    said = ""
+    if openers:
+        hand = _shown(v, state, openers)
+        if opens(hand, need):
             raise Refused(
-                f"{state['players'][seat]} is the last player in: open (bet, with "
-                "openers) to take the pot, or pass (check) and the hand is thrown in.",
-                cited,
+                f"{who} shows {hand.name}, which opens (a pair of {_plural(need)} or "
+                f"better): a hand that can open must open. Bet, showing "
+                f"{' '.join(combination(hand))} as openers.",
+                must,
             )
-        return "", cited
-    raise Refused(
-        f"Nobody has opened yet: {state['players'][seat]} may open (bet, with "
-        "openers) or pass (check).",
-        cited,
-    )
+        said = f" {who} shows {hand.name}: no openers."
+    if action == "check":
+        return (
+            f"{said} (A pass: only a player without openers may pass; openers must "
+            "open.)",
+            must,
+        )
+    if potlib.live(state["pot"]) == [seat]:
+        raise Refused(
+            f"{who} is the last player in: open (bet, with openers) to take the pot, "
+            "or pass (check) and the hand is thrown in.",
+            [*cited, v.rule("nobody-opens")],
+        )
+    return said, cited
 
 
 def nobody_opened(v: DrawVariant, state: JSON, words: str, cited: list[str]) -> Step:

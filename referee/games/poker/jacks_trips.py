@@ -6,7 +6,8 @@ plus:
 
 * ``bet`` with ``"openers": "JH JD"`` on the bet that opens: the cards that make a
   pair of jacks or better (queens, kings, aces after redeals in the progressive
-  jackpot), shown to the referee;
+  jackpot), shown to the referee; a ``check`` or ``fold`` in the opening round may
+  show ``openers`` too, and is refused when they would open (openers must open);
 * ``reveal`` ``{"player": 0, "cards": "9S 9H 9D 4C 2S"}``: at the showdown, three of
   a kind or better; without ``cards``: the player has none. Nobody reveals: everyone
   still in exchanges again;
@@ -14,11 +15,15 @@ plus:
   five cards for the low half, or passes without cards.
 
 ``detail`` adds ``opener``, ``openers_needed``, ``wild_rank`` (progressive jackpot)
-and ``hand_wins``.
+and ``hand_wins``. The openers calculator (``openers.OPENERS_TOOL``) answers whether
+a hand may, and so must, open.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from referee.games.base import Breach
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
@@ -31,12 +36,14 @@ from referee.games.poker import hands as hl
 from referee.games.poker.five_card_draw import BET_FIELDS
 from referee.games.poker.five_card_draw import COMMON_OPTIONS
 from referee.games.poker.five_card_draw import COMMON_RULES
+from referee.games.poker.five_card_draw import DEAL_FIELDS
 from referee.games.poker.five_card_draw import checks
 from referee.games.poker.five_card_draw import draw_event
 from referee.games.poker.five_card_draw import draws
 from referee.games.poker.five_card_draw import end_event
 from referee.games.poker.five_card_draw import hand_field
 from referee.games.poker.five_card_draw import show_event
+from referee.games.poker.openers import OPENERS_TOOL
 from referee.rulebook import cite
 
 CITE = cite("poker-jacks-trips")
@@ -86,21 +93,31 @@ EVENTS = (
         type="deal",
         title="Deal",
         help="Five cards down each; everyone antes (again after nobody opened).",
-        fields=(),
-        examples=(Example(DEAL, players=THREE, title="Ann deals"),),
+        fields=DEAL_FIELDS,
+        examples=(
+            Example(DEAL, players=THREE, title="Ann deals"),
+            Example(
+                {**DEAL, "player": "Ann"},
+                setup=(DEAL, *checks(1, 2, 0)),
+                players=THREE,
+                title="Nobody opened: Ann deals again",
+            ),
+        ),
     ),
     EventKind(
         type="bet",
         title="Bet",
         help="Check (pass), bet, call, raise or fold in turn from the dealer's left. "
         "Nobody may bet until someone opens, and opening takes jacks or better "
-        "shown to the referee as 'openers'.",
+        "shown to the referee as 'openers'; a hand that can open must open.",
         fields=(
             *BET_FIELDS,
             Field(
                 "openers",
                 "cards",
-                "Only with the bet that opens: the cards that make jacks or better.",
+                "With the bet that opens: the cards that make jacks or better. A "
+                "pass or fold before the opening may show cards too: if they "
+                "would open, it is refused (openers must open).",
                 required=False,
                 minimum=2,
                 maximum=5,
@@ -199,6 +216,155 @@ OPTIONS = (
     ),
 )
 
+R = VARIANT.rule
+PASSED_OUT = (DEAL, *checks(1, 2, 0))
+TRIPS = {"type": "reveal", "player": 1, "cards": "9S 9H 9D 4C 2S"}
+NONE_REVEAL = tuple({"type": "reveal", "player": p} for p in (1, 2, 0))
+# Ann folds to Bob's opening; Bob and Cy exchange and check: the reveal.
+ANN_OUT = (
+    DEAL,
+    OPEN,
+    {"type": "bet", "player": 2, "action": "call"},
+    {"type": "bet", "player": 0, "action": "fold"},
+    *draws((1, 3), (2, 2)),
+    *checks(1, 2),
+)
+
+
+def _breach(rule: str, title: str, event: JSON, *setup: JSON, **options: Any) -> Breach:
+    """A refused event of Ann, Bob and Cy (Ann deals) after ``setup``."""
+    return Breach(
+        R(rule), title, Example(event, setup=setup, players=THREE, options=options)
+    )
+
+
+BREACHES = (
+    _breach(
+        "deal",
+        "Nobody opened and Bob deals the redeal, which is Ann's",
+        {"type": "deal", "player": "Bob"},
+        *PASSED_OUT,
+    ),
+    _breach(
+        "ante",
+        "The cards are dealt before Cy has anted",
+        {"type": "deal", "missing_ante": "Cy"},
+    ),
+    _breach(
+        "openers",
+        "Bob opens with a pair of tens",
+        {**OPEN, "openers": "10H 10D"},
+        DEAL,
+    ),
+    _breach(
+        "must-open",
+        "Bob passes showing a pair of jacks",
+        {"type": "bet", "player": 1, "action": "check", "openers": "JH JD"},
+        DEAL,
+    ),
+    _breach(
+        "must-open",
+        "Bob folds showing a pair of kings",
+        {"type": "bet", "player": 1, "action": "fold", "openers": "KH KD 7C 4S 2H"},
+        DEAL,
+    ),
+    _breach(
+        "must-open",
+        "Progressive jackpot, queens to open, twos wild: Bob passes with a queen "
+        "and a two",
+        {"type": "bet", "player": 1, "action": "check", "openers": "QH 2D"},
+        *PASSED_OUT,
+        DEAL,
+        progressive=True,
+    ),
+    Breach(
+        R("must-open"),
+        "Bob asks whether he may pass holding a pair of queens",
+        tool="openers",
+        request={"cards": "QH QD 8C 5S 3H"},
+    ),
+    _breach(
+        "nobody-opens",
+        "Bob and Cy fold before anyone opens; Ann folds too",
+        {"type": "bet", "player": 0, "action": "fold"},
+        DEAL,
+        {"type": "bet", "player": 1, "action": "fold"},
+        {"type": "bet", "player": 2, "action": "fold"},
+    ),
+    _breach(
+        "betting",
+        "Cy checks facing Bob's opening bet",
+        {"type": "bet", "player": 2, "action": "check"},
+        DEAL,
+        OPEN,
+    ),
+    _breach(
+        "betting",
+        "Ann bets before Bob, whose turn it is",
+        {"type": "bet", "player": 0, "action": "check"},
+        DEAL,
+    ),
+    _breach(
+        "order-of-play",
+        "Bob reveals trips during the opening round",
+        TRIPS,
+        DEAL,
+    ),
+    _breach(
+        "draw",
+        "Cy exchanges before Bob, the first to draw",
+        *draws((2, 2)),
+        *OPENED,
+    ),
+    _breach(
+        "four-card-draw",
+        "Bob draws four without showing an ace",
+        *draws((1, 4)),
+        *OPENED,
+    ),
+    _breach(
+        "showdown",
+        "Ann, who folded, answers at the check for a winner",
+        {"type": "reveal", "player": 0, "cards": "AS AD AC 5H 3S"},
+        *ANN_OUT,
+    ),
+    _breach(
+        "trips-to-win",
+        "Bob reveals a pair of jacks as a winning hand",
+        {"type": "reveal", "player": 1, "cards": "JS JD 8C 4H 2S"},
+        *DRAWN,
+    ),
+    _breach(
+        "nobody-reveals",
+        "Nobody revealed, and Bob bets instead of exchanging again",
+        {"type": "bet", "player": 1, "action": "check"},
+        *DRAWN,
+        *NONE_REVEAL,
+    ),
+    _breach(
+        "winner",
+        "Bob, who revealed trips, also shows for low",
+        {"type": "show", "player": 1, "cards": "7C 5D 4H 3S AC"},
+        *DRAWN,
+        TRIPS,
+        *NONE_REVEAL[1:],
+    ),
+    _breach(
+        "rising-openers",
+        "Progressive jackpot, after a hand nobody opened: Bob opens with jacks",
+        OPEN,
+        *PASSED_OUT,
+        DEAL,
+        progressive=True,
+    ),
+    _breach(
+        "session",
+        "The session is ended while the passed-out pot waits",
+        {"type": "end"},
+        *PASSED_OUT,
+    ),
+)
+
 GAME = Game(
     id=VARIANT.game_id,
     title="Jacks to open, trips to win",
@@ -214,4 +380,7 @@ GAME = Game(
     options=OPTIONS,
     events=EVENTS,
     view=view,
+    tools=(OPENERS_TOOL,),
+    turn_rule=R("order-of-play"),
+    breaches=BREACHES,
 )
