@@ -83,3 +83,26 @@ def test_the_matrix_document_is_current():
     assert DOC.read_text(encoding="utf-8") == coverage.markdown(), (
         "run: .venv/bin/python -m referee.games.coverage docs/rule-coverage.md"
     )
+
+
+# Events nobody at the table does, so no one can do them out of turn.
+NOBODYS = {
+    ("billiards", "settle"): "a ball that settles or falls by itself",
+    ("bowling-cards", "row"): "the dealer deals every row; its player is whose row",
+    ("canasta", "hand_counts"): "the scorer enters a side's counts after the hand",
+    ("canasta", "hand_cards"): "the scorer enters a side's cards after the hand",
+}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_event_a_person_does_says_who_may_do_it(game_id):
+    game = registry()[game_id]
+    silent = [
+        kind
+        for kind, handler in game.handlers.items()
+        if handler.actor is None and (game_id, kind) not in NOBODYS
+    ]
+    assert not silent, f"events with no actor (Handler.actor): {silent}"
+    for kind in game.events:
+        if game.handlers[kind.type].actor is not None:
+            assert any(f.name == "player" for f in kind.fields), kind.type
