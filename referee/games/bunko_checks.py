@@ -30,9 +30,10 @@ R_OVER = CITE("game-over")
 R_NIGHT_PLAYERS = CITE("night-players")
 R_NIGHT_TABLES = CITE("night-tables")
 
+# The night's sizes live here, with the game, and the bunko night format reads them.
 PER_TABLE = 4
 NIGHT_LEAST = 8  # two tables: a head table and a bottom table
-NIGHT_MOST = 200  # as many as a bunko night seats (formats/bunko_night)
+NIGHT_MOST = 200  # 50 tables: a big charity night; every page lists them all
 
 # --- the tables tool ------------------------------------------------------------------
 

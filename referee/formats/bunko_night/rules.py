@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
+from referee.games import bunko_checks
 from referee.games import text
 from referee.games.bunko import TARGET
 from referee.games.dice import parse_die
@@ -33,9 +34,9 @@ from referee.games.wording import and_
 from referee.rulebook import cite
 
 HEAD = 1
-PER_TABLE = 4
-MIN_PLAYERS = 8
-MAX_PLAYERS = 200  # 50 tables: a big charity night; every page lists them all
+PER_TABLE = bunko_checks.PER_TABLE
+MIN_PLAYERS = bunko_checks.NIGHT_LEAST
+MAX_PLAYERS = bunko_checks.NIGHT_MOST
 BUNCO_ROUNDS = 6  # the bunco variant's target number cycles 1..6
 
 # The night's rules are in the bunko rulebook (the game its tables play).
