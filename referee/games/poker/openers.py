@@ -31,6 +31,7 @@ from referee.games.poker.drawing import WILD_CYCLE
 from referee.games.poker.jacks import OPENING_RANKS
 from referee.games.poker.jacks import combination
 from referee.games.poker.jacks import opens
+from referee.games.poker.tool import HAND
 from referee.games.schemas import RULES
 from referee.games.schemas import record
 from referee.rulebook import cite
@@ -58,20 +59,7 @@ OPENERS_RESULT: JSON = record(
             "type": "boolean",
             "description": "A hand that can open must: always equal to may_open.",
         },
-        "hand": record(
-            {
-                "name": {"type": "string"},
-                "ranking": {"type": "string"},
-                "category": {"type": "string"},
-                "cards": STRINGS,
-                "wilds": {
-                    "type": "object",
-                    "additionalProperties": {"type": "string"},
-                    "description": "Each wild card and the card it stands for.",
-                },
-                "key": {"type": "integer"},
-            }
-        ),
+        "hand": HAND,
         "openers": {
             **STRINGS,
             "description": "The cards to show with the opening bet (the pair, two "

@@ -65,7 +65,8 @@ ODD_CHIPS = (
     "In high/low the pot is halved first and an odd chip goes to the high half."
 )
 
-_HAND: JSON = record(
+# A judged hand as the showdown and openers calculators answer it.
+HAND: JSON = record(
     {
         "name": {"type": "string"},
         "ranking": {"type": "string"},
@@ -102,7 +103,7 @@ SHOWDOWN_RESULT: JSON = {
         "wilds": {"type": "string"},
         "low": {"type": ["string", "null"]},
         "players": records(
-            {"name": {"type": "string"}, "cards": STRINGS, "high": _HAND, "low": _HAND}
+            {"name": {"type": "string"}, "cards": STRINGS, "high": HAND, "low": HAND}
         ),
         "winners": record({"high": STRINGS, "low": STRINGS}),
         "split": records(
