@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test audit bench bench-quick faults fuzz fuzz-api clean
+.PHONY: run dev test table audit bench bench-quick faults fuzz fuzz-api clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -28,6 +28,13 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(MAKE) --no-print-directory audit
 	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} $(PYTEST_ARGS)
+
+# Issue 26's browser sweeps over the whole registry in Chromium (pytest -m table):
+# every game's next input on the first screen at 360x640 and 390x844 in both themes,
+# the typical turns within their taps (bench/turns/), and the audits. A CI step of
+# its own (.ci/run), beside `make test`.
+table: $(STAMP)
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m table $(PYTEST_ARGS)
 
 # Security: bandit on our code (medium and high findings fail; each accepted one is
 # marked `# nosec BXXX: why`), pip-audit on the installed environment.

@@ -26,6 +26,8 @@ def main() -> int:
     results: list[tuple[str, str, float]] = []
     began = time.monotonic()
     for script in sorted((ROOT / "bench").glob("*.py")):
+        if script.name.startswith("_"):
+            continue  # the package's __init__, not a benchmark
         name = f"bench/{script.name}"
         if "BENCH_QUICK" not in script.read_text(encoding="utf-8"):
             print(f"== {name}: FAILED, no quick mode (it does not read BENCH_QUICK)")

@@ -1,0 +1,108 @@
+"""The real app on a local port and Debian's Chromium, for the browser tests and
+``bench/taps.py``.
+
+The server is the app factory on a migrated SQLite file, served by werkzeug in a
+thread, with CSRF on as in production. Chromium is the system one (Playwright never
+downloads a browser here).
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_migrate import upgrade
+from playwright.sync_api import Browser
+from playwright.sync_api import Page
+from playwright.sync_api import Playwright
+from sqlalchemy import text
+from werkzeug.serving import WSGIRequestHandler
+from werkzeug.serving import make_server
+
+from referee import create_app
+from referee.db import MIGRATIONS
+from referee.db import db
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# A mid-size phone held upright (the issue's 390x844).
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 1,
+    "has_touch": True,
+    "is_mobile": True,
+}
+TIMEOUT_MS = 10_000
+
+Phone = Callable[..., Page]
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """Keep errors in the log but not one line per request."""
+
+    def log_request(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+def _dispose(app: Flask) -> None:
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@contextmanager
+def served(path: Path) -> Iterator[str]:
+    """The app on a migrated SQLite file at ``path``, served in a thread: its URL.
+
+    Also used by ``bench/taps.py``.
+    """
+    app = create_app(
+        {
+            "SECRET_KEY": "e2e-secret-key-of-at-least-32-bytes-long!",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "WTF_CSRF_ENABLED": True,  # a real browser sends the token
+        }
+    )
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        db.session.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
+    _dispose(app)
+    server = make_server(
+        "127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler
+    )
+    thread = threading.Thread(
+        target=server.serve_forever, name="e2e-server", daemon=True
+    )
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+        _dispose(app)
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Debian's headless Chromium (never a downloaded one)."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        raise LookupError(
+            "Debian's chromium is not installed: apt-get install chromium"
+        )
+    return playwright.chromium.launch(
+        executable_path=executable, args=CHROMIUM_ARGS, headless=True
+    )
