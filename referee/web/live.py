@@ -259,7 +259,7 @@ def _match_message(match_id: str, view: str | None, last: str) -> Message:
 
 def match_context(match: Match, view: str) -> dict[str, Any]:
     """What a watcher's page shows (the names the live blocks of the page use)."""
-    limit = 12 if view == "match" else 6
+    limit = 12 if view == "match" else 1  # the TV shows the last ruling alone
     return {
         "match": match,
         "game": ledger.game_of(match),

@@ -111,7 +111,7 @@ def watch(match_id: str) -> str:
         match=match,
         game=ledger.game_of(match),
         view=ledger.board(match),
-        log=ledger.history(match, limit=6) if match.version else [],
+        log=ledger.history(match, limit=1) if match.version else [],  # the last ruling
     )
 
 

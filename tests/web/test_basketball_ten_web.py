@@ -131,6 +131,8 @@ def test_the_big_board_shows_every_layout(client, api):
         {"type": "discard", "player": 1, "position": 2, "card": "JD"},
     ]:
         assert api.event(mid, event).status_code == 201
-    text = main(client.get(f"/m/{mid}/watch").text)
-    assert "Layouts (far row on top) Ann 0 so far" in text
-    assert "Bob 10 so far" in text
+    page = client.get(f"/m/{mid}/watch").text
+    text = main(page)
+    assert "Ann 0 this deal 0 so far" in text
+    assert "Bob 0 this deal 10 so far" in text
+    assert page.count('class="lay-grid lay-cols-5') == 2
