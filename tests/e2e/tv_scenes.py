@@ -105,7 +105,8 @@ def play(request: APIRequestContext, state: screens.State) -> tuple[str, str]:
     """Create the match of ``state`` and play it, undoing the last event once and
     entering it again (the log's undone row): (match id, edit key)."""
     *before, last = state.events or (None,)
-    match_id, key = screens.create(request, screens.State(**{**vars(state), "events": tuple(before)}))
+    first = screens.State(**{**vars(state), "events": tuple(before)})
+    match_id, key = screens.create(request, first)
     if last is not None:
         url = f"/api/v1/matches/{match_id}"
         _post(request, f"{url}/events", key, {"event": last})
@@ -140,12 +141,11 @@ def _tournament(request: APIRequestContext, body: dict[str, Any]) -> Any:
 def nights(request: APIRequestContext) -> list[Night]:
     """A bunko night of 12, a round robin of darts with a dart at
     a board, and a double elimination's bracket: their TV pages."""
-    bunko = _tournament(
-        request, {"players": [*PLAYERS, "Ivy", "Jo", "Kit", "Lou"]}
-    )
+    bunko = _tournament(request, {"players": [*PLAYERS, "Ivy", "Jo", "Kit", "Lou"]})
     robin = _tournament(
         request,
-        {"kind": "round-robin", "game": "darts-301", "players": PLAYERS[:6], "stations": 2},
+        {"kind": "round-robin", "game": "darts-301", "players": PLAYERS[:6]}
+        | {"stations": 2},
     )
     first = robin["calls"][0]
     board_key = robin["keys"]["tables"][first["station"] - 1]["key"]
@@ -157,7 +157,8 @@ def nights(request: APIRequestContext) -> list[Night]:
     )
     bracket = _tournament(
         request,
-        {"kind": "double-elimination", "game": "darts-301", "players": PLAYERS, "stations": 2},
+        {"kind": "double-elimination", "game": "darts-301", "players": PLAYERS}
+        | {"stations": 2},
     )
     return [
         Night("bunko-night", f"/n/{bunko['id']}/tv"),
