@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test table audit bench bench-quick faults fuzz fuzz-api clean
+.PHONY: run dev test table audit audits screenshots bench bench-quick faults fuzz fuzz-api clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,24 @@ test: $(STAMP)
 # its own (.ci/run), beside `make test`.
 table: $(STAMP)
 	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m table $(PYTEST_ARGS)
+
+# Issue 26's audits of the served app in Debian's Chromium (CHROME_PATH, never a
+# downloaded browser): axe-core with no violation in either theme and Lighthouse
+# mobile >= 95 in each category, and the back/forward cache taken, on every game's
+# match page and the home, rules, calculator and tournament pages (scripts/audits.py,
+# a few minutes). The npm packages are pinned in scripts/audit (npm ci).
+AUDIT_NPM := scripts/audit/node_modules/.installed
+$(AUDIT_NPM): scripts/audit/package.json scripts/audit/package-lock.json
+	cd scripts/audit && npm ci --no-audit --no-fund --loglevel=error
+	touch $(AUDIT_NPM)
+
+audits: $(STAMP) $(AUDIT_NPM)
+	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} $(BIN)/python scripts/audits.py
+
+# docs/img: every TV board at 1920x1080 and 1280x720, every game's match page at
+# 360x640 (the README's gallery), from scripts/screenshots.py.
+screenshots: $(STAMP)
+	$(BIN)/python scripts/screenshots.py
 
 # Security: bandit on our code (medium and high findings fail; each accepted one is
 # marked `# nosec BXXX: why`), pip-audit on the installed environment.
