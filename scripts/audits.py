@@ -32,15 +32,13 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext
 from playwright.sync_api import Page
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee import games  # noqa: E402
 from tests.e2e import tv_scenes  # noqa: E402
-from tests.e2e.serving import launch  # noqa: E402
-from tests.e2e.serving import served  # noqa: E402
+from tests.e2e.serving import browsing  # noqa: E402
 
 AUDIT = ROOT / "scripts" / "audit"
 AXE = AUDIT / "node_modules" / "axe-core" / "axe.min.js"
@@ -164,29 +162,21 @@ def main() -> int:
     args = parser.parse_args()
     if not AXE.exists():
         sys.exit(f"{AXE} is missing: run `npm ci` in {AUDIT} (make audits does)")
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        served(Path(tmp) / "audits.sqlite") as base,
-        sync_playwright() as playwright,
-    ):
-        browser = launch(playwright)
-        try:
-            context = browser.new_context(
-                base_url=base,
-                viewport=PHONE,
-                is_mobile=True,
-                has_touch=True,
-                bypass_csp=True,  # to inject axe-core; the pages are as served
-            )
-            audited = pages(context)
-            if args.only:
-                audited = [a for a in audited if any(o in a.name for o in args.only)]
-            page = context.new_page()
-            for a in audited:
-                axe(page, a)
-            cookie = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
-        finally:
-            browser.close()
+    with browsing("audits") as (base, browser):
+        context = browser.new_context(
+            base_url=base,
+            viewport=PHONE,
+            is_mobile=True,
+            has_touch=True,
+            bypass_csp=True,  # to inject axe-core; the pages are as served
+        )
+        audited = pages(context)
+        if args.only:
+            audited = [a for a in audited if any(o in a.name for o in args.only)]
+        page = context.new_page()
+        for a in audited:
+            axe(page, a)
+        cookie = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
         if not args.no_lighthouse:
             lighthouse(base, cookie, audited)
     return report(audited, lighthouse_run=not args.no_lighthouse)

@@ -14,19 +14,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Page
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee import games  # noqa: E402
 from tests.e2e import tv_scenes  # noqa: E402
-from tests.e2e.serving import launch  # noqa: E402
-from tests.e2e.serving import served  # noqa: E402
+from tests.e2e.serving import browsing  # noqa: E402
 
 
 def _shoot(page: Page, path: Path) -> None:
@@ -49,34 +46,26 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
     out: Path = parser.parse_args().out.resolve()
     out.mkdir(parents=True, exist_ok=True)
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        served(Path(tmp) / "screenshots.sqlite") as url,
-        sync_playwright() as playwright,
-    ):
-        browser = launch(playwright)
-        try:
-            tv = browser.new_context(base_url=url, color_scheme="light")
-            phone = browser.new_context(
-                base_url=url,
-                viewport=tv_scenes.PHONE_SIZE,
-                device_scale_factor=1,
-                is_mobile=True,
-                has_touch=True,
-                color_scheme="light",
-            )
-            tv_page, phone_page = tv.new_page(), phone.new_page()
-            for scene in tv_scenes.scenes():
-                match_id, key = tv_scenes.play(tv.request, scene.state)
-                _tv(tv_page, f"/m/{match_id}/watch", out, scene.name)
-                if scene.name in games.registry():
-                    phone_page.goto(f"/m/{match_id}/join/{key}")
-                    phone_page.wait_for_load_state()
-                    _shoot(phone_page, out / f"phone-{scene.name}.png")
-            for night in tv_scenes.nights(tv.request):
-                _tv(tv_page, night.url, out, night.name)
-        finally:
-            browser.close()
+    with browsing("screenshots") as (url, browser):
+        tv = browser.new_context(base_url=url, color_scheme="light")
+        phone = browser.new_context(
+            base_url=url,
+            viewport=tv_scenes.PHONE_SIZE,
+            device_scale_factor=1,
+            is_mobile=True,
+            has_touch=True,
+            color_scheme="light",
+        )
+        tv_page, phone_page = tv.new_page(), phone.new_page()
+        for scene in tv_scenes.scenes():
+            match_id, key = tv_scenes.play(tv.request, scene.state)
+            _tv(tv_page, f"/m/{match_id}/watch", out, scene.name)
+            if scene.name in games.registry():
+                phone_page.goto(f"/m/{match_id}/join/{key}")
+                phone_page.wait_for_load_state()
+                _shoot(phone_page, out / f"phone-{scene.name}.png")
+        for night in tv_scenes.nights(tv.request):
+            _tv(tv_page, night.url, out, night.name)
 
 
 if __name__ == "__main__":

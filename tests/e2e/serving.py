@@ -9,6 +9,7 @@ downloads a browser here).
 from __future__ import annotations
 
 import shutil
+import tempfile
 import threading
 from collections.abc import Callable
 from collections.abc import Iterator
@@ -106,3 +107,22 @@ def launch(playwright: Playwright) -> Browser:
     return playwright.chromium.launch(
         executable_path=executable, args=CHROMIUM_ARGS, headless=True
     )
+
+
+@contextmanager
+def browsing(name: str) -> Iterator[tuple[str, Browser]]:
+    """The app served on a fresh SQLite file and Debian's Chromium: (its URL, the
+    browser), both closed at the end. For the scripts that drive the pages
+    (scripts/screenshots.py, scripts/audits.py)."""
+    from playwright.sync_api import sync_playwright
+
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        served(Path(tmp) / f"{name}.sqlite") as url,
+        sync_playwright() as playwright,
+    ):
+        browser = launch(playwright)
+        try:
+            yield url, browser
+        finally:
+            browser.close()
