@@ -190,7 +190,7 @@ def test_a_watching_phone_follows_the_scorer_without_reloading(
             key=made["edit_key"],
         )
     expect(watcher.locator("body")).to_have_attribute("data-seq", "2")
-    expect(watcher.locator(".board .score").first).to_have_text("184")
+    expect(watcher.locator(".tv-side .tv-score").first).to_have_text("184")
     assert watcher.evaluate("window.notReloaded") is True  # swapped in place
 
 
