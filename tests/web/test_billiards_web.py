@@ -263,6 +263,30 @@ def test_the_page_as_rendered_sends_a_clean_stroke_then_a_scratch(client):
     assert re.search(r'name="cue_ball" value="pocket" checked', scratch.text)
 
 
+@pytest.mark.parametrize(
+    ("button", "call", "finding"),
+    [
+        ("A clean stroke", "NO FOUL", "Legal shot"),
+        ("Scratch: cue ball went in", "FOUL", "went into a pocket (scratch)"),
+        ("Cue ball off the table", "FOUL", "left the table"),
+        ("No rail after contact", "FOUL", "cushion"),
+        ("Hit no ball at all", "FOUL", "hit no ball"),
+    ],
+)
+def test_the_what_happened_page_gives_each_common_call_in_one_tap(
+    client, button, call, finding
+):
+    blank = client.get("/tools/billiards/shot").text
+    assert '<details class="panel bl-something">' in blank  # the rest, folded
+    sent = button_sends(blank, button)
+    assert ("game", "general") in sent  # with the table before the shot
+    answer = client.get("/tools/billiards/shot", query_string=MultiDict(sent))
+    assert answer.status_code == 200
+    the_call = answer.text.split('aria-label="The call"', 1)[1].split("</section>")[0]
+    assert f'<strong class="verdict">{call}</strong>' in the_call
+    assert finding in the_call
+
+
 def test_a_kitchen_cushion_gives_the_incoming_player_a_choice(client):
     page = client.get(
         "/tools/billiards/shot",
