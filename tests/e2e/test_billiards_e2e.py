@@ -114,7 +114,8 @@ def test_look_up_scratch_then_ask_what_happened(phone: Phone, shots: Path) -> No
     scratch = common.get_by_role("button", name="Scratch: cue ball went in")
     page.set_viewport_size({"width": 360, "height": 640})
     box = scratch.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= 2 * 640, box
+    assert box is not None
+    assert box["y"] + box["height"] <= 2 * 640, box
     page.set_viewport_size(PHONE_VIEW)
     submit(page, scratch)
     call = page.get_by_role("region", name="The call")
@@ -194,7 +195,8 @@ def test_a_rack_of_9_ball_scored_by_tapping(page: Page, shots: Path) -> None:
     expect(score(page, "Ann")).to_have_text("1")
     expect(score(page, "Bob")).to_have_text("0")
     expect(page.locator(".prompt")).to_contain_text("Ann to break")
-    expect(quick(page).get_by_role("button", name="Broke and made the 9")).to_be_visible()
+    nine = quick(page).get_by_role("button", name="Broke and made the 9")
+    expect(nine).to_be_visible()
     page.screenshot(path=shots / "match-rack-won.png", full_page=True)
     assert not small_targets(page), small_targets(page)
 

@@ -49,12 +49,15 @@ class _Forms(HTMLParser):
             if kind in ("radio", "checkbox") and "checked" not in a:
                 return
             self._open["fields"].append((a["name"], a.get("value", "")))
-        elif tag == "button" and self._open is not None:
-            if a.get("type", "submit") == "submit":
-                self._button = {"name": a.get("name"), "value": a.get("value", "")}
-                self._button["text"] = a.get("aria-label", "")
-                self._button["labelled"] = bool(a.get("aria-label"))
-                self._open["buttons"].append(self._button)
+        elif (
+            tag == "button"
+            and self._open is not None
+            and a.get("type", "submit") == "submit"
+        ):
+            self._button = {"name": a.get("name"), "value": a.get("value", "")}
+            self._button["text"] = a.get("aria-label", "")
+            self._button["labelled"] = bool(a.get("aria-label"))
+            self._open["buttons"].append(self._button)
 
     def handle_data(self, data: str) -> None:
         if self._button is not None and not self._button.get("labelled"):
