@@ -10,7 +10,7 @@
     var slots = tray ? tray.querySelectorAll("span") : [];
     var clear = form.querySelector("[data-bk-clear]");
     var faces = [];
-    form.querySelectorAll("[data-bk-pad], [data-bk-tray], [data-bk-clear], [data-bk-js]")
+    form.querySelectorAll("[data-bk-pad], [data-bk-tray], [data-bk-clear]")
       .forEach(function (el) { el.hidden = false; });
 
     function show() {

@@ -38,11 +38,21 @@
       var button = event.target.closest("button");
       if (!button) return;
       var got = faces(field);
-      if (button.hasAttribute("data-clear")) got.pop();
-      else if (got.length < DICE) got.push(button.getAttribute("data-face"));
+      if (got.length < DICE) got.push(button.getAttribute("data-face"));
       field.value = got.join(" ");
       changed(field, note);
     });
+    // The key beside the field takes the last die back off.
+    var back = document.querySelector("[data-ld-clear='" + field.id + "']");
+    if (back) {
+      back.hidden = false;
+      back.addEventListener("click", function () {
+        var got = faces(field);
+        got.pop();
+        field.value = got.join(" ");
+        changed(field, note);
+      });
+    }
   });
 
   document.querySelectorAll("[data-ld-fill]").forEach(function (button) {

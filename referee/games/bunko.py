@@ -785,4 +785,5 @@ GAME = Game(
     turn_rule=R_TURN,
     breaches=bunko_checks.BREACHES,
     tools=(bunko_checks.TOOL,),
+    stylesheet="games/bunko.css",
 )

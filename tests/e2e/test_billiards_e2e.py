@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.e2e
 
 MIN_TAP_PX = 44
+PHONE_VIEW = {"width": 390, "height": 844}
 # Everything a thumb taps: buttons, links, fold-outs, chips and checkbox rows.
 TAP_TARGETS = "button, a, summary, label.chip, label.bl-pick, label.check"
 
@@ -42,16 +43,21 @@ def quick(page: Page) -> Locator:
 
 
 def pocket(page: Page, *balls: int) -> None:
-    """A legal shot that made ``balls``: tap each ball, then the one button."""
+    """A legal shot that made ``balls``: one ball is its own button (one tap);
+    several are ticked under "Several balls went in", then sent."""
     area = quick(page)
+    if len(balls) == 1:
+        submit(page, area.get_by_role("button", name=re.compile(f" the {balls[0]}$")))
+        return
+    area.get_by_text("Several balls went in").tap()
+    several = area.get_by_role("form", name="Balls pocketed on a legal shot")
     for ball in balls:
-        tap_ball(area, str(ball))
-    submit(page, area.get_by_role("button", name=re.compile(r", ball\(s\) pocketed$")))
+        tap_ball(several, str(ball))
+    submit(page, several.get_by_role("button", name=re.compile(r", these went in$")))
 
 
 def score(page: Page, player: str) -> Locator:
-    row = page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=player))
-    return row.locator(".score")
+    return page.locator(f".bl-side[data-side='{player}'] .score")
 
 
 def ruling(page: Page) -> Locator:
@@ -101,19 +107,29 @@ def test_look_up_scratch_then_ask_what_happened(phone: Phone, shots: Path) -> No
     page.screenshot(path=shots / "rule-19.png", full_page=True)
 
     page.goto("/tools/billiards/shot")
-    page.get_by_role("radio", name="9-ball").tap()
-    page.get_by_role("radio", name="Went in a pocket").tap()
+    common = page.get_by_role("form", name="The common calls")
+    common.get_by_role("radio", name="9-ball").tap()
     page.screenshot(path=shots / "what-happened-form.png")
-    submit(page, page.get_by_role("button", name="What's the call?").first)
+    # A scratch is one tap, within the first two screens of a 360 px phone.
+    scratch = common.get_by_role("button", name="Scratch: cue ball went in")
+    page.set_viewport_size({"width": 360, "height": 640})
+    box = scratch.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= 2 * 640, box
+    page.set_viewport_size(PHONE_VIEW)
+    submit(page, scratch)
     call = page.get_by_role("region", name="The call")
     expect(call).to_contain_text("FOUL")
     expect(call).to_contain_text("The cue ball went into a pocket (scratch)")
     expect(call).to_contain_text("cue ball in hand anywhere on the table")
     expect(call.get_by_role("link", name="billiards/19").first).to_be_visible()
-    # The answer keeps what was tapped, so one more fact is one more tap.
-    expect(page.get_by_role("radio", name="Went in a pocket")).to_be_checked()
-    page.screenshot(path=shots / "what-happened.png", full_page=True)
     page.screenshot(path=shots / "what-happened-first-screen.png")
+    # The answer keeps what was tapped, so one more fact is one more tap.
+    page.get_by_text("Something else happened…").tap()
+    facts = page.get_by_role("form", name="What happened")
+    expect(facts.get_by_role("radio", name="Went in a pocket")).to_be_checked()
+    expect(facts.get_by_role("radio", name="9-ball")).to_be_checked()
+    page.screenshot(path=shots / "what-happened.png", full_page=True)
     open_all(page)
     assert not small_targets(page), small_targets(page)
 
@@ -144,22 +160,29 @@ def test_a_rack_of_9_ball_scored_by_tapping(page: Page, shots: Path) -> None:
 
     pocket(page, 1, 2)  # the break
     expect(ruling(page)).to_contain_text("Ann: legal shot, the 1 and the 2 pocketed")
-    submit(page, page.get_by_role("button", name="Legal shot, nothing pocketed"))
+    submit(page, page.get_by_role("button", name="Missed: nothing went in"))
     expect(page.locator(".prompt")).to_have_text("Bob at the table, on the 3.")
 
-    # Bob scratches: the facts, not the verdict.
-    page.get_by_text("Foul, or something else happened").tap()
+    # Bob's shot makes nothing and the cue ball drops: the facts, not the verdict.
+    page.get_by_text("Something else happened…").tap()
     facts = page.get_by_role("form", name="Describe the shot")
     facts.get_by_role("radio", name="Went in a pocket").tap()
     page.screenshot(path=shots / "match-foul-form.png", full_page=True)
+    # The button that rules is within the first two screens of a 360 px phone.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.evaluate("window.scrollTo(0, 0)")
+    go = facts.get_by_role("button", name="Rule on this shot")
+    top = go.evaluate("b => b.getBoundingClientRect().top + window.scrollY")
+    assert top + go.bounding_box()["height"] <= 2 * 640, top
+    page.set_viewport_size(PHONE_VIEW)
     open_all(page)
     assert not small_targets(page), small_targets(page)
-    submit(page, facts.get_by_role("button", name="Rule on this shot"))
+    submit(page, go)
     expect(ruling(page)).to_contain_text("FOUL")
     expect(ruling(page)).to_contain_text("Bob: foul, the cue ball went into a pocket")
     expect(ruling(page).get_by_role("link", name="billiards/19")).to_be_visible()
     expect(page.locator(".bl-hand")).to_have_text("cue in hand anywhere")
-    expect(page.locator(".bl-board")).to_contain_text("1 in a row")
+    expect(page.locator(".bl-sides")).to_contain_text("1 in a row")
     page.screenshot(path=shots / "match-after-foul.png", full_page=True)
     page.screenshot(path=shots / "match-after-foul-first-screen.png")
 
@@ -172,7 +195,8 @@ def test_a_rack_of_9_ball_scored_by_tapping(page: Page, shots: Path) -> None:
     expect(score(page, "Ann")).to_have_text("1")
     expect(score(page, "Bob")).to_have_text("0")
     expect(page.locator(".prompt")).to_contain_text("Ann to break")
-    expect(page.get_by_role("group", name="Balls pocketed")).to_contain_text("9")
+    nine = quick(page).get_by_role("button", name="Broke and made the 9")
+    expect(nine).to_be_visible()
     page.screenshot(path=shots / "match-rack-won.png", full_page=True)
     assert not small_targets(page), small_targets(page)
 

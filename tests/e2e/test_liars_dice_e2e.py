@@ -36,7 +36,7 @@ def test_a_claim_is_accepted_raised_and_called_the_box_opened(
     page.get_by_label("Bets before dropping out").fill("2")
     submit(page, page.get_by_role("button", name="Start"))
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
-    expect(page.locator(".prompt")).to_contain_text("Box 1: Ann shakes the box")
+    expect(page.locator(".prompt")).to_have_text("Box 1: Ann claims first.")
 
     # Ann's opening claim, tapped on the face pad (every face a thumb-sized key).
     form = page.get_by_role("form", name="Pass the box with a claim")
@@ -52,7 +52,7 @@ def test_a_claim_is_accepted_raised_and_called_the_box_opened(
 
     # Bob accepts, then tries a claim that does not beat it: refused, nothing stored.
     answer = page.get_by_role("region", name="Call or accept")
-    expect(answer).to_contain_text("Bob: Ann claims")
+    expect(page.locator(".prompt")).to_contain_text("Bob: Ann claims")
     submit(page, answer.get_by_role("button", name="Accept"))
     form = page.get_by_role("form", name="Pass the box with a claim")
     expect(form).to_contain_text("At least K K J J Q")
@@ -64,6 +64,7 @@ def test_a_claim_is_accepted_raised_and_called_the_box_opened(
 
     # A full house in words, two kings left face up; Cy calls.
     form = page.get_by_role("form", name="Pass the box with a claim")
+    form.get_by_text("Dice left face up on the tray").tap()
     form.get_by_label("Left face up on the tray").fill("K K")
     form.get_by_label("Claim: five dice").fill("kings full of jacks")
     submit(page, form.get_by_role("button", name="Pass the box"))
@@ -88,7 +89,7 @@ def test_a_claim_is_accepted_raised_and_called_the_box_opened(
     expect(ruling).to_contain_text("Bob, who passed it, loses a bet (1 left)")
     result = page.get_by_role("region", name="The box opened")
     expect(result).to_contain_text("False: Bob lost a bet")
-    row = page.get_by_role("table", name="Bets left").get_by_role("row").nth(2)
+    row = page.get_by_role("list", name="Bets left").get_by_role("listitem").nth(1)
     expect(row).to_have_text(re.compile(r"Bob\s*1"))
-    expect(page.locator(".prompt")).to_contain_text("Box 2: Bob shakes the box")
+    expect(page.locator(".prompt")).to_have_text("Box 2: Bob claims first.")
     page.screenshot(path=shots / "liars-dice-called.png", full_page=True)

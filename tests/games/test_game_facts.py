@@ -16,6 +16,8 @@ LOWER_WINS = {"golf-six"}
 BOARDS = {"darts-301", "darts-baseball"}
 STYLESHEETS = {
     "liars-dice": "games/liars_dice.css",
+    "billiards": "games/billiards.css",
+    "bunko": "games/bunko.css",
     **dict.fromkeys(
         (
             "poker-draw",

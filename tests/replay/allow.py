@@ -160,6 +160,21 @@ REASONS: tuple[tuple[str, str], ...] = (
         "24. issue 24: three new calculators add three operations: the bunko tables, "
         "the pinochle trick and the jacks openers, and no other",
     ),
+    # issue 26: at the table
+    (
+        r'\.extract\.stylesheets: \["/static/style\.css"\] -> \["/static/style\.css", '
+        r'"/static/games/(billiards|bunko)\.css"\]',
+        "40. issue 26, billiards and bunko: their pages link their own stylesheet "
+        "(the match page's short board and one-tap input)",
+    ),
+    (
+        r'prompt: "Box \d+: [^"]* shakes the box, looks, and passes it left or right '
+        r'with a claim\." -> "Box \d+: [^"]* claims first\."'
+        r'|prompt: "[^"]* holds the box: re-roll any dice, leave some face up, '
+        r"and pass a claim above ",
+        "41. issue 26, liar's dice: shorter prompts (the first claim of a box; a "
+        "claim above the last), so the claim pad is on a phone's first screen",
+    ),
 )
 
 

@@ -37,21 +37,38 @@ class _Forms(HTMLParser):
         super().__init__()
         self.forms: list[dict[str, Any]] = []
         self._open: dict[str, Any] | None = None
+        self._button: dict[str, Any] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "form":
-            self._open = {"label": a.get("aria-label", ""), "fields": []}
+            self._open = {"label": a.get("aria-label", ""), "fields": [], "buttons": []}
             self.forms.append(self._open)
         elif tag == "input" and self._open is not None and "name" in a:
             kind = a.get("type", "text")
             if kind in ("radio", "checkbox") and "checked" not in a:
                 return
             self._open["fields"].append((a["name"], a.get("value", "")))
+        elif (
+            tag == "button"
+            and self._open is not None
+            and a.get("type", "submit") == "submit"
+        ):
+            self._button = {"name": a.get("name"), "value": a.get("value", "")}
+            self._button["text"] = a.get("aria-label", "")
+            self._button["labelled"] = bool(a.get("aria-label"))
+            self._open["buttons"].append(self._button)
+
+    def handle_data(self, data: str) -> None:
+        if self._button is not None and not self._button.get("labelled"):
+            self._button["text"] += data
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
             self._open = None
+        elif tag == "button" and self._button is not None:
+            self._button["text"] = " ".join(self._button["text"].split())
+            self._button = None
 
 
 def form_fields(page: str, label: str) -> list[tuple[str, str]]:
@@ -61,6 +78,18 @@ def form_fields(page: str, label: str) -> list[tuple[str, str]]:
     found = [f for f in parser.forms if f["label"] == label]
     assert found, f"no form labelled {label!r}"
     return list(found[0]["fields"])
+
+
+def button_sends(page: str, text: str) -> list[tuple[str, str]]:
+    """What one tap on the submit button named ``text`` sends, as rendered."""
+    parser = _Forms()
+    parser.feed(page)
+    for form in parser.forms:
+        for button in form["buttons"]:
+            if button["text"] == text:
+                pressed = [(button["name"], button["value"])] if button["name"] else []
+                return list(form["fields"]) + pressed
+    raise AssertionError(f"no button {text!r}")
 
 
 def with_changes(
@@ -237,6 +266,30 @@ def test_the_page_as_rendered_sends_a_clean_stroke_then_a_scratch(client):
     assert re.search(r'name="cue_ball" value="pocket" checked', scratch.text)
 
 
+@pytest.mark.parametrize(
+    ("button", "call", "finding"),
+    [
+        ("A clean stroke", "NO FOUL", "Legal shot"),
+        ("Scratch: cue ball went in", "FOUL", "went into a pocket (scratch)"),
+        ("Cue ball off the table", "FOUL", "left the table"),
+        ("No rail after contact", "FOUL", "cushion"),
+        ("Hit no ball at all", "FOUL", "hit no ball"),
+    ],
+)
+def test_the_what_happened_page_gives_each_common_call_in_one_tap(
+    client, button, call, finding
+):
+    blank = client.get("/tools/billiards/shot").text
+    assert '<details class="panel bl-something">' in blank  # the rest, folded
+    sent = button_sends(blank, button)
+    assert ("game", "general") in sent  # with the table before the shot
+    answer = client.get("/tools/billiards/shot", query_string=MultiDict(sent))
+    assert answer.status_code == 200
+    the_call = answer.text.split('aria-label="The call"', 1)[1].split("</section>")[0]
+    assert f'<strong class="verdict">{call}</strong>' in the_call
+    assert finding in the_call
+
+
 def test_a_kitchen_cushion_gives_the_incoming_player_a_choice(client):
     page = client.get(
         "/tools/billiards/shot",
@@ -330,23 +383,37 @@ def test_the_match_page_lag_break_one_tap_shots_and_a_foul(client):
     assert "Bob won the lag: who breaks?" in page
     assert tap(client, mid, {"type": "breaker", "side": "1"}).status_code == 303
 
+    # On the break, each common outcome is one button sending the whole shot.
     page = client.get(f"/m/{mid}").text
-    assert "Break, nothing pocketed" in page
-    assert 'aria-label="1 ball"' in page
-    response = tap(
-        client, mid, [("type", "shot"), ("pocketed", "1"), ("pocketed", "2")]
-    )
+    assert button_sends(page, "Dry break: nothing went in")[-1] == ("type", "shot")
+    assert ("cue_ball", "pocket") in button_sends(page, "Scratch on the break")
+    assert ("cue_ball", "off") in button_sends(page, "Cue ball off the table")
+    assert 'aria-label="1 ball"' in page  # "several balls went in", folded
+    several = form_fields(page, "Balls pocketed on a legal shot")
+    response = tap(client, mid, [*several, ("pocketed", "1"), ("pocketed", "2")])
     assert response.status_code == 303
     page = client.get(f"/m/{mid}").text
     assert "Bob: legal shot, the 1 and the 2 pocketed. Bob shoots again." in page
     assert 'aria-label="On the table: 3, 4, 5, 6, 7, 8, 9; on: 3"' in page
     assert 'aria-label="1 ball"' not in page  # pocketed balls are off the chips
+    assert "Made the 1" not in page
+    assert ("pocketed", "3") in button_sends(page, "Made the 3")
 
-    # The one tap: a legal shot, nothing pocketed.
-    assert tap(client, mid, {"type": "shot"}).status_code == 303
+    # The one tap: a ball that went in is its ball.
+    assert tap(client, mid, button_sends(page, "Made the 3")).status_code == 303
+    page = client.get(f"/m/{mid}").text
+    assert "Bob: legal shot, the 3 pocketed. Bob shoots again." in page
+
+    # The one tap: a miss.
+    miss = button_sends(page, "Missed: nothing went in")
+    assert [k for k, _ in miss if k not in ("csrf_token", "idem", "seq")] == ["type"]
+    assert tap(client, mid, miss).status_code == 303
     page = client.get(f"/m/{mid}").text
     assert "Bob: legal shot, no ball pocketed. Ann takes the table as it lies." in page
-    assert "Ann at the table, on the 3." in page
+    assert "Ann at the table, on the 4." in page
+    assert ("cushion", "no") in button_sends(page, "No rail after contact")
+    assert ("first_contact", "none") in button_sends(page, "Hit no ball at all")
+    assert ("cue_ball", "pocket") in button_sends(page, "Scratch: cue ball went in")
 
     # A foul from the facts form exactly as rendered, with one answer changed.
     facts = form_fields(page, "Describe the shot")

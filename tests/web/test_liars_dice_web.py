@@ -49,7 +49,7 @@ def version(app, match_id) -> int:
 def test_a_whole_game_with_the_bets_option_through_the_json_api(api, app):
     match = api.create(GAME, PLAYERS, options={"bets": 2})
     mid = match["id"]
-    assert match["state"]["prompt"].startswith("Box 1: Ann shakes the box")
+    assert match["state"]["prompt"] == "Box 1: Ann claims first."
     for event in TRANSCRIPT:
         response = api.event(mid, event)
         assert response.status_code == 201, (event, response.get_json())
@@ -257,7 +257,7 @@ def test_the_page_asks_for_exactly_what_comes_next(client):
     text = main(client.get(f"/m/{mid}").text)
     assert "Box 1 opened after Cy called Bob." in text
     assert "False : Bob lost a bet." in text  # nobody drops out by default
-    assert "Box 2: Bob shakes the box" in text  # the loser starts again
+    assert "Box 2: Bob claims first." in text  # the loser starts again
     assert "Bets lost" in text
     assert "yet to lose: Ann, Cy" in text
 

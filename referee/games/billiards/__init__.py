@@ -421,6 +421,7 @@ GAME = Game(
     view=view,
     teams=True,
     tools=(SHOT_TOOL, LAG_TOOL, SPOT_TOOL),
+    stylesheet="games/billiards.css",
     check_setup=match.check_setup,
     handlers=match.HANDLERS,
     finished=match.finished,

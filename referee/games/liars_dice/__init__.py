@@ -672,17 +672,11 @@ def _prompt(state: JSON, to_beat: JSON | None) -> str:
     if phase == "over":
         return _result(state)
     if phase == "claim" and not state["claims"]:
-        return (
-            f"Box {state['box']}: {holder} shakes the box, looks, and passes it left "
-            "or right with a claim."
-        )
+        return f"Box {state['box']}: {holder} claims first."
     if phase == "claim":
         last = state["claims"][-1]["claim"]
         least = to_beat["dice"] if to_beat else last
-        return (
-            f"{holder} holds the box: re-roll any dice, leave some face up, and pass "
-            f"a claim above {last} (at least {least})."
-        )
+        return f"{holder}: pass a claim above {last} (at least {least})."
     last_hand = _last(state)
     assert last_hand is not None  # respond and open follow a claim
     if phase == "respond":
