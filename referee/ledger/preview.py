@@ -50,13 +50,14 @@ class Preview:
 
     target: int
     action: str  # "remove" or "fix"
-    entry: str  # the entry as the log shows it ("dart T20")
+    entry: str  # the entry as the log shows it now ("dart T20")
     ruling: Ruling  # the correction's own ruling
     later: list[JSON] = field(default_factory=list)  # per later event that changes
     sides: list[JSON] = field(default_factory=list)  # per side figure that changes
     winner: JSON | None = None  # {"before", "after"} when the winner changes
     turn: JSON | None = None  # {"before", "after"} when whose turn it is changes
     changes: list[str] = field(default_factory=list)
+    becomes: str = ""  # a fix: the corrected entry as the log will show it
 
     @property
     def confirm(self) -> bool:
@@ -125,8 +126,8 @@ def preview_undo(match: Match, target: int | None = None) -> Preview:
     old, old_state = records(game, state, effective[index:], None)
     new, new_state = records(game, state, effective[index + 1 :], seq)
     event = effective[index][1]
-    ruling = undone(match, seq, event)
-    return _compare(match, seq, "remove", event, ruling, old, new, old_state, new_state)
+    found = Preview(seq, "remove", describe(match, event), undone(match, seq, event))
+    return _compare(match, found, old, new, old_state, new_state)
 
 
 def preview_amend(match: Match, target: int, raw_event: Any) -> Preview:
@@ -139,25 +140,23 @@ def preview_amend(match: Match, target: int, raw_event: Any) -> Preview:
     old, old_state = records(game, state, effective[index:], None)
     changed = [(seq, event), *effective[index + 1 :]]
     new, new_state = records(game, state, changed, seq)
-    ruling = game.apply(state, event).ruling
-    return _compare(match, seq, "fix", event, ruling, old, new, old_state, new_state)
+    was = describe(match, effective[index][1])
+    found = Preview(seq, "fix", was, game.apply(state, event).ruling)
+    found.becomes = describe(match, event)
+    return _compare(match, found, old, new, old_state, new_state)
 
 
 def _compare(
     match: Match,
-    seq: int,
-    action: str,
-    event: JSON,
-    ruling: Ruling,
+    found: Preview,
     old: dict[int, Record],
     new: dict[int, Record],
     old_state: JSON,
     new_state: JSON,
 ) -> Preview:
     game = game_of(match)
-    found = Preview(seq, action, describe(match, event), ruling)
     for s in sorted(old):
-        if s <= seq or s not in new or old[s] == new[s]:
+        if s <= found.target or s not in new or old[s] == new[s]:
             continue
         was, now = old[s], new[s]
         found.later.append(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import given
@@ -43,7 +46,9 @@ def test_removing_an_early_dart_says_the_later_darts_change_thrower(app):
         # dart 3 becomes Ann's second; Bob's first dart becomes Ann's third
         assert "#4: Bob's dart becomes Ann's" in seen.changes
         assert "#5-#6: Bob's darts become Bob's" not in seen.changes
-        assert any(line.startswith("#7: Ann's dart becomes Bob's") for line in seen.changes)
+        assert any(
+            line.startswith("#7: Ann's dart becomes Bob's") for line in seen.changes
+        )
         assert ledger.get(match.id).version == version  # nothing stored
         assert len(ledger.rows(ledger.get(match.id))) == version
 
@@ -63,7 +68,10 @@ def test_a_fix_that_makes_a_later_round_a_bust_says_so(app):
         # #8 itself busts: nothing after it, and busting is the entry's own ruling
         assert seen.ruling.verdict == "bust"
         assert not seen.confirm
-        assert seen.changes == ["Ann's score: 41 becomes 121", "next to play: Bob instead of Ann"]
+        assert seen.changes == [
+            "Ann's score: 41 becomes 121",
+            "next to play: Bob instead of Ann",
+        ]
 
 
 def test_removing_the_newest_dart_asks_nothing(app):
@@ -78,9 +86,7 @@ def test_removing_the_newest_dart_asks_nothing(app):
 
 def test_undoing_the_winning_dart_says_the_winner_changes(app):
     with app.app_context():
-        match = ledger.create_match(
-            "darts-301", ["Ann", "Bob"], {"start": "301"}
-        )
+        match = ledger.create_match("darts-301", ["Ann", "Bob"], {"start": "301"})
         for n, points in enumerate([180, 3, 81, 3]):
             score = {"type": "score", "points": points}
             ledger.append(match.id, score, idem_key=f"s{n}")
@@ -102,7 +108,9 @@ def test_a_preview_refuses_what_the_correction_refuses(app):
             preview.preview_undo(ledger.get(match.id))
         _darts(match.id, ["S5"], first=1)
         with pytest.raises(BadInput):
-            preview.preview_amend(ledger.get(match.id), 3, {"type": "dart", "dart": "T21"})
+            preview.preview_amend(
+                ledger.get(match.id), 3, {"type": "dart", "dart": "T21"}
+            )
 
 
 op = st.one_of(
@@ -111,6 +119,20 @@ op = st.one_of(
     st.tuples(st.just("undo"), st.integers(min_value=1, max_value=40)),
     st.tuples(st.just("amend"), st.tuples(st.integers(0, 40), st.sampled_from(DARTS))),
 )
+
+
+def _correct(match_id: str, kind: str, value: Any, key: str) -> ledger.Written:
+    if kind == "undo":
+        return ledger.undo(match_id, target=value, idem_key=key)
+    return ledger.amend(
+        match_id, value[0], {"type": "dart", "dart": value[1]}, idem_key=key
+    )
+
+
+def _preview(match: Any, kind: str, value: Any) -> preview.Preview:
+    if kind == "undo":
+        return preview.preview_undo(match, value)
+    return preview.preview_amend(match, value[0], {"type": "dart", "dart": value[1]})
 
 
 @settings(
@@ -126,10 +148,8 @@ def test_previewed_changes_are_the_differences_after_committing(app, ops):
             key = f"k{n}"
             if kind in ("dart", "score"):
                 said = "dart" if kind == "dart" else "points"
-                try:
+                with contextlib.suppress(Refused, BadInput):
                     ledger.append(match.id, {"type": kind, said: value}, idem_key=key)
-                except (Refused, BadInput):
-                    pass
                 continue
             fresh = ledger.get(match.id)
             before, before_view = _records_now(match.id)
@@ -140,32 +160,16 @@ def test_previewed_changes_are_the_differences_after_committing(app, ops):
             else:
                 value = (live[value[0] % len(live)], value[1])
             try:
-                if kind == "undo":
-                    seen = preview.preview_undo(fresh, value)
-                else:
-                    target, dart = value
-                    seen = preview.preview_amend(
-                        fresh, target, {"type": "dart", "dart": dart}
-                    )
+                seen = _preview(fresh, kind, value)
             except (Refused, BadInput) as refused:
                 # the correction itself is refused the same way, storing nothing
                 with pytest.raises(type(refused)):
-                    if kind == "undo":
-                        ledger.undo(match.id, target=value, idem_key=key)
-                    else:
-                        ledger.amend(
-                            match.id, value[0], {"type": "dart", "dart": value[1]},
-                            idem_key=key,
-                        )
+                    _correct(match.id, kind, value, key)
                 assert ledger.get(match.id).version == fresh.version
                 continue
-            assert ledger.get(match.id).version == fresh.version  # the dry run stored nothing
-            if kind == "undo":
-                written = ledger.undo(match.id, target=value, idem_key=key)
-            else:
-                written = ledger.amend(
-                    match.id, value[0], {"type": "dart", "dart": value[1]}, idem_key=key
-                )
+            # the dry run stored nothing
+            assert ledger.get(match.id).version == fresh.version
+            written = _correct(match.id, kind, value, key)
             assert written.body["ruling"] == seen.ruling.to_json()
             after, after_view = _records_now(match.id)
             moved = [
@@ -179,14 +183,13 @@ def test_previewed_changes_are_the_differences_after_committing(app, ops):
                 if s > seen.target and s in after and before[s] != after[s]
             ]
             assert seen.later == moved
-            assert seen.confirm == bool(moved) or (
-                before_view["winner"] != after_view["winner"]
-            )
             winner = (before_view["winner"], after_view["winner"])
             assert (seen.winner is not None) == (winner[0] != winner[1])
+            assert seen.confirm == (bool(moved) or winner[0] != winner[1])
+            sides = zip(before_view["sides"], after_view["sides"], strict=True)
             scores = [
                 (was["name"], was["score"], now["score"])
-                for was, now in zip(before_view["sides"], after_view["sides"])
+                for was, now in sides
                 if was["score"] != now["score"]
             ]
             assert [

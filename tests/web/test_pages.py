@@ -135,7 +135,7 @@ def test_the_log_page_corrects_an_earlier_event(client, app):
     assert 'value="T20"' in form
     response = client.post(
         f"/m/{match_id}/log/1/edit",
-        data={"idem": "c", "seq": 2, "type": "dart", "dart": "T19"},
+        data={"idem": "c", "seq": 2, "type": "dart", "dart": "T19", "confirmed": "1"},
     )
     assert response.status_code == 302
     with app.app_context():
