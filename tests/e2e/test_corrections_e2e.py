@@ -37,7 +37,8 @@ def test_removing_an_early_dart_warns_that_later_darts_change_thrower(
     page.screenshot(path=str(shots / "remove-check.png"))
     confirm = page.get_by_role("button", name="Remove it")
     box = confirm.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= 844  # no scrolling to it
+    assert box is not None
+    assert box["y"] + box["height"] <= 844  # no scrolling to it
     submit(page, confirm)
     expect(page).to_have_url(re.compile(r"/log$"))
     notice = page.get_by_role("status").first

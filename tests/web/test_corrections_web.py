@@ -87,7 +87,9 @@ def test_cancelling_leaves_the_match_as_it_was(client, app):
     response = client.post(
         f"/m/{match_id}/undo", data={"idem": "u1", "seq": 7, "target": 2}
     )
-    cancel = re.search(r'<a class="button secondary" href="([^"]+)">Cancel', response.text)
+    cancel = re.search(
+        r'<a class="button secondary" href="([^"]+)">Cancel', response.text
+    )
     assert cancel is not None
     assert cancel.group(1).endswith(f"/m/{match_id}/log")
     assert client.get(cancel.group(1)).status_code == 200
@@ -150,3 +152,83 @@ def test_the_fix_page_draws_the_darts_pad_with_the_recorded_dart_chosen(client):
     assert 'name="seg" value="DB"' in page
     assert 'name="seg" value="M"' in page
     assert 'name="dart"' not in page  # no typed box as the way in
+
+
+# --- the API's dry run ------------------------------------------------------------
+
+
+def _api_darts(api: Any, match_id: str, darts: list[str]) -> None:
+    for dart in darts:
+        assert api.event(match_id, {"type": "dart", "dart": dart}).status_code == 201
+
+
+def test_an_api_undo_dry_run_answers_the_changes_and_stores_nothing(api, app):
+    match = api.create("darts-301")
+    _api_darts(api, match["id"], DARTS)
+    response = api.undo(match["id"], target=2, dry_run=True)
+    assert response.status_code == 200
+    seen = response.get_json()
+    assert seen["dry_run"] is True
+    assert seen["seq"] == 7
+    assert seen["action"] == "remove"
+    assert seen["confirm"] is True
+    assert "#4: Bob's dart becomes Ann's" in seen["changes"]
+    assert seen["later"][0]["seq"] == 3
+    assert {"seq": 4, "before": "Bob", "after": "Ann"} in [
+        {"seq": row["seq"], **row["actor"]} for row in seen["later"]
+    ]
+    assert _version(app, match["id"]) == 7
+    # the correction itself answers the ruling the dry run said
+    done = api.undo(match["id"], target=2, expected_seq=seen["seq"])
+    assert done.status_code == 201
+    assert done.get_json()["ruling"] == seen["ruling"]
+
+
+def test_an_api_fix_dry_run_answers_the_ruling_and_keeps_the_key_unused(api, app):
+    match = api.create("darts-301")
+    _api_darts(api, match["id"], ["T20", "S1"])
+    headers = api.headers(match["id"], "fix-1")
+    url = f"/api/v1/matches/{match['id']}/events/1"
+    event = {"type": "dart", "dart": "T19"}
+    response = api.client.put(
+        url, json={"event": event, "dry_run": True}, headers=headers
+    )
+    assert response.status_code == 200
+    seen = response.get_json()
+    assert seen["action"] == "fix"
+    assert seen["ruling"]["summary"].startswith("Ann: T19 scores 57")
+    assert seen["sides"] == [
+        {"side": "Ann", "figure": "score", "before": 240, "after": 243}
+    ]
+    assert seen["winner"] is None
+    assert _version(app, match["id"]) == 2
+    # the same Idempotency-Key then stores the correction once
+    done = api.client.put(url, json={"event": event}, headers=headers)
+    assert done.status_code == 201
+    assert _version(app, match["id"]) == 3
+
+
+def test_an_api_dry_run_is_refused_as_the_correction_would_be(api, app):
+    match = api.create("darts-301")
+    _api_darts(api, match["id"], ["T20"])
+    url = f"/api/v1/matches/{match['id']}/events/1"
+    bad = api.client.put(
+        url,
+        json={"event": {"type": "dart", "dart": "T21"}, "dry_run": True},
+        headers=api.headers(match["id"]),
+    )
+    assert bad.status_code == 422
+    gone = api.undo(match["id"], target=5, dry_run=True)
+    assert gone.status_code == 409
+    stale = api.undo(match["id"], dry_run=True, expected_seq=0)
+    assert stale.status_code == 409
+    word = api.undo(match["id"], dry_run="yes")
+    assert word.status_code == 422
+    assert "dry_run" in word.get_json()["errors"]
+    stranger = api.client.post(
+        f"/api/v1/matches/{match['id']}/undo",
+        json={"dry_run": True},
+        headers={"Authorization": "Bearer nope", "Idempotency-Key": "k"},
+    )
+    assert stranger.status_code == 403
+    assert _version(app, match["id"]) == 1
