@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
+from tests.e2e.screens import State
+from tests.e2e.screens import open_as_scorer
 from tests.e2e.test_darts_e2e import play
 from tests.e2e.test_darts_e2e import start_match
 from tests.e2e.test_darts_e2e import submit
@@ -79,3 +81,29 @@ def test_a_dart_is_fixed_with_the_darts_pad(page: Page, shots: Path) -> None:
     )
     page.goto(url)
     expect(page.locator("body")).to_contain_text("209")  # Ann: 301 - 60 - 32
+
+
+def test_a_round_is_fixed_with_the_pad_that_adds_darts(page: Page) -> None:
+    state = State(
+        "darts-301",
+        "round",
+        ("Ann", "Bob"),
+        {},
+        ({"type": "round", "darts": "T20 T20 T20"},),
+    )
+    match_url = open_as_scorer(page, state)
+    with page.expect_navigation():
+        page.goto(f"{match_url}/log/1/edit")
+    darts = page.get_by_label("Darts", exact=True)
+    expect(darts).to_have_value("T20 T20 T20")
+    adder = page.locator("[data-darts-adder]")
+    expect(adder).to_be_visible()  # the script shows the pad
+    adder.get_by_role("button", name="Take back the last dart").tap()
+    expect(darts).to_have_value("T20 T20")
+    adder.get_by_role("button", name="Treble").tap()
+    adder.get_by_role("button", name="19", exact=True).tap()
+    expect(darts).to_have_value("T20 T20 T19")
+    submit(page, page.get_by_role("button", name="Save the correction"))
+    expect(page.get_by_role("status").first).to_contain_text(
+        "Event #1 corrected: round T20 T20 T20 is now round T20 T20 T19."
+    )
