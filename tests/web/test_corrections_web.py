@@ -232,3 +232,27 @@ def test_an_api_dry_run_is_refused_as_the_correction_would_be(api, app):
     )
     assert stranger.status_code == 403
     assert _version(app, match["id"]) == 1
+
+
+def test_undoing_the_winning_dart_on_the_match_page_asks_first(client, api, app):
+    match_id = start(client)
+    for seq, points in enumerate([180, 3, 81, 3]):
+        post_event(client, match_id, seq, type="score", points=points)
+    post_event(client, match_id, 4, type="dart", dart="D20")
+    assert ledger_winner(app, match_id) == "Ann"
+    asked = client.post(f"/m/{match_id}/undo", data={"idem": "u1", "seq": 5})
+    assert asked.status_code == 200
+    assert "the winner changes from Ann to nobody yet" in html.unescape(asked.text)
+    assert _version(app, match_id) == 5
+    data = _form_fields(asked.text)  # the Confirm button sends the same form again
+    done = client.post(f"/m/{match_id}/undo", data=data)
+    assert done.status_code == 303
+    assert done.headers["Location"].endswith(f"/m/{match_id}")
+    assert ledger_winner(app, match_id) is None
+    page = html.unescape(client.get(f"/m/{match_id}").text)
+    assert "Event #5 removed (it was dart D20)." in page
+
+
+def ledger_winner(app: Any, match_id: str) -> str | None:
+    with app.app_context():
+        return ledger.board(ledger.get(match_id))["winner"]
