@@ -29,7 +29,10 @@ from referee.models import Match
 
 # The figures of a side a correction may change, in the players' words.
 SIDE_FIGURES = {"score": "score", "legs": "legs", "sets": "sets"}
-SHOWN_RULINGS = 3  # later rulings listed one by one; the rest are counted
+# Listed one by one (the rest counted): a page, and a flash in the session cookie,
+# stay short however early in a long match the correction is.
+SHOWN = 4  # runs of events that change player, and rulings that change verdict
+SHOWN_RULINGS = 3  # other later rulings whose words change
 
 
 @dataclass(frozen=True)
@@ -192,23 +195,36 @@ def _words(found: Preview, old: dict[int, Record], new: dict[int, Record]) -> li
     lines: list[str] = []
     rows = {row["seq"]: row for row in found.later}
     moved = [s for s in rows if old[s].actor != new[s].actor]
-    for run in _runs(moved, old, new):
+    runs = _runs(moved, old, new)
+    for run in runs[:SHOWN]:
         first, last = run[0], run[-1]
         where = f"#{first}" if first == last else f"#{first}-#{last}"
         noun = _noun({old[s].type for s in run}, len(run))
         was, now = old[first].actor or "nobody", new[first].actor or "nobody"
         verb = "becomes" if len(run) == 1 else "become"
         lines.append(f"{where}: {was}'s {noun} {verb} {now}'s")
-    ruled = [s for s in rows if s not in moved]
-    for s in ruled:
-        if old[s].verdict != new[s].verdict:
-            lines.append(f"#{s} {_verdict_change(old[s].verdict, new[s].verdict)}")
-    quiet = [s for s in ruled if old[s].verdict == new[s].verdict]
+    if len(runs) > SHOWN:
+        rest = sum(len(run) for run in runs[SHOWN:])
+        lines.append(
+            f"{_count(rest, 'more entry changes', 'more entries change')} player "
+            f"(up to #{runs[-1][-1]})"
+        )
+    judged = [s for s in rows if old[s].verdict != new[s].verdict]
+    for s in judged[:SHOWN]:
+        lines.append(f"#{s} {_verdict_change(old[s].verdict, new[s].verdict)}")
+    if len(judged) > SHOWN:
+        rest = len(judged) - SHOWN
+        lines.append(
+            f"{_count(rest, 'more ruling changes', 'more rulings change')} verdict"
+        )
+    quiet = [s for s in rows if s not in moved and s not in judged]
     for s in quiet[:SHOWN_RULINGS]:
         lines.append(f"#{s} now reads: {new[s].summary}")
     if len(quiet) > SHOWN_RULINGS:
-        more = len(quiet) - SHOWN_RULINGS
-        lines.append(f"{more} more later ruling{'s' if more > 1 else ''} change")
+        rest = len(quiet) - SHOWN_RULINGS
+        lines.append(
+            f"{_count(rest, 'more later ruling changes', 'more later rulings change')}"
+        )
     for side in found.sides:
         name = SIDE_FIGURES[side["figure"]]
         lines.append(
@@ -243,6 +259,10 @@ def _runs(
                 continue
         runs.append([s])
     return runs
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _noun(types: set[str], count: int) -> str:

@@ -197,3 +197,20 @@ def test_previewed_changes_are_the_differences_after_committing(app, ops):
                 for s in seen.sides
                 if s["figure"] == "score"
             ] == scores
+
+
+def test_an_early_removal_in_a_long_match_is_told_in_a_few_lines(app):
+    with app.app_context():
+        match = ledger.create_match("darts-301", ["Ann", "Bob"], {"start": "501"})
+        _darts(match.id, ["S1", "S5", "S1"] * 20)
+        seen = preview.preview_undo(ledger.get(match.id), 1)
+        assert len(seen.later) == 59
+        assert len(seen.changes) <= 12
+        # each round's first dart goes to the other thrower: four told, the rest counted
+        assert seen.changes[:5] == [
+            "#4: Bob's dart becomes Ann's",
+            "#7: Ann's dart becomes Bob's",
+            "#10: Bob's dart becomes Ann's",
+            "#13: Ann's dart becomes Bob's",
+            "15 more entries change player (up to #58)",
+        ]
