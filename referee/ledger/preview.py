@@ -210,21 +210,17 @@ def _words(found: Preview, old: dict[int, Record], new: dict[int, Record]) -> li
             f"(up to #{runs[-1][-1]})"
         )
     judged = [s for s in rows if old[s].verdict != new[s].verdict]
-    for s in judged[:SHOWN]:
-        lines.append(f"#{s} {_verdict_change(old[s].verdict, new[s].verdict)}")
-    if len(judged) > SHOWN:
-        rest = len(judged) - SHOWN
-        lines.append(
-            f"{_count(rest, 'more ruling changes', 'more rulings change')} verdict"
-        )
+    lines += _some(
+        [f"#{s} {_verdict_change(old[s].verdict, new[s].verdict)}" for s in judged],
+        SHOWN,
+        ("more ruling changes verdict", "more rulings change verdict"),
+    )
     quiet = [s for s in rows if s not in moved and s not in judged]
-    for s in quiet[:SHOWN_RULINGS]:
-        lines.append(f"#{s} now reads: {new[s].summary}")
-    if len(quiet) > SHOWN_RULINGS:
-        rest = len(quiet) - SHOWN_RULINGS
-        lines.append(
-            f"{_count(rest, 'more later ruling changes', 'more later rulings change')}"
-        )
+    lines += _some(
+        [f"#{s} now reads: {new[s].summary}" for s in quiet],
+        SHOWN_RULINGS,
+        ("more later ruling changes", "more later rulings change"),
+    )
     for side in found.sides:
         name = SIDE_FIGURES[side["figure"]]
         lines.append(
@@ -259,6 +255,12 @@ def _runs(
                 continue
         runs.append([s])
     return runs
+
+
+def _some(lines: list[str], shown: int, more: tuple[str, str]) -> list[str]:
+    """The first ``shown`` lines, and how many more there are."""
+    rest = len(lines) - shown
+    return lines[:shown] + ([_count(rest, *more)] if rest > 0 else [])
 
 
 def _count(n: int, one: str, many: str) -> str:
