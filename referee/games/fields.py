@@ -370,9 +370,11 @@ def _strings_or_text(f: Field) -> JSON:
 
 def _seg_and_mult(f: Field, form: Form) -> Any:
     """A dart as one code (``dart=T20``), or as the dartboard pad sends it without
-    JavaScript: a multiplier radio and a number button (``mult=T``, ``seg=20``)."""
-    if f.name not in form and form.get("seg"):
-        return (form.get("mult") or "S") + form["seg"]
+    JavaScript: a multiplier radio and a number button (``mult=T``, ``seg=20``); a
+    correction's pad sends the bulls and the miss as ``seg`` too (``seg=DB``)."""
+    seg = form.get("seg")
+    if f.name not in form and seg:
+        return (form.get("mult") or "S") + seg if seg.isdecimal() else seg
     return _form_values(f, form)
 
 

@@ -22,7 +22,8 @@ The parts, each importing only those before it:
 - ``describe``: events in words;
 - ``folding``: the events in force, folded from the start or from a checkpoint;
 - ``writes``: the match stream and its append; ``confirmation``: confirmation mode;
-  ``corrections``: undo and amend;
+  ``corrections``: undo and amend; ``preview``: their dry run (what they would
+  change, storing nothing);
 - ``history``: the log as readers see it; ``audit``: the log replayed row by row.
 
 This package exposes the public names; the parts' own helpers stay in them.
@@ -82,6 +83,9 @@ from referee.ledger.matches import rows as rows
 from referee.ledger.matches import seat_names as seat_names
 from referee.ledger.matches import setup_of as setup_of
 from referee.ledger.matches import side_credentials as side_credentials
+from referee.ledger.preview import Preview as Preview
+from referee.ledger.preview import preview_amend as preview_amend
+from referee.ledger.preview import preview_undo as preview_undo
 from referee.ledger.stream import Step as Step
 from referee.ledger.stream import Stream as Stream
 from referee.ledger.stream import prior_answer as prior_answer

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.outcomes import Refused
 from referee.games.outcomes import Ruling
 from referee.games.outcomes import Verdict
 from referee.ledger import folding
@@ -21,6 +20,11 @@ from referee.ledger.writes import write_match
 from referee.models import Match
 
 
+def undone(match: Match, seq: int, event: Any) -> Ruling:
+    """The ruling of an undo of event ``seq``."""
+    return Ruling(Verdict.VOID, f"Undone: event #{seq} ({describe(match, event)}).")
+
+
 def undo(
     match_id: str,
     *,
@@ -33,22 +37,7 @@ def undo(
 
     def build(match: Match, actor: str) -> Step:
         version = match.version
-        if target is None:  # the newest event in force, from the newest checkpoint
-            tail = folding.read_tail(match, version + 1, version)
-            while not folding.effective(tail.rows) and tail.position > 0:
-                tail = folding.read_tail(
-                    match, tail.position, version
-                )  # all undone: look back
-            effective = folding.effective(tail.rows)
-            if not effective:
-                raise Refused("There is nothing to undo.")
-            seq = effective[-1][0]
-        else:
-            seq = folding.target_seq(target, version)
-            tail = folding.read_tail(match, seq, version)
-            effective = folding.effective(tail.rows)
-        if seq not in dict(effective):
-            raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+        seq, tail, effective = folding.undo_target(match, target)
         if match.confirm:
             own_entry(match, actor, seq, matches.rows(match), "remove")
         remaining = [(s, e) for s, e in effective if s != seq]
@@ -61,11 +50,7 @@ def undo(
             refuse_at=seq,
             marks=(tail.position + 1, version),  # any gap before it is filled too
         )
-        old = dict(effective)[seq]
-        ruling = Ruling(
-            Verdict.VOID,
-            f"Undone: event #{seq} ({describe(match, old)}).",
-        )
+        ruling = undone(match, seq, dict(effective)[seq])
         # "last": only the newest event went, so no other ruling can have changed
         data = {"target": seq, "last": seq == effective[-1][0]}
         step = ruled_step(match, "undo", data, folded.state, ruling)
@@ -90,17 +75,9 @@ def amend(
     def build(match: Match, actor: str) -> Step:
         game = game_of(match)
         version = match.version
-        seq = folding.target_seq(target, version)
-        tail = folding.read_tail(
-            match, seq, version
-        )  # the checkpoint before it, the rows after
-        effective = folding.effective(tail.rows)
-        positions = [s for s, _ in effective]
-        if seq not in positions:
-            raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+        seq, tail, effective, index = folding.amend_target(match, target)
         if match.confirm:
             own_entry(match, actor, seq, matches.rows(match), "correct")
-        index = positions.index(seq)
         before = folding.fold_on(
             match, tail.state, effective[:index], marks=(tail.position + 1, seq - 1)
         )
@@ -115,7 +92,7 @@ def amend(
             since=seq,
             marks=(seq, version),
         )
-        data = {"target": seq, "event": event, "last": seq == positions[-1]}
+        data = {"target": seq, "event": event, "last": seq == effective[-1][0]}
         step = ruled_step(match, "amend", data, after.state, after.rulings[seq])
         step.redo_from = seq
         step.checkpoints = before.checkpoints + after.checkpoints

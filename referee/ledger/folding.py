@@ -70,13 +70,13 @@ def fold_from_start(
         try:
             step = game.apply(state, event)
         except (BadInput, Refused) as err:
-            raise _no_longer_fits(err, seq, event, refuse_at) from None
+            raise no_longer_fits(err, seq, event, refuse_at) from None
         state = step.state
         rulings[seq] = step.ruling
     return Replay(state, rulings)
 
 
-def _no_longer_fits(
+def no_longer_fits(
     err: BadInput | Refused, seq: int, event: JSON, refuse_at: int | None
 ) -> Refused:
     """The refusal of a correction that makes event ``seq`` impossible."""
@@ -133,6 +133,40 @@ def target_seq(target: Any, version: int) -> int:
     if not 0 < seq <= version:
         raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
     return seq
+
+
+def undo_target(match: Any, target: int | None) -> tuple[int, Tail, list[Any]]:
+    """The event an undo voids (``target``, or the newest in force), the tail from
+    the checkpoint before it and the events in force in that tail."""
+    version = match.version
+    if target is None:  # the newest event in force, from the newest checkpoint
+        tail = read_tail(match, version + 1, version)
+        while not effective(tail.rows) and tail.position > 0:
+            tail = read_tail(match, tail.position, version)  # all undone: look back
+        events = effective(tail.rows)
+        if not events:
+            raise Refused("There is nothing to undo.")
+        seq = events[-1][0]
+    else:
+        seq = target_seq(target, version)
+        tail = read_tail(match, seq, version)
+        events = effective(tail.rows)
+    if seq not in dict(events):
+        raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+    return seq, tail, events
+
+
+def amend_target(match: Any, target: Any) -> tuple[int, Tail, list[Any], int]:
+    """The event an amend replaces, the tail from the checkpoint before it, the
+    events in force in that tail and the event's index among them."""
+    version = match.version
+    seq = target_seq(target, version)
+    tail = read_tail(match, seq, version)  # the checkpoint before it, the rows after
+    events = effective(tail.rows)
+    positions = [s for s, _ in events]
+    if seq not in positions:
+        raise Refused(f"Event #{seq} is not in play (already undone or replaced).")
+    return seq, tail, events, positions.index(seq)
 
 
 def read_tail(match: Any, before: int, version: int, upto: int | None = None) -> Tail:
@@ -201,7 +235,7 @@ def fold_on(
         try:
             step = apply(state, event)
         except (BadInput, Refused) as err:
-            raise _no_longer_fits(err, seq, event, refuse_at) from None
+            raise no_longer_fits(err, seq, event, refuse_at) from None
         state = step.state
         if since is not None and seq >= since:
             # a ruling may share lists with the state the next events change

@@ -283,7 +283,7 @@ def add_event(match_id: str) -> Response | tuple[Response, int]:
 def undo(match_id: str) -> Response | tuple[Response, int]:
     token, key = _writer(match_id)
     body = _body(match_id, token, allow_empty=True)
-    _only(body, ("expected_seq", "target"), match_id, token)
+    _only(body, ("expected_seq", "target", "dry_run"), match_id, token)
     target = body.get("target")
     if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
         return _refuse_body(
@@ -291,6 +291,8 @@ def undo(match_id: str) -> Response | tuple[Response, int]:
             token,
             {"target": "'target' is the seq of the event to void, e.g. 3."},
         )
+    if _dry_run(body, match_id, token):
+        return _previewed(match_id, token, body, target, None)
     return _logged(ledger.undo, match_id, token, key, body, target=target)
 
 
@@ -298,7 +300,7 @@ def undo(match_id: str) -> Response | tuple[Response, int]:
 def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
     token, key = _writer(match_id)
     body = _body(match_id, token)
-    extra = sorted(set(body) - {"event", "expected_seq"})
+    extra = sorted(set(body) - {"event", "expected_seq", "dry_run"})
     if extra or "event" not in body:
         name = extra[0] if extra else "event"
         return _refuse_body(
@@ -306,7 +308,47 @@ def amend(match_id: str, seq: int) -> Response | tuple[Response, int]:
             token,
             {name: 'Send the corrected event: {"event": {"type": ...}}.'},
         )
+    if _dry_run(body, match_id, token):
+        return _previewed(match_id, token, body, seq, body["event"])
     return _logged(ledger.amend, match_id, token, key, body, seq, body["event"])
+
+
+def _dry_run(body: dict[str, Any], match_id: str, token: str) -> bool:
+    """Whether a correction asks only what it would change (``"dry_run": true``)."""
+    value = body.get("dry_run", False)
+    if not isinstance(value, bool):
+        errors = {
+            "dry_run": "'dry_run' is true (answer what the correction would "
+            "change, storing nothing) or false, e.g. true."
+        }
+        raise _Halt(_refuse_body(match_id, token, errors))
+    return value
+
+
+def _previewed(
+    match_id: str, token: str, body: dict[str, Any], target: int | None, event: Any
+) -> Response:
+    """200 and what the correction would change now; nothing is stored (the
+    Idempotency-Key stays unused, for the correction itself)."""
+    expected = _expected_seq(body, match_id, token)
+    match = _match(match_id)
+    if ledger.actor_of(match, token) is None:
+        return _forbidden()
+    try:
+        if (
+            target is not None
+            and (why := ledger.mine(match, token, target)) is not True
+        ):
+            raise ledger.NotYours(why)
+        if expected is not None and expected != match.version:
+            raise ledger.Stale(expected, match.version)
+        if event is None:
+            seen = ledger.preview_undo(match, target)
+        else:
+            seen = ledger.preview_amend(match, target or 0, event)
+    except (*outcomes.REFUSALS, ledger.Forbidden) as err:
+        return problem_of(err)
+    return jsonify({**seen.to_json(), "seq": match.version})
 
 
 @bp.post("/matches/<match_id>/rematch")

@@ -152,6 +152,7 @@ def add_event(match_id: str) -> Response | tuple[str, int]:
 
 @bp.post("/<match_id>/undo")
 def undo(match_id: str) -> Response | tuple[str, int]:
+    """Remove an entry; one that moves anything else is previewed first."""
     form = WriteForm()
     if not form.validate_on_submit():
         return _unsent(_editable(match_id), form)
@@ -163,17 +164,87 @@ def undo(match_id: str) -> Response | tuple[str, int]:
             error=f"'{raw_target}' is not an event number, e.g. 3.",
         )
     target = int(raw_target) if raw_target else None
-    return _outcome(
-        match_id,
-        lambda: ledger.undo(
+    back = url_for("matches.log", match_id=match_id) if target else None
+    # A phone's outbox replays what its scorer already decided: no question then.
+    seen = None if errors.wants_json() else _dry_run(match_id, target)
+    if seen is not None and seen.confirm and not request.form.get("confirmed"):
+        return _ask(match_id, seen, form, [("target", raw_target)], back)
+
+    def write() -> ledger.Written:
+        written = ledger.undo(
             match_id,
             target=target,
             expected_seq=form.seq.data,
             idem_key=form.idem.data,
             key=access.key_for(match_id),
-        ),
-        back=url_for("matches.log", match_id=match_id) if target else None,
+        )
+        # The log's Remove says what went; the match page's Undo of the newest
+        # entry only when more moved (its ruling box says what was undone).
+        if seen is not None and (target is not None or seen.confirm):
+            flash(_moved(seen))
+        return written
+
+    return _outcome(match_id, write, back=back)
+
+
+def _dry_run(
+    match_id: str, target: int | None, raw: Any = None
+) -> ledger.Preview | None:
+    """What the correction would change, or None when it would be refused (the
+    write itself then says why) or this phone may not make it."""
+    match = _editable(match_id)
+    if (
+        target is not None
+        and ledger.mine(match, access.key_for(match_id), target) is not True
+    ):
+        return None
+    try:
+        if raw is None:
+            return ledger.preview_undo(match, target)
+        return ledger.preview_amend(match, target, raw)
+    except errors.REFUSALS:
+        return None
+
+
+def _ask(
+    match_id: str,
+    seen: ledger.Preview,
+    form: WriteForm,
+    fields: Any,
+    back: str | None,
+) -> tuple[str, int]:
+    """The confirmation page: what else the correction changes, Confirm or Cancel.
+
+    Confirm posts the same form again (the same idempotency key and seq seen, so a
+    double tap stores one correction) with ``confirmed``.
+    """
+    match = _match(match_id)
+    action = (
+        url_for("matches.undo", match_id=match_id)
+        if seen.action == "remove"
+        else url_for("matches.amend", match_id=match_id, seq=seen.target)
     )
+    return render_template(
+        "correction.html",
+        match=match,
+        game=ledger.game_of(match),
+        seen=seen,
+        write=form,
+        action=action,
+        fields=fields,
+        back=back or url_for("matches.show", match_id=match_id),
+    ), 200
+
+
+def _moved(seen: ledger.Preview) -> str:
+    """The flash after a correction: what it did and what moved with it."""
+    if seen.action == "remove":
+        said = f"Event #{seen.target} removed (it was {seen.entry})."
+    else:
+        said = f"Event #{seen.target} corrected: {seen.entry} is now {seen.becomes}."
+    if seen.changes:
+        said += " What changed: " + "; ".join(seen.changes) + "."
+    return said
 
 
 @bp.post("/<match_id>/rematch")
@@ -261,6 +332,15 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
         values = request.form
         if form.validate_on_submit():
             raw = event_from_form(kind, request.form)
+            seen = _dry_run(match.id, seq, raw)
+            log_page = url_for("matches.log", match_id=match.id)
+            if seen and seen.confirm and not request.form.get("confirmed"):
+                kept = [
+                    (name, value)
+                    for name, value in request.form.items(multi=True)
+                    if name not in ("csrf_token", "idem", "seq", "confirmed")
+                ]
+                return _ask(match.id, seen, form, kept, log_page)
             try:
                 ledger.amend(
                     match.id,
@@ -275,8 +355,8 @@ def amend(match_id: str, seq: int) -> str | Response | tuple[str, int]:
             except errors.REFUSALS as err:
                 error, status = errors.page_error(err), errors.status_of(err)
             else:
-                flash(f"Event #{seq} corrected.")
-                return redirect(url_for("matches.log", match_id=match.id))
+                flash(_moved(seen) if seen else f"Event #{seq} corrected.")
+                return redirect(log_page)
         else:
             error, status = _form_error(form), errors.BAD_INPUT.status
     return render_template(

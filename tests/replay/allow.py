@@ -174,6 +174,12 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"and pass a claim above ",
         "41. issue 26, liar's dice: shorter prompts (the first claim of a box; a "
         "claim above the last), so the claim pad is on a phone's first screen",
+    # issue 26: corrections that say what they change
+    (
+        r"is not a field here \(expected_seq, target\)\.\" -> .*"
+        r"\(expected_seq, target, dry_run\)",
+        "35. issue 26: an undo takes dry_run (what it would change, storing "
+        "nothing), so an unknown field's message lists it",
     ),
 )
 

@@ -83,7 +83,7 @@ def test_a_correction_sent_again_with_its_key_and_another_body_is_409(api, app):
     api.event(match["id"], DART)
     phone = app.test_client()
     phone.get(f"/m/{match['id']}/join/{match['edit_key']}")
-    form = {"idem": "fix-1", "seq": 2, "type": "dart", "dart": "S5"}
+    form = {"idem": "fix-1", "seq": 2, "type": "dart", "dart": "S5", "confirmed": "1"}
     first = phone.post(f"/m/{match['id']}/log/1/edit", data=form)
     assert first.status_code in (302, 303)
     # the same page's key again, for another event: not recorded, a conflict

@@ -132,10 +132,12 @@ def test_the_log_page_corrects_an_earlier_event(client, app):
     log = client.get(f"/m/{match_id}/log").text
     assert f"/m/{match_id}/log/1/edit" in log
     form = client.get(f"/m/{match_id}/log/1/edit").text
-    assert 'value="T20"' in form
+    # the recorded dart, chosen on the darts pad
+    assert 'name="mult" value="T" checked' in form
+    assert 'name="seg" value="20" checked' in form
     response = client.post(
         f"/m/{match_id}/log/1/edit",
-        data={"idem": "c", "seq": 2, "type": "dart", "dart": "T19"},
+        data={"idem": "c", "seq": 2, "type": "dart", "dart": "T19", "confirmed": "1"},
     )
     assert response.status_code == 302
     with app.app_context():

@@ -161,6 +161,79 @@ def _match_schemas(string_list: JSONSchema) -> dict[str, JSONSchema]:
     }
 
 
+DRY_RUN: JSONSchema = {
+    "type": "boolean",
+    "default": False,
+    "description": "true: answer 200 with what the correction would change "
+    "(CorrectionPreview), storing nothing; the Idempotency-Key stays unused.",
+}
+
+
+def _before_after(item: JSONSchema) -> JSONSchema:
+    return obj({"before": item, "after": item}, ["before", "after"])
+
+
+def _preview_schema() -> JSONSchema:
+    """A correction's dry run: what it would change, in words and field by field."""
+    name = {"type": ["string", "null"]}
+    return obj(
+        {
+            "dry_run": {"const": True},
+            "seq": {"type": "integer", "description": "The seq it was worked out at."},
+            "target": {"type": "integer"},
+            "action": {"enum": ["remove", "fix"]},
+            "ruling": ref("Ruling"),
+            "confirm": {
+                "type": "boolean",
+                "description": "Something besides the entry itself changes (a "
+                "later event's player or ruling, the winner): the pages ask first.",
+            },
+            "changes": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The changes in the players' words.",
+            },
+            "later": array(
+                obj(
+                    {
+                        "seq": {"type": "integer"},
+                        "actor": _before_after(name),
+                        "verdict": _before_after({"type": "string"}),
+                        "summary": _before_after({"type": "string"}),
+                    },
+                    ["seq", "actor", "verdict", "summary"],
+                )
+            ),
+            "sides": array(
+                obj(
+                    {
+                        "side": {"type": "string"},
+                        "figure": {"enum": ["score", "legs", "sets"]},
+                        "before": {},
+                        "after": {},
+                    },
+                    ["side", "figure", "before", "after"],
+                )
+            ),
+            "winner": {"oneOf": [{"type": "null"}, _before_after(name)]},
+            "turn": {"oneOf": [{"type": "null"}, _before_after(name)]},
+        },
+        [
+            "dry_run",
+            "seq",
+            "target",
+            "action",
+            "ruling",
+            "confirm",
+            "changes",
+            "later",
+            "sides",
+            "winner",
+            "turn",
+        ],
+    )
+
+
 def _write_schemas() -> dict[str, JSONSchema]:
     """What a write sends and answers."""
     return {
@@ -177,9 +250,16 @@ def _write_schemas() -> dict[str, JSONSchema]:
                     "description": "The seq of the event to void; null or left "
                     "out: the last one.",
                 },
+                "dry_run": DRY_RUN,
             },
             closed=True,
         ),
+        "AmendRequest": obj(
+            {"event": ref("Event"), "expected_seq": EXPECTED_SEQ, "dry_run": DRY_RUN},
+            ["event"],
+            closed=True,
+        ),
+        "CorrectionPreview": _preview_schema(),
         "Recorded": obj(
             {
                 "seq": {"type": "integer"},

@@ -169,6 +169,16 @@ def _event_paths(examples: JSONSchema, answers: JSONSchema) -> JSONSchema:
     }
 
 
+def _previewed() -> JSONSchema:
+    return {
+        "200": _json_ref(
+            "CorrectionPreview",
+            "A dry run (dry_run: true): what the correction would change; "
+            "nothing stored",
+        )
+    }
+
+
 def _correction_paths() -> JSONSchema:
     """Correct an earlier event, or void one."""
     return {
@@ -182,8 +192,8 @@ def _correction_paths() -> JSONSchema:
                     {**_path("seq", 1), "schema": {"type": "integer"}},
                     *WRITE_PARAMS,
                 ],
-                json_body("EventRequest"),
-                _write_responses(),
+                json_body("AmendRequest"),
+                {**_write_responses(), **_previewed()},
             )
         },
         "/api/v1/matches/{id}/undo": {
@@ -193,7 +203,7 @@ def _correction_paths() -> JSONSchema:
                 "editKey",
                 [_path("id", "k3m9x2q7ab"), *WRITE_PARAMS],
                 json_body("UndoRequest", required=False, example={"expected_seq": 3}),
-                _write_responses(),
+                {**_write_responses(), **_previewed()},
             )
         },
     }
