@@ -19,6 +19,7 @@ from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from referee import ledger
+from referee.games.fields import label_of
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from referee.inflight import RETRY_AFTER
@@ -162,14 +163,33 @@ def problem(status: int, slug: str, title: str, detail: str, **extra: Any) -> Re
 
 
 def page_error(err: BaseException) -> str:
-    """What a page says of a refused write (its status: ``status_of``)."""
+    """What a page says of a refused write (its status: ``status_of``), in the
+    players' words: bad input names the field as the form labels it and gives an
+    example as the form takes it, never a quoted API name or JSON; a refusal says
+    the rulebook's sentence (the page adds its rule links)."""
     if isinstance(err, ledger.KeyReused):
         # Two different writes from one page: the first was recorded, this was not.
         return (
             "That came from a page that had already sent something else; it was "
             "not recorded. Check the board and try again."
         )
+    if isinstance(err, BadInput):
+        return bad_input_words(err)
+    if isinstance(err, Refused):
+        return err.ruling.summary
     return str(err)
+
+
+def bad_input_words(err: BadInput) -> str:
+    """A ``BadInput`` as a page says it: "Position is a whole number; 'x' given.
+    For example: 7." (the API's: "'position' is a whole number; ... Example: {...}")."""
+    name = err.field.rsplit(".", 1)[-1]  # "options.target": the option "target"
+    label = err.label or label_of(name)
+    text = err.message.replace(f"Option '{name}'", label).replace(f"'{name}'", label)
+    text = text[:1].upper() + text[1:]
+    if err.sample and "e.g." not in text and "example" not in text.lower():
+        text = f"{text} For example: {err.sample}."
+    return text
 
 
 def answer(outcome: Outcome, detail: str, **extra: Any) -> Response:

@@ -137,7 +137,7 @@ EVENTS = (
     EventKind(
         type="meld",
         title="Meld",
-        help="One player's meld: 'points' as counted, or 'cards' laid down (the "
+        help="One player's meld: the points as counted, or the cards laid down (the "
         "referee finds the best declaration; both: the points are checked).",
         fields=(
             PLAYER,
