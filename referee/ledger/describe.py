@@ -47,7 +47,8 @@ def describe_event(
         label = label[:1].lower() + label[1:]
         seats = f is not None and KINDS[f.kind].seats  # an index into names[kind]
         listed = (names or {}).get(f.kind) if f is not None and seats else None
-        bare = key in ("player", "side") or key.endswith(("dart", "darts"))
+        dart = f.kind in ("dart", "darts") if f else key.endswith(("dart", "darts"))
+        bare = key in ("player", "side") or dart
         if isinstance(value, bool):
             if value:
                 parts.append(label)

@@ -160,6 +160,24 @@ REASONS: tuple[tuple[str, str], ...] = (
         "24. issue 24: three new calculators add three operations: the bunko tables, "
         "the pinochle trick and the jacks openers, and no other",
     ),
+    # issue 26: the players' words
+    (
+        r'\.summary: "Undone: event #\d+ \(|That would make event #\d+ \(',
+        "55. issue 26: an event is described by its kind's title and its fields' "
+        "labels (undo's summary, a correction's refusal)",
+    ),
+    (
+        r"melds? they join|rank of the meld|interference by a player is"
+        r"|rules:billiards \(GET [^)]*\): \.answer\.sha256",
+        "56. issue 26: canasta's and billiards' refusals say the rank of the meld "
+        "and the opponent's interference in the rulebook's words, not field names",
+    ),
+    (
+        r"game:pinochle \(GET [^)]*\): \.answer\.events"
+        r"|^games \(GET /api/v1/games\): \.answer\.games",
+        "57. issue 26: pinochle's meld help speaks of the points and the cards, not "
+        "of field names",
+    ),
 )
 
 

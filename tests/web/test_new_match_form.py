@@ -128,7 +128,8 @@ def test_bowling_solitaire_opens_with_one_player(browser):
 @pytest.mark.parametrize("game_id", ["canasta", "pinochle", "bunko"])
 def test_a_partnership_game_opens_with_two_teams_of_two(browser, game_id):
     page = browser.get(f"/new/{game_id}").text
-    assert "Team 1" in page and "Team 2" in page
+    assert "Team 1" in page
+    assert "Team 2" in page
     (sent,) = [f for f in read_page(page).forms if ("team1_name", "") in f]
     assert [v for k, v in sent if k.endswith("_player")] == [
         "Player 1",
