@@ -212,13 +212,10 @@ def group(laid: Sequence[str], to: str | None = None) -> list[Meld]:
             waiting = []
     if waiting:
         if not to:
-            raise BadInput(
-                "Only wild cards: say the rank of the meld they join (e.g. 7), "
-                "since jokers and 2s never meld on their own.",
-                field="to",
-                label="Rank of the meld",
-                sample="7",
-                example='{"type": "meld", "player": 0, "cards": "JK", "to": "7"}',
+            raise Refused(
+                "Jokers and 2s never meld on their own: say the rank of the meld "
+                "they join (e.g. 7).",
+                [R_WILD_CARDS],
             )
         if to in naturals:
             wilds[to].extend(waiting)
