@@ -173,10 +173,11 @@ REASONS: tuple[tuple[str, str], ...] = (
         "and the opponent's interference in the rulebook's words, not field names",
     ),
     (
-        r"game:pinochle \(GET [^)]*\): \.answer\.events"
+        r"game:(pinochle|darts-301|liars-dice|poker-jacks-trips|bunko|billiards) "
+        r"\(GET [^)]*\): \.answer\.events"
         r"|^games \(GET /api/v1/games\): \.answer\.games",
-        "57. issue 26: pinochle's meld help speaks of the points and the cards, not "
-        "of field names",
+        "57. issue 26: event help in the players' words, not field names or JSON "
+        "(pinochle, darts, liar's dice, jacks to open, bunko, billiards)",
     ),
 )
 
