@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -184,3 +185,19 @@ def test_every_number_field_of_the_form_opens_the_number_pad(browser, game_id):
     for a in numbers:
         assert a.get("inputmode") == "numeric", a
         assert re.fullmatch(r"-?\??\[0-9\]\*", a.get("pattern", "")), a
+
+
+def test_every_number_input_in_the_templates_opens_the_number_pad():
+    """Every page's number inputs, as written: a number input asks for the number
+    pad, and an input asking for it has a pattern (a PIN excepted: it may be typed
+    with a space)."""
+    root = Path(__file__).parents[2] / "templates"
+    misses = []
+    for path in sorted(root.rglob("*.html")):
+        for tag in re.findall(r"<input\b[^>]*>", path.read_text(encoding="utf-8")):
+            number = 'type="number"' in tag or 'inputmode="numeric"' in tag
+            if not number or 'name="pin"' in tag:
+                continue
+            if 'inputmode="numeric"' not in tag or "pattern=" not in tag:
+                misses.append(f"{path.relative_to(root)}: {tag[:80]}")
+    assert not misses, "\n".join(misses)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -149,4 +150,57 @@ def test_bad_input_on_a_page_names_the_field_as_the_form_does(api, client, game_
             problems += api_words(game, page)
             if problems:
                 failures.append(f"{kind.type}, {what}: {problems}: {said(page)!r}")
+    assert not failures, "\n".join(failures)
+
+
+class Inputs(HTMLParser):
+    """Every input of a page, with its attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "input":
+            self.found.append({k: v or "" for k, v in attrs})
+
+
+def number_pad_misses(game: Game, page: str) -> list[str]:
+    """The inputs of a number that would not open the number pad: a field of an
+    integer or a die, a number input, or one asking for the pad without a pattern."""
+    reader = Inputs()
+    reader.feed(page)
+    fields = [f for k in game.events for f in k.fields]
+    # a name only ever of a number (darts' "darts" is a count and a round of darts)
+    numbers = {f.name for f in fields if f.kind in ("integer", "die")} - {
+        f.name for f in fields if f.kind not in ("integer", "die")
+    }
+    misses = []
+    for a in reader.found:
+        if a.get("type") in ("hidden", "radio", "checkbox", "submit", "button"):
+            continue
+        wanted = a.get("name") in numbers or a.get("type") == "number"
+        if a.get("inputmode") == "numeric" and a.get("name") != "pin":
+            wanted = True
+        if wanted and (a.get("inputmode") != "numeric" or not a.get("pattern")):
+            misses.append(f"{a.get('name')} ({a.get('id', '')})")
+    return misses
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_number_field_on_a_match_page_opens_the_number_pad(api, client, game_id):
+    game = registry()[game_id]
+    failures = []
+    seen: set[tuple[Any, ...]] = set()
+    for kind in game.events:
+        for example in kind.examples:
+            key = (example.setup and repr(example.setup), example.players)
+            if key in seen:
+                continue
+            seen.add(key)
+            match_id = set_up(api, client, game_id, example)
+            page = client.get(f"/m/{match_id}").text
+            misses = number_pad_misses(game, page)
+            if misses:
+                failures.append(f"{kind.type} ({example.title}): {misses}")
     assert not failures, "\n".join(failures)
