@@ -579,7 +579,7 @@ def test_rule_31_the_spot_page_places_balls_lowest_first_around_what_is_there(cl
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ({"table": "9ft"}, "&#39;balls&#39; is missing"),
+        ({"table": "9ft"}, "Balls is missing"),
         ({"balls": "3", "blocked": "10", "table": "7ft"}, "off the long string"),
         ({"balls": "3", "blocked": "0", "cue_at": "0"}, "cannot be there too"),
         ({"balls": "16"}, "a number from 1 to 15"),

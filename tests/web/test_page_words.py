@@ -22,6 +22,7 @@ from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
 from referee.games.fields import KINDS
+from referee.games.fields import form_text
 
 # Registry-wide sweeps (about a minute): with the table's (make table).
 pytestmark = pytest.mark.table
@@ -203,4 +204,26 @@ def test_every_number_field_on_a_match_page_opens_the_number_pad(api, client, ga
             misses = number_pad_misses(game, page)
             if misses:
                 failures.append(f"{kind.type} ({example.title}): {misses}")
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if registry()[g].tools])
+def test_a_calculators_bad_input_is_in_the_forms_words(client, game_id):
+    game = registry()[game_id]
+    failures = []
+    for tool in game.tools:
+        asked = {k: form_text(v) for k, v in tool.example.items()}
+        for f in tool.fields:
+            if not f.required or f.name not in asked:
+                continue
+            left = {k: v for k, v in asked.items() if k != f.name}
+            if not any(g.name in left for g in tool.fields):
+                continue  # nothing asked: the empty form, not an error
+            page = client.get(f"/tools/{game_id}/{tool.name}", query_string=left)
+            problems = [] if page.status_code == 422 else [str(page.status_code)]
+            problems += api_words(game, page.text)
+            names = {g.name for g in tool.fields}
+            problems += [n for n in names if f"'{n}'" in said(page.text)]
+            if problems:
+                failures.append(f"{tool.name}, {f.name} left out: {problems}")
     assert not failures, "\n".join(failures)
