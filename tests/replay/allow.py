@@ -175,6 +175,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (
         r"game:(pinochle|darts-301|liars-dice|poker-jacks-trips|bunko|billiards) "
         r"\(GET [^)]*\): \.answer\.events"
+        r"|The object balls to spot, e\.g\. \[3, 9\]; .* -> "
         r"|^games \(GET /api/v1/games\): \.answer\.games",
         "57. issue 26: event help in the players' words, not field names or JSON "
         "(pinochle, darts, liar's dice, jacks to open, bunko, billiards)",
