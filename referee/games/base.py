@@ -344,6 +344,8 @@ class Game:
                 f"; {len(names)} given.",
                 field="players",
                 example=f'"players": [{listed}]',
+                label="Players",
+                sample=f"{wording.and_(sample[:shown])}, one name per line",
             )
         if team_list:
             team_names = [t for t, _ in team_list]

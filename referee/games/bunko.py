@@ -701,8 +701,8 @@ GAME = Game(
                 Field(
                     "dice",
                     "roll",
-                    "The three dice: '6 6 1' or [6, 6, 1] (fewer or more than three "
-                    "is refused: a roll is all three).",
+                    "The three dice, like 6 6 1 (fewer or more than three is "
+                    "refused: a roll is all three).",
                     minimum=1,
                     maximum=ROLL_LISTED_MOST,
                 ),

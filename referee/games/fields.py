@@ -46,15 +46,35 @@ class Field:
     maximum: int | None = None
     default: Any = None
     on_pages: bool = True  # False: the API takes it, a page's form infers it
+    # What a form calls it, and a page's message names it by (default: the name,
+    # "knocker_hand" -> "Knocker hand").
+    label: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown field kind {self.kind!r}")
+        if not self.label:
+            object.__setattr__(self, "label", label_of(self.name))
 
     @property
     def widget(self) -> str:
         """The template that draws this field in a form."""
         return KINDS[self.kind].widget
+
+
+def label_of(name: str) -> str:
+    """A field's name as a form labels it: ``knocker_hand`` -> ``Knocker hand``."""
+    return name.replace("_", " ").capitalize()
+
+
+def form_text(value: Any) -> str:
+    """A value as a page's form shows it: a list as its items with spaces between,
+    a checkbox's truth as "ticked"."""
+    if isinstance(value, bool):
+        return "ticked" if value else "not ticked"
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -196,6 +216,8 @@ def _option_integer(opt: Option, value: Any) -> int:
             f"Option '{opt.name}' is a whole number.",
             field=where,
             example=f'"{opt.name}": {opt.default}',
+            label=opt.label,
+            sample=str(opt.default),
         ) from None
     if (opt.minimum is not None and number < opt.minimum) or (
         opt.maximum is not None and number > opt.maximum
@@ -205,6 +227,8 @@ def _option_integer(opt: Option, value: Any) -> int:
             f"{number} given.",
             field=where,
             example=f'"{opt.name}": {opt.default}',
+            label=opt.label,
+            sample=str(opt.default),
         )
     return number
 
@@ -245,6 +269,7 @@ def _option_boolean(opt: Option, value: Any) -> bool:
         f"Option '{opt.name}' is true or false.",
         field=f"options.{opt.name}",
         example=f'"{opt.name}": true',
+        label=opt.label,
     )
 
 
@@ -292,6 +317,8 @@ def _option_choice(opt: Option, value: Any) -> str:
             f"Option '{opt.name}' is one of {', '.join(opt.choices)}; '{value}' given.",
             field=f"options.{opt.name}",
             example=f'"{opt.name}": "{opt.default}"',
+            label=opt.label,
+            sample=str(opt.default),
         )
     return word
 
@@ -580,6 +607,13 @@ def parse_fields(
     allowed = {f.name for f in fields} | {"type"}
     extra = sorted(set(raw) - allowed)
     example = example_text(kind) if kind else ""
+    given = kind.examples[0].event if kind and kind.examples else {}
+
+    def page(f: Field) -> JSON:
+        """How a page names the field and shows a value of it."""
+        sample = form_text(given[f.name]) if f.name in given else ""
+        return {"label": f.label, "sample": "" if KINDS[f.kind].seats else sample}
+
     if extra:
         what = f"'{kind.type}'" if kind else "this request"
         names = ", ".join(sorted(allowed - {"type"})) or "none"
@@ -593,19 +627,22 @@ def parse_fields(
         if f.name not in raw or raw[f.name] is None or raw[f.name] == "":
             if f.required:
                 raise BadInput(
-                    f"'{f.name}' is missing: {f.help}", field=f.name, example=example
+                    f"'{f.name}' is missing: {f.help}",
+                    field=f.name,
+                    example=example,
+                    **page(f),
                 )
             if f.default is not None:
                 out[f.name] = f.default
             continue
         value = raw[f.name]
-        if KINDS[f.kind].many and isinstance(value, list):
-            _check_list(f, value, example)
         try:
+            if KINDS[f.kind].many and isinstance(value, list):
+                _check_list(f, value, example)
             out[f.name] = parse_field(f, value, state, game)
         except BadInput as err:
             raise BadInput(
-                err.message, field=f.name, example=err.example or example
+                err.message, field=f.name, example=err.example or example, **page(f)
             ) from None
     return out
 

@@ -41,15 +41,28 @@ class Verdict(StrEnum):
 
 
 class BadInput(ValueError):
-    """Input that cannot describe anything real; names the field, shows an example."""
+    """Input that cannot describe anything real; names the field, shows an example.
+
+    ``message`` and ``example`` are the API's words (a field in quotes, JSON); a page
+    says it with ``label`` (the field as its form labels it) and ``sample`` (a value
+    as the form takes it): see ``referee.web.errors.page_error``.
+    """
 
     def __init__(
-        self, message: str, *, field: str = "event", example: str = ""
+        self,
+        message: str,
+        *,
+        field: str = "event",
+        example: str = "",
+        label: str = "",
+        sample: str = "",
     ) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
         self.example = example
+        self.label = label
+        self.sample = sample
 
     @property
     def errors(self) -> dict[str, str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from typing import TypeVar
 
@@ -18,7 +20,9 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
+from referee import games
 from referee import ledger
+from referee.games.fields import label_of
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from referee.inflight import RETRY_AFTER
@@ -162,14 +166,60 @@ def problem(status: int, slug: str, title: str, detail: str, **extra: Any) -> Re
 
 
 def page_error(err: BaseException) -> str:
-    """What a page says of a refused write (its status: ``status_of``)."""
+    """What a page says of a refused write (its status: ``status_of``), in the
+    players' words: bad input names the field as the form labels it and gives an
+    example as the form takes it, never a quoted API name or JSON; a refusal says
+    the rulebook's sentence (the page adds its rule links)."""
     if isinstance(err, ledger.KeyReused):
         # Two different writes from one page: the first was recorded, this was not.
         return (
             "That came from a page that had already sent something else; it was "
             "not recorded. Check the board and try again."
         )
+    if isinstance(err, BadInput):
+        return bad_input_words(err)
+    if isinstance(err, Refused):
+        return err.ruling.summary
     return str(err)
+
+
+QUOTED = re.compile(r"(Option )?'([a-z]+(?:_[a-z]+)*)'")
+
+
+@cache
+def field_labels() -> dict[str, str]:
+    """Every event field's label by its name (a message may name another field)."""
+    labels: dict[str, str] = {}
+    for game in games.registry().values():
+        for kind in game.events:
+            for f in kind.fields:
+                labels.setdefault(f.name, f.label)
+    return labels
+
+
+def bad_input_words(err: BadInput) -> str:
+    """A ``BadInput`` as a page says it: "Position is a whole number; 'x' given.
+    For example: 7." (the API's: "'position' is a whole number; ... Example: {...}").
+
+    The field in quotes becomes its label, and so does any other event field a
+    message names ("send no 'position' or 'card'": "send no position or card").
+    """
+    name = err.field.rsplit(".", 1)[-1]  # "options.target": the option "target"
+    labels = {**field_labels(), name: err.label or label_of(name)}
+
+    def label(m: re.Match[str]) -> str:
+        word = m[2]
+        if word not in labels or (m[1] and word != name):
+            return m[0]
+        said = labels[word]
+        # mid-sentence a label is a word of the sentence; at its start, capitalised
+        return said if m.start() == 0 else said[:1].lower() + said[1:]
+
+    text = QUOTED.sub(label, err.message)
+    text = text[:1].upper() + text[1:]
+    if err.sample and "e.g." not in text and "example" not in text.lower():
+        text = f"{text} For example: {err.sample}."
+    return text
 
 
 def answer(outcome: Outcome, detail: str, **extra: Any) -> Response:

@@ -83,13 +83,12 @@ class NewMatchForm(FlaskForm):
     idem = HiddenField(
         validators=[Optional(), Length(max=255)], default=lambda: uuid.uuid4().hex
     )
+    # Required of a game played by single players; a partnership game's form names
+    # its players team by team instead (``team_fields``).
     players = TextAreaField(
         "Players",
-        validators=[
-            InputRequired(message="Name the players, one per line."),
-            Text("lines", multiline=True),
-        ],
-        description="One name per line, in throwing order.",
+        validators=[Optional(), Text("lines", multiline=True)],
+        description="One name per line, in playing order.",
     )
     title = StringField("Match name (optional)", validators=[Optional(), Text("title")])
 
@@ -122,6 +121,33 @@ class JoinForm(FlaskForm):
         validators=[Optional(), Length(max=16)],
         render_kw={"autocomplete": "off", "placeholder": "k3m9x2q7ab"},
     )
+
+
+def usual_players(game: Game) -> int:
+    """How many players a new match's form starts with: two where two or more may
+    play, the one of a solitaire, the fixed number of a partnership game."""
+    return min(max(game.min_players, 2), game.max_players)
+
+
+def team_count(game: Game) -> int:
+    """How many teams a new match's form asks for: the partnership games' (a fixed
+    team size), none where teams are optional or absent."""
+    if not game.teams or not game.team_size:
+        return 0
+    return game.max_players // game.team_size
+
+
+def teams_from_form(game: Game, form: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The teams a partnership game's form names (``team1_name``, ``team1_player``
+    repeated, ...); a team left unnamed is called after its players ("Ann & Cy")."""
+    teams = []
+    for t in range(1, team_count(game) + 1):
+        getlist = getattr(form, "getlist", None)
+        raw = getlist(f"team{t}_player") if getlist else []
+        players = [p.strip() for p in raw if p.strip()]
+        name = str(form.get(f"team{t}_name", "")).strip() or " & ".join(players)
+        teams.append({"name": name, "players": players})
+    return teams
 
 
 def players_from_text(text: str) -> list[str]:

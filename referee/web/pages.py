@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint
 from flask import abort
 from flask import flash
+from flask import g
 from flask import make_response
 from flask import redirect
 from flask import render_template
@@ -16,13 +19,18 @@ from werkzeug.wrappers import Response
 from referee import games
 from referee import ledger
 from referee.db import db
+from referee.games.base import Game
 from referee.games.outcomes import BadInput
 from referee.models import Match
 from referee.web import access
+from referee.web.errors import page_error
 from referee.web.forms import JoinForm
 from referee.web.forms import NewMatchForm
 from referee.web.forms import options_from_form
 from referee.web.forms import players_from_text
+from referee.web.forms import team_count
+from referee.web.forms import teams_from_form
+from referee.web.forms import usual_players
 
 bp = Blueprint("pages", __name__)
 
@@ -46,41 +54,78 @@ def home() -> str:
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 def new_match(game_id: str) -> str | Response | tuple[str, int]:
+    """The new-match form as the game is played: its usual number of players (its
+    partnerships, team by team), its options at their defaults; started unchanged,
+    it makes a match."""
     game = games.registry().get(game_id) or abort(404, f"There is no game '{game_id}'.")
     form = NewMatchForm()
+    teams = team_count(game)
+    size = game.team_size or 0
     errors: dict[str, str] = {}
-    if request.method == "GET" and not form.players.data:
+    if request.method == "GET" and not teams and not form.players.data:
         form.players.data = "\n".join(
-            f"Player {i + 1}" for i in range(max(game.min_players, 2))
+            f"Player {i + 1}" for i in range(usual_players(game))
         )
     if form.validate_on_submit():
-        try:
-            match = ledger.create_match(
-                game.id,
-                players_from_text(form.players.data or ""),
-                options_from_form(game, request.form),
-                title=form.title.data or "",
-                idem_key=form.idem.data or None,
-                fingerprint=ledger.request_hash({"game": game.id, **request.form}),
-                confirm="confirm_mode" in request.form,
-            )
-        except BadInput as err:
-            errors = err.errors
-        except ledger.KeyReused:
-            # The same page sent two different starts: keep the first match.
-            errors = {
-                "players": "This page already started a match; reload it to start "
-                "another."
-            }
+        players = players_from_text(form.players.data or "")
+        named = teams_from_form(game, request.form)
+        if not any(t["players"] for t in named):
+            named = []  # four names in the one list: partners sit opposite
+        if not players and not named:
+            errors = {"players": "Name the players, one per line (e.g. Ann, Bob)."}
         else:
-            access.grant(match)
-            return redirect(url_for("matches.show", match_id=match.id))
+            errors = _start(game, form, players, named)
+            if not errors:
+                return redirect(url_for("matches.show", match_id=g.started))
     elif request.method == "POST":
         errors = {name: " ".join(msgs) for name, msgs in form.errors.items()}
     status = 422 if request.method == "POST" else 200
     return render_template(
-        "new.html", game=game, form=form, errors=errors, values=request.form
+        "new.html",
+        game=game,
+        form=form,
+        errors=errors,
+        values=request.form,
+        teams=[
+            {
+                "name": "",
+                "players": [f"Player {t * size + i + 1}" for i in range(size)],
+            }
+            for t in range(teams)
+        ]
+        if request.method == "GET"
+        else teams_from_form(game, request.form),
     ), status
+
+
+def _start(
+    game: Game, form: NewMatchForm, players: list[str], teams: list[dict[str, Any]]
+) -> dict[str, str]:
+    """Start the match the form describes (``g.started``: its id), or say why not,
+    in the form's words."""
+    try:
+        match = ledger.create_match(
+            game.id,
+            None if teams else players,
+            options_from_form(game, request.form),
+            teams=teams or None,
+            title=form.title.data or "",
+            idem_key=form.idem.data or None,
+            fingerprint=ledger.request_hash(
+                {"game": game.id, **request.form.to_dict(flat=False)}
+            ),
+            confirm="confirm_mode" in request.form,
+        )
+    except BadInput as err:
+        return {err.field: page_error(err)}
+    except ledger.KeyReused:
+        # The same page sent two different starts: keep the first match.
+        return {
+            "players": "This page already started a match; reload it to start another."
+        }
+    access.grant(match)
+    g.started = match.id
+    return {}
 
 
 @bp.post("/join")

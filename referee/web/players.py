@@ -47,6 +47,7 @@ from referee.web.api import _halt
 from referee.web.api import _write
 from referee.web.api import _writer
 from referee.web.errors import found
+from referee.web.errors import page_error
 from referee.web.errors import problem
 from referee.web.forms import WriteForm
 from referee.web.matches import _match
@@ -284,7 +285,7 @@ def _posted_links(link: Callable[[], dict[str, str]], linked: str) -> str | None
     try:
         made = link()
     except BadInput as err:
-        return str(err)
+        return page_error(err)
     for name, code in made.items():
         flash(f"New profile {name}: claim code {code} (give it to {name}).", "secret")
     flash(linked)
@@ -360,7 +361,7 @@ def approve(tournament_id: str) -> WerkzeugResponse:
             tournament.id, event, ORGANISER, idem_key=form.idem.data
         )
     except (BadInput, Refused, ledger.KeyReused, ledger.Stale) as err:
-        flash(err.ruling.summary if isinstance(err, Refused) else str(err))
+        flash(page_error(err))
     else:
         flash(written.body["ruling"]["summary"])
     return redirect(back, code=303)
@@ -439,7 +440,7 @@ def _page_trust(match_id: str, write: Any) -> None:
     except Refused as err:
         flash(err.ruling.summary)
     except (BadInput, ledger.KeyReused) as err:
-        flash(str(err))
+        flash(page_error(err))
 
 
 # --- the match page's panel -----------------------------------------------------------

@@ -44,6 +44,20 @@ def game_stylesheet(game_id: str) -> str | None:
     return asset_url(name) if name else None
 
 
+def option_label(name: str, rules: Any = ()) -> str:
+    """A match option as its form labels it ("up_threes" -> "Face-up threes"): of
+    the game the ruling's rules belong to ("poker-baseball/wild"), else the first
+    game that has an option of that name."""
+    owners = [str(r).partition("/")[0] for r in rules or ()]
+    registry = games.registry()
+    candidates = [registry[g] for g in owners if g in registry]
+    for game in [*candidates, *registry.values()]:
+        for opt in game.options:
+            if opt.name == name:
+                return opt.label
+    return name.replace("_", " ")
+
+
 def ordinal(n: Any) -> str:
     n = int(n)
     suffix = (
@@ -57,6 +71,7 @@ def init_app(app: Flask) -> None:
         asset_url=asset_url,  # every static file's URL, fingerprinted
         rule_url=rule_url,
         rule_title=rule_title,
+        option_label=option_label,  # a ruling's option, named as the form names it
         game_template=game_template,
         game_stylesheet=game_stylesheet,
         history_window=HISTORY_WINDOW,  # a board past it links to the whole history

@@ -13,8 +13,10 @@ from referee import games
 from referee.games import module_name
 from referee.games.base import Game
 from referee.games.base import Tool
+from referee.games.fields import form_text
 from referee.games.fields import parse_fields
 from referee.games.outcomes import BadInput
+from referee.web.errors import page_error
 from referee.web.forms import fields_from_form
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
@@ -47,7 +49,10 @@ def run(game_id: str, name: str) -> tuple[str, int]:
         try:
             answer = tool.run(parse_fields(tool.fields, raw, None, game))
         except BadInput as err:
-            error, status = str(err), 422
+            if not err.sample and err.field in tool.example:
+                # the calculator's own example, as its form takes it
+                err.sample = form_text(tool.example[err.field])
+            error, status = page_error(err), 422
     return render_template(
         [f"tools/{module_name(game.id)}_{tool.name}.html", "tools/generic.html"],
         game=game,

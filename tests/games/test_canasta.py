@@ -174,8 +174,9 @@ def test_wild_cards_join_the_rank_written_before_them():
 def test_wild_cards_alone_are_added_to_a_meld_named_by_to():
     state, step = play([meld(0, "AS AH AD"), meld(2, "JK", to="A")])
     assert melds_of(state, A)["A"]["wilds"] == 1
-    with pytest.raises(BadInput, match="say which meld"):
+    with pytest.raises(Refused, match="say the rank of the meld they join") as err:
         GAME.step(state, meld(2, "2C"))
+    assert "canasta/wild-cards" in err.value.ruling.rules
 
 
 def test_one_meld_per_rank_more_cards_go_onto_the_meld():

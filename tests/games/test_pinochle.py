@@ -379,7 +379,7 @@ def test_meld_shown_claim_checked_against_the_cards():
 
 def test_meld_needs_points_or_cards():
     state, _ = play(MELDED[: len(MELDED) - 4])
-    with pytest.raises(BadInput, match="'points'"):
+    with pytest.raises(BadInput, match="as its points"):
         GAME.step(state, {"type": "meld", "player": 0})
 
 

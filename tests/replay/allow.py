@@ -180,6 +180,25 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"\(expected_seq, target, dry_run\)",
         "35. issue 26: an undo takes dry_run (what it would change, storing "
         "nothing), so an unknown field's message lists it",
+    # issue 26: the players' words
+    (
+        r'\.summary: "Undone: event #\d+ \(|That would make event #\d+ \(',
+        "55. issue 26: an event is described by its kind's title and its fields' "
+        "labels (undo's summary, a correction's refusal)",
+    ),
+    (
+        r"melds? they join|rank of the meld|interference by a player is"
+        r"|rules:billiards \(GET [^)]*\): \.answer\.sha256",
+        "56. issue 26: canasta's and billiards' refusals say the rank of the meld "
+        "and the opponent's interference in the rulebook's words, not field names",
+    ),
+    (
+        r"game:(pinochle|darts-301|liars-dice|poker-jacks-trips|bunko|billiards) "
+        r"\(GET [^)]*\): \.answer\.events"
+        r"|The object balls to spot, e\.g\. \[3, 9\]; .* -> "
+        r"|^games \(GET /api/v1/games\): \.answer\.games",
+        "57. issue 26: event help in the players' words, not field names or JSON "
+        "(pinochle, darts, liar's dice, jacks to open, bunko, billiards)",
     ),
 )
 

@@ -231,7 +231,8 @@ def test_the_match_page_shows_the_options_in_force_and_rulings_name_them(client)
         )
     post_event(client, match_id, 6, idem="r7", type="round", darts="M M M")
     page = client.get(f"/m/{match_id}").text
-    assert "option: newfoundland" in page
+    assert "option: Newfoundland" in page  # the option's label, as the form has it
+    assert "option: newfoundland" not in page
 
 
 def test_the_watch_page_refreshes_itself_without_javascript(client):

@@ -50,9 +50,7 @@ def _balls(name: str, help_: str) -> Field:
 
 # The facts of a stroke, in the order a referee looks at them.
 SHOT_FIELDS: tuple[Field, ...] = (
-    _balls(
-        "pocketed", "Object balls that dropped into a pocket and stayed, e.g. [3, 5]."
-    ),
+    _balls("pocketed", "Object balls that dropped into a pocket and stayed, e.g. 3 5."),
     Field(
         "first_contact",
         "string",

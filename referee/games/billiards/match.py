@@ -348,7 +348,7 @@ def _on_interference(s: JSON, event: JSON) -> Step:
     if event["by"] == "non-player" and event.get("player") is not None:
         raise Refused(
             f"{_name(s, event['player'])} is a player: interference by a player is "
-            "'by': 'opponent' (rule 40), a non-player's is nobody's (rule 34).",
+            "the opponent's (rule 40); a non-player's is nobody's (rule 34).",
             [R34],
         )
     if event["by"] == "non-player":

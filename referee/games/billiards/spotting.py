@@ -62,8 +62,7 @@ SPOT_FIELDS: tuple[Field, ...] = (
     Field(
         "balls",
         "list",
-        "The object balls to spot, e.g. [3, 9]; the game says which (rule 31 says "
-        "where).",
+        "The object balls to spot, e.g. 3 9; the game says which (rule 31 says where).",
     ),
     Field(
         "blocked",

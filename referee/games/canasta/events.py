@@ -44,6 +44,7 @@ TO = Field(
     "Only when the cards are all wild: the rank of the meld they join (e.g. 7).",
     required=False,
     maximum=5,
+    label="Rank of the meld",
 )
 # Ann deals the first hand, so Bob plays first; every example is legal after its setup.
 DEAL = {"type": "deal", "upcard": "9S"}

@@ -212,11 +212,10 @@ def group(laid: Sequence[str], to: str | None = None) -> list[Meld]:
             waiting = []
     if waiting:
         if not to:
-            raise BadInput(
-                "Only wild cards: say which meld they join ('to', e.g. \"7\"), "
-                "since jokers and 2s never meld on their own.",
-                field="to",
-                example='{"type": "meld", "player": 0, "cards": "JK", "to": "7"}',
+            raise Refused(
+                "Jokers and 2s never meld on their own: say the rank of the meld "
+                "they join (e.g. 7).",
+                [R_WILD_CARDS],
             )
         if to in naturals:
             wilds[to].extend(waiting)
@@ -225,9 +224,10 @@ def group(laid: Sequence[str], to: str | None = None) -> list[Meld]:
             naturals[to], wilds[to] = [], list(waiting)
     elif to and ranks and to not in ranks:
         raise BadInput(
-            f"'to' is {to} but the cards are {', '.join(ranks)}: leave 'to' out "
-            "or lay cards of that rank.",
+            f"The rank of the meld is {to} but the cards are {', '.join(ranks)}: "
+            "leave the rank out or lay cards of that rank.",
             field="to",
+            label="Rank of the meld",
             example='{"type": "meld", "player": 0, "cards": "JK", "to": "7"}',
         )
     return [Meld(r, tuple(naturals[r]), tuple(wilds[r])) for r in ranks]

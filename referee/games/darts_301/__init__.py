@@ -463,9 +463,9 @@ GAME = Game(
         EventKind(
             "score",
             "A round by its total",
-            "The round's total, as a pub scorer calls it. 'darts' (default 3) is how "
-            "many were thrown, 'at_double' how many were at a double; 'double_out' is "
-            "needed when the total reaches zero.",
+            "The round's total, as a pub scorer calls it, with how many darts were "
+            "thrown (3 unless said) and how many were at a double; say whether the "
+            "last was a double when the total reaches zero.",
             (
                 Field(
                     "points",

@@ -63,6 +63,7 @@ EVENTS = (
                 "(all 11 for big gin with the common preset).",
                 minimum=10,
                 maximum=11,
+                label="Knocker's hand",
             ),
             Field(
                 "opponent_hand",
@@ -70,6 +71,7 @@ EVENTS = (
                 "The opponent's 10 cards.",
                 minimum=10,
                 maximum=10,
+                label="Opponent's hand",
             ),
             Field(
                 "laid_off",
@@ -80,6 +82,7 @@ EVENTS = (
                 required=False,
                 minimum=1,
                 maximum=10,
+                label="Laid off",
             ),
         ),
         examples=(
@@ -122,6 +125,7 @@ EVENTS = (
                 "The knocker's deadwood (10 or less).",
                 minimum=0,
                 maximum=MAX_COUNT,
+                label="Knocker's deadwood",
             ),
             Field(
                 "opponent_count",
@@ -129,6 +133,7 @@ EVENTS = (
                 "The opponent's deadwood after laying off.",
                 minimum=0,
                 maximum=MAX_COUNT,
+                label="Opponent's deadwood after laying off",
             ),
             Field("gin", "boolean", "The knocker went gin (count 0).", required=False),
             Field(

@@ -182,7 +182,13 @@ def replace_event(
         fields=(
             PLAYER,
             position,
-            Field("replaced", "card", replaced_help, required=False),
+            Field(
+                "replaced",
+                "card",
+                replaced_help,
+                required=False,
+                label="Card that comes out",
+            ),
         ),
         examples=examples,
     )

@@ -287,6 +287,8 @@ def _replace(layout: Spec, state: JSON, event: JSON) -> Step:
                 field="replaced",
                 example=f'{{"type": "replace", "player": {seat}, "position": '
                 f'{pos + 1}, "replaced": "KD"}}',
+                label="Card that comes out",
+                sample="KD",
             )
         # The drawn card has left the known cards' count only once it is placed.
         out = _allowed(layout, state, given, "replaced")

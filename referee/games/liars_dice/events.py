@@ -84,8 +84,8 @@ EVENTS = (
         "claim",
         "Pass the box with a claim",
         "The holder passes the box with a claim that beats the last one this "
-        "box. 'shown': dice left face up on the tray (after accepting); "
-        "'direction': left or right, on the box's opening claim only.",
+        "box, saying which dice were left face up on the tray (after accepting) "
+        "and, on the box's opening claim only, the direction: left or right.",
         (
             _PLAYER,
             Field("claim", "string", _CLAIM_HELP, maximum=MAX_TEXT),
@@ -129,8 +129,8 @@ EVENTS = (
     EventKind(
         "call",
         "Call",
-        "The receiver calls the claim a lie and the box is opened. 'dice': "
-        "what it holds, now or with an 'open' event next.",
+        "The receiver calls the claim a lie and the box is opened: say the dice "
+        "it holds now, or when it is opened next.",
         (_PLAYER, _SEEN),
         (
             Example(

@@ -109,8 +109,8 @@ EVENTS = (
         title="Pass three cards",
         help="First the partner passes three cards to the bidder: three of the suit "
         "asked if held, else all held of it and others. Then the bidder passes any "
-        "three back. 'hand' (optional) is the passer's whole hand, to check the pass: "
-        "twenty cards for the partner, twenty-three for the bidder.",
+        "three back. The passer's whole hand (optional) checks the pass: twenty "
+        "cards for the partner, twenty-three for the bidder.",
         fields=(
             PLAYER,
             Field("cards", "cards", "The three cards passed.", minimum=3, maximum=3),
@@ -137,7 +137,7 @@ EVENTS = (
     EventKind(
         type="meld",
         title="Meld",
-        help="One player's meld: 'points' as counted, or 'cards' laid down (the "
+        help="One player's meld: the points as counted, or the cards laid down (the "
         "referee finds the best declaration; both: the points are checked).",
         fields=(
             PLAYER,

@@ -53,7 +53,7 @@ def meld(state: JSON, event: JSON) -> Step:
     points = event.get("points")
     if shown is None and points is None:
         raise BadInput(
-            "Give the meld as 'points' (a number) or as 'cards' (the cards laid down).",
+            "Give the meld as its points (a number) or as the cards laid down.",
             field="points",
             example='{"type": "meld", "player": 0, "cards": "KH QH JD QS"}',
         )

@@ -109,7 +109,7 @@ EVENTS = (
         title="Bet",
         help="Check (pass), bet, call, raise or fold in turn from the dealer's left. "
         "Nobody may bet until someone opens, and opening takes jacks or better "
-        "shown to the referee as 'openers'; a hand that can open must open.",
+        "shown to the referee as the openers; a hand that can open must open.",
         fields=(
             *BET_FIELDS,
             Field(

@@ -257,7 +257,7 @@ def create_from_form(
             fingerprint=ledger.request_hash(dict(request.form)),
         )
     except BadInput as err:
-        return err.errors
+        return {err.field: outcomes.page_error(err)}
     except ledger.KeyReused:
         return {
             "players": f"This page already started {noun}; reload it to start another."
