@@ -132,10 +132,7 @@
     delete form.dataset.sending; // the worker keeps one of a double tap (same key)
     var data = new FormData(form);
     if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
-    // A key with a formaction of its own (the darts pad's Undo) posts there.
-    var url = ev.submitter && ev.submitter.hasAttribute("formaction")
-      ? ev.submitter.formAction : form.action;
-    tell({ type: "queue", match: match, url: url, body: new URLSearchParams(data).toString() });
+    tell({ type: "queue", match: match, url: form.action, body: new URLSearchParams(data).toString() });
     form.reset();
     dirty = false;
   });
