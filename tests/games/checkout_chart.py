@@ -1,12 +1,13 @@
 """A published finishing table: the standard three-dart checkout chart, 41-170.
 
 The chart is the one the common printed checkout charts teach (the PDC-style
-"three-dart checkout chart" hung beside boards and reprinted by darts01.com's and
-darts501.com's "Darts Checkout Chart" pages): one route per score, trebles toward
-D20, D16, D18, D12 or D8, the bull only at 170, 167, 164, 161 and where a route
-needs it. Where the common charts print a different route for the same score, the
-second route is listed too (so 88 is "T20 D14" on some charts and "T16 D20" on
-others). The bull is written DB and the outer bull SB, as the rest of the project
+"three-dart checkout chart" hung beside boards, as on darts01.com's and darts501.com's
+"Darts Checkout Chart" pages): one route per score, trebles toward D20, D16, D18, D12
+or D8, the bull only at 170, 167, 164, 161 and where a route needs it. It is
+transcribed route by route from that common chart, not copied from one printing, and
+printings differ in places: where the common charts print another route for the same
+score, that route is listed second (so 88 is "T20 D14" on some charts and "T16 D20"
+on others). The bull is written DB and the outer bull SB, as the rest of the project
 writes darts. Scores 159, 162, 163, 165, 166, 168 and 169 have no three-dart finish.
 
 ``tests/games/test_checkouts.py`` measures how many of the engine's first routes
