@@ -74,12 +74,17 @@ def play(page: Page, *codes: str) -> None:
     for code in codes:
         throw(page, code)
         if pad(page).count():
-            box = pad(page).get_by_role("button", name="Miss").bounding_box()
+            box = pad(page).bounding_box()  # the rings, 1-20, bulls, Miss and Undo
             assert box is not None
             bottom = box["y"] + box["height"]
             assert bottom <= screen["height"], (
                 f"after {code} the pad ends at {bottom} px"
             )
+
+
+def pad_undo(page: Page) -> Locator:
+    """The pad's own Undo key (the shared "Undo last" button is further down)."""
+    return pad(page).get_by_role("button", name=re.compile(r"^Undo the last"))
 
 
 def left(page: Page, player: str) -> Locator:
@@ -268,6 +273,42 @@ def test_the_pad_works_with_javascript_disabled(phone: Phone) -> None:
     expect(left(no_js, "Ann")).to_have_text("241")
     throw(no_js, "DB")
     expect(left(no_js, "Ann")).to_have_text("191")
+    submit(no_js, pad_undo(no_js))
+    expect(left(no_js, "Ann")).to_have_text("241")
+    expect(no_js.get_by_text("Ann to throw: dart 2 of 3, 241 left")).to_be_visible()
+
+
+def test_the_pads_undo_takes_back_the_last_dart_and_says_so(page: Page) -> None:
+    start_match(page)
+    expect(pad_undo(page)).to_be_disabled()  # nothing to take back yet
+    throw(page, "T20")
+    throw(page, "T19")
+    expect(pad_undo(page)).to_have_accessible_name("Undo the last dart")
+    expect(page.get_by_role("row").filter(has_text="Ann")).to_contain_text("T20T19")
+
+    submit(page, pad_undo(page))
+    expect(ruling(page)).to_contain_text("UNDONE")
+    expect(left(page, "Ann")).to_have_text("241")
+    expect(page.get_by_text("Ann to throw: dart 2 of 3, 241 left")).to_be_visible()
+    throw(page, "T17")
+    expect(left(page, "Ann")).to_have_text("190")
+
+
+def test_the_thrower_row_shows_the_round_and_the_route_is_in_the_prompt(
+    page: Page,
+) -> None:
+    start_match(page)
+    play(page, "T20", "T20", "T20", "M", "M", "M")  # Ann 121
+    expect(
+        page.get_by_text("Ann to throw: dart 1 of 3, 121 left (T20 T15 D8)")
+    ).to_be_visible()
+    throw(page, "T20")
+    row = page.get_by_role("row").filter(has_text="Ann")
+    expect(row).to_contain_text("T20")
+    expect(row).to_contain_text("=60")
+    expect(
+        page.get_by_text("Ann to throw: dart 2 of 3, 61 left (T15 D8)")
+    ).to_be_visible()
 
 
 def test_baseball_short_set_asks_for_the_missing_darts_before_sending(
@@ -291,3 +332,22 @@ def test_baseball_short_set_asks_for_the_missing_darts_before_sending(
     page.get_by_label("Fewer than 3 listed: the rest missed the board").check()
     submit(page, page.get_by_role("button", name="Enter", exact=True))
     expect(ruling(page)).to_contain_text("Ann: S1 D1 M in the 1st: 3 runs.")
+
+
+def test_baseball_pad_scores_the_target_and_its_undo_takes_a_dart_back(
+    page: Page,
+) -> None:
+    page.goto("/new/darts-baseball")
+    page.get_by_label("Players").fill("Ann\nBob")
+    submit(page, page.get_by_role("button", name="Start"))
+    keys = pad(page)
+    expect(keys.get_by_role("button", name=re.compile(r"^Undo"))).to_be_disabled()
+    submit(page, keys.get_by_role("button", name="T1 · 3"))
+    expect(ruling(page)).to_contain_text("Ann: T1 in the 1st: 3 runs.")
+    submit(page, pad(page).get_by_role("button", name=re.compile(r"^No score")))
+    submit(page, pad_undo(page))
+    expect(ruling(page)).to_contain_text("UNDONE")
+    expect(page.get_by_text("Ann: inning 1, throw at 1 (dart 2 of 3)")).to_be_visible()
+    box = pad(page).bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= 844, "the baseball pad is off the first screen"

@@ -987,7 +987,11 @@ def test_checkout_tool_lists_routes() -> None:
         "darts": 3,
         "possible": True,
         "routes": [["T20", "T20", "DB"]],
-        "rules": ["darts-301/double-out", "darts-301/scoring"],
+        "rules": [
+            "darts-301/double-out",
+            "darts-301/scoring",
+            "darts-301/checkout-routes",
+        ],
     }
     answer = run_tool({"remaining": 169})
     assert answer["possible"] is False

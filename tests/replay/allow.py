@@ -16,6 +16,12 @@ from tests.replay import corpus
 
 # (pattern on the difference line, reason): the deliberate changes of issue 22.
 REASONS: tuple[tuple[str, str], ...] = (
+    # issue 26, darts (first: reason 6 below matches every rulebook's sha256)
+    (
+        r"^rules:darts-301 \(GET /api/v1/games/darts-301/rules\): \.answer\.sha256",
+        "31. issue 26, darts: the 301 rulebook gains darts-301/checkout-routes (how "
+        "a checkout route is suggested, from which chart)",
+    ),
     (
         r"status: 422 -> 409|Idempotency-Key header is missing",
         "1. a reused Idempotency-Key is 409 (a conflict), everywhere",
@@ -199,6 +205,17 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"|^games \(GET /api/v1/games\): \.answer\.games",
         "57. issue 26: event help in the players' words, not field names or JSON "
         "(pinochle, darts, liar's dice, jacks to open, bunko, billiards)",
+    # issue 26, darts
+    (
+        r"\.checkouts(\[\d+\])*: |darts-301/checkout[^ ]* \(POST [^)]*\): "
+        r"\.answer\.routes|to throw: dart \d of 3, \d+ left \(",
+        "30. issue 26, darts: checkout routes ranked as the standard chart teaches "
+        "them (the board's checkouts, the prompt's route, the calculator's routes)",
+    ),
+    (
+        r"darts-301/checkout[^ ]* \(POST [^)]*\): \.answer\.rules: .*"
+        r"darts-301/checkout-routes",
+        "32. issue 26, darts: the checkout calculator cites darts-301/checkout-routes",
     ),
 )
 

@@ -384,3 +384,41 @@ def test_the_darts_event_form_leaves_the_thrower_out(client):
     page = client.get(f"/m/{match_id}").get_data(as_text=True)
     assert 'name="player"' not in page
     assert post_event(client, match_id, 0, type="dart", dart="T20").status_code == 303
+
+
+# --- the pad's Undo key (no JavaScript: it submits the undo form beside the pad) ---
+
+
+def _pad_undo_action(page: str) -> str:
+    """Where the Undo key inside the dart pad sends: its undo form's address."""
+    pad = re.search(r'<form[^>]*class="darts-pad".*?</form>', page, re.S)
+    assert pad, "no dart pad on the page"
+    key = re.search(r'<button[^>]*form="([^"]+)"[^>]*>Undo</button>', pad[0])
+    assert key, "no Undo key in the pad"
+    form = re.search(rf'<form[^>]*action="([^"]+)"[^>]*id="{key.group(1)}"', page)
+    assert form, f"no form {key.group(1)} for the pad's Undo"
+    return form.group(1)
+
+
+def test_the_pads_undo_sends_the_undo_form(client):
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}").text
+    assert re.search(r"<button[^>]*disabled[^>]*>Undo</button>", page)  # nothing yet
+    thrown = post_event(client, match_id, 0, type="dart", mult="T", seg="20")
+    assert thrown.status_code in (302, 303), thrown.text
+    page = client.get(f"/m/{match_id}").text
+    action = _pad_undo_action(page)
+    assert action == f"/m/{match_id}/undo"
+    assert 'aria-label="Undo the last dart"' in page
+    sent = client.post(action, data={"idem": uuid.uuid4().hex, "seq": 1})
+    assert sent.status_code in (302, 303), sent.text
+    page = client.get(f"/m/{match_id}").text
+    assert "UNDONE" in page
+    assert "Ann to throw: dart 1 of 3, 301 left" in page
+
+
+def test_the_baseball_pad_has_its_undo_key_too(client):
+    match_id = start(client, game="darts-baseball")
+    thrown = post_event(client, match_id, 0, type="dart", dart="S1")
+    assert thrown.status_code in (302, 303), thrown.text
+    assert _pad_undo_action(client.get(f"/m/{match_id}").text) == f"/m/{match_id}/undo"

@@ -15,6 +15,7 @@ R_BUST = CITE("bust")
 R_WIN = CITE("win")
 R_LEGS_AND_SETS = CITE("legs-and-sets")
 R_ORDER = CITE("order")
+R_CHECKOUT_ROUTES = CITE("checkout-routes")
 
 DARTS_PER_ROUND = 3
 # The most darts a round's list may hold before it is unreadable (bad input): four to

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee.games import checkouts
 from referee.games.base import Tool
+from referee.games.darts_301.common import R_CHECKOUT_ROUTES
 from referee.games.darts_301.common import R_DOUBLE_OUT
 from referee.games.darts_301.common import R_SCORING
 from referee.games.fields import Field
@@ -39,8 +40,9 @@ def checkout_tool(got: JSON) -> JSON:
         "darts": got["darts"],
         "possible": bool(found),
         "routes": found,
-        # what a finish is (zero on a double, the bull counting as one), and the beds
-        "rules": [R_DOUBLE_OUT, R_SCORING],
+        # what a finish is (zero on a double, the bull counting as one), the beds,
+        # and how the routes are ranked
+        "rules": [R_DOUBLE_OUT, R_SCORING, R_CHECKOUT_ROUTES],
     }
 
 
