@@ -13,13 +13,6 @@
     if (document.visibilityState === "visible" && lock === null) wake();
     if (document.visibilityState === "hidden") lock = null;
   });
-  // A held lock keeps the page out of the back/forward cache: let go when leaving,
-  // ask again when shown from there.
-  window.addEventListener("pagehide", function () {
-    if (lock) lock.release().catch(function () {});
-    lock = null;
-  });
-  window.addEventListener("pageshow", function (ev) { if (ev.persisted) wake(); });
   wake();
 
   // A set of darts (data-full-set="3") that lists fewer darts is only sent once the
