@@ -303,3 +303,39 @@ def test_share_and_tv_are_one_tap_from_the_top_of_a_small_phone(phone: Phone) ->
     bar = watcher.locator("header")
     expect(bar.get_by_role("link", name="TV", exact=True)).to_be_visible()
     expect(bar.get_by_role("link", name="Share", exact=True)).to_have_count(0)
+
+
+# --- undone rows are readable ------------------------------------------------------
+
+CONTRAST = """(el) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => {
+    v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+  }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let back = el, bg = "rgba(0, 0, 0, 0)", faded = 1;
+  for (let e = el; e; e = e.parentElement) faded *= Number(getComputedStyle(e).opacity);
+  while (back && rgb(bg = getComputedStyle(back).backgroundColor)[3] === 0) {
+    back = back.parentElement;
+  }
+  const ink = rgb(getComputedStyle(el).color), paper = rgb(bg);
+  // An element drawn at opacity < 1 blends its ink into the paper.
+  const seen = ink.slice(0, 3).map((v, i) => v * faded + paper[i] * (1 - faded));
+  const [a, b] = [lum(seen), lum(paper)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_undone_log_rows_keep_a_contrast_of_four_and_a_half(
+    phone: Phone, theme: str
+) -> None:
+    page = phone(color_scheme=theme)
+    match_id, key = new_match(page)
+    score(page, match_id, key)
+    dart(page, "20")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Undo last").tap()
+    row = page.locator(".log li.voided").first
+    for part in row.locator("span:not(.cites)").all():
+        ratio = part.evaluate(CONTRAST)
+        assert ratio >= 4.5, f"{part.inner_text()!r}: {ratio:.2f}:1 in {theme}"

@@ -448,3 +448,27 @@ def test_a_double_tap_on_start_makes_one_match(client, app):
     assert again.headers["Location"] == first.headers["Location"]
     with app.app_context():
         assert db.session.query(Match).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("/", "keeps the score"),
+        ("/rules/", "Search the rules"),
+        ("/rules/darts-301", "The rules of Darts: 301"),
+        ("/tools/", "rules on what happened"),  # the default
+    ],
+)
+def test_every_page_describes_itself(client, path, said):
+    page = client.get(path).text
+    found = re.search(r'<meta name="description" content="([^"]+)">', page)
+    assert found, path
+    assert said in found.group(1)
+
+
+def test_a_match_page_is_described_by_its_game_and_players(client):
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}").text
+    found = re.search(r'<meta name="description" content="([^"]+)">', page)
+    assert found
+    assert "Ann, Bob" in found.group(1)
