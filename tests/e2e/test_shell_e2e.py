@@ -117,6 +117,29 @@ def test_three_darts_then_back_leaves_the_match(phone: Phone) -> None:
     expect(page).to_have_url(re.compile(r"/rules/?$"))
 
 
+def test_an_answer_that_is_not_a_redirect_is_shown_at_the_match_address(
+    phone: Phone,
+) -> None:
+    page = phone()
+    page.goto("/rules")
+    match_id, key = new_match(page)
+    score(page, match_id, key)
+    busy = "<!doctype html><title>Busy</title><main><h1>Database restarting</h1></main>"
+    page.route(
+        re.compile(r".*/events$"),
+        lambda route: route.fulfill(
+            status=503, body=busy, headers={"Content-Type": "text/html"}
+        ),
+    )
+    pad = page.get_by_role("form", name="Enter one dart")
+    pad.get_by_role("button", name="20", exact=True).tap()
+    expect(page.get_by_role("heading", name="Database restarting")).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/m/{match_id}$"))
+    page.unroute(re.compile(r".*/events$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/rules/?$"))
+
+
 # --- refusals answer with the match's own address -----------------------------------
 
 
