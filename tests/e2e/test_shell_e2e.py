@@ -16,9 +16,8 @@ from playwright.sync_api import Request
 from playwright.sync_api import expect
 
 from tests.e2e.serving import CHROMIUM_ARGS
-from tests.e2e.serving import PHONE
-from tests.e2e.serving import TIMEOUT_MS
 from tests.e2e.serving import Phone
+from tests.e2e.serving import phones
 
 pytestmark = pytest.mark.e2e
 
@@ -46,6 +45,13 @@ def score(page: Page, match_id: str, key: str) -> None:
     """Open the match as its scorer (the join link, as the QR code's)."""
     page.goto(f"/m/{match_id}/join/{key}")
     expect(page).to_have_url(re.compile(rf"/m/{match_id}$"))
+
+
+def scoring(page: Page) -> tuple[str, str]:
+    """A new match of darts, opened on ``page`` as its scorer: (id, edit key)."""
+    match_id, key = new_match(page)
+    score(page, match_id, key)
+    return match_id, key
 
 
 def dart(page: Page, number: str) -> None:
@@ -106,8 +112,7 @@ def posts_during(page: Page, action: Any) -> list[str]:
 def test_three_darts_then_back_leaves_the_match(phone: Phone) -> None:
     page = phone()
     page.goto("/rules")
-    match_id, key = new_match(page)
-    score(page, match_id, key)
+    match_id, key = scoring(page)
     before = page.evaluate("history.length")
     for number in ("20", "19", "18"):
         dart(page, number)
@@ -122,8 +127,7 @@ def test_an_answer_that_is_not_a_redirect_is_shown_at_the_match_address(
 ) -> None:
     page = phone()
     page.goto("/rules")
-    match_id, key = new_match(page)
-    score(page, match_id, key)
+    match_id, key = scoring(page)
     busy = "<!doctype html><title>Busy</title><main><h1>Database restarting</h1></main>"
     page.route(
         re.compile(r".*/events$"),
@@ -148,8 +152,7 @@ def test_a_refusal_keeps_the_match_address_and_a_reload_sends_nothing(
     phone: Phone, javascript: bool
 ) -> None:
     page = phone(java_script_enabled=javascript)
-    match_id, key = new_match(page)
-    score(page, match_id, key)
+    match_id, key = scoring(page)
     refuse(page)
     expect(page).to_have_url(re.compile(rf"/m/{match_id}$"))
     box = page.locator(".ruling")
@@ -167,8 +170,7 @@ def test_a_refusal_keeps_the_match_address_and_a_reload_sends_nothing(
 
 def test_a_refused_entry_keeps_what_was_typed_for_the_retry(phone: Phone) -> None:
     page = phone()
-    match_id, key = new_match(page)
-    score(page, match_id, key)
+    match_id, key = scoring(page)
     # The whole round's total, typed: 181 cannot be scored with three darts.
     page.evaluate(
         """() => {
@@ -198,20 +200,16 @@ def caching(browser: Browser, live_server: str) -> Iterator[Phone]:
         headless=True,
         ignore_default_args=["--disable-back-forward-cache"],
     )
-    contexts = []
-
-    def open_phone() -> Page:
-        context = own.new_context(base_url=live_server, **PHONE)
-        context.set_default_timeout(TIMEOUT_MS)
-        context.add_init_script(PAGESHOW)
-        contexts.append(context)
-        return context.new_page()
-
     try:
-        yield open_phone
+        with phones(own, live_server) as open_phone:
+
+            def open_caching_phone() -> Page:
+                page = open_phone()
+                page.context.add_init_script(PAGESHOW)
+                return page
+
+            yield open_caching_phone
     finally:
-        for context in contexts:
-            context.close()
         own.close()
 
 
@@ -240,8 +238,7 @@ def restored_from_the_cache(page: Page, leave: Any) -> list[str]:
 
 def test_a_match_page_is_restored_from_the_back_forward_cache(caching: Phone) -> None:
     page = caching()
-    match_id, key = new_match(page)
-    score(page, match_id, key)
+    match_id, key = scoring(page)
     dart(page, "20")
     # Its live stream is open before it is left.
     page.wait_for_timeout(300)
@@ -302,8 +299,7 @@ def test_a_tournament_page_is_restored_from_the_back_forward_cache(
 
 def test_share_and_tv_are_one_tap_from_the_top_of_a_small_phone(phone: Phone) -> None:
     page = phone(**SMALL)
-    match_id, key = new_match(page)
-    score(page, match_id, key)
+    match_id, key = scoring(page)
     top = page.locator("header")
     for name in ("Share", "TV"):
         link = top.get_by_role("link", name=name, exact=True)
@@ -353,8 +349,7 @@ def test_undone_log_rows_keep_a_contrast_of_four_and_a_half(
     phone: Phone, theme: str
 ) -> None:
     page = phone(color_scheme=theme)
-    match_id, key = new_match(page)
-    score(page, match_id, key)
+    match_id, key = scoring(page)
     dart(page, "20")
     with page.expect_navigation():
         page.get_by_role("button", name="Undo last").tap()
