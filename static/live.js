@@ -118,8 +118,12 @@
   // window, this runs after every other submit handler (the double-tap guard, the
   // outbox), and only for what they let through. Without JavaScript: a plain POST.
   var ENTRY = /^\/m\/[^/]+\/(events|undo)$/;
-  function entry(form) {
+  function entry(form, by) {
     if (!page || location.pathname !== page || form.method !== "post") return false;
+    // A button that sends elsewhere, or a form for another window: the plain way.
+    if (form.target || (by && (by.hasAttribute("formaction") || by.hasAttribute("formmethod")))) {
+      return false;
+    }
     var target = form.querySelector("input[name=target]");
     return ENTRY.test(new URL(form.action, location.href).pathname) && !(target && target.value);
   }
@@ -133,7 +137,7 @@
   }
   window.addEventListener("submit", function (ev) {
     var form = ev.target;
-    if (ev.defaultPrevented || !window.fetch || !entry(form)) return;
+    if (ev.defaultPrevented || !window.fetch || !entry(form, ev.submitter)) return;
     ev.preventDefault();
     var data = new FormData(form);
     if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
