@@ -72,21 +72,101 @@
         .catch(function () {});
     }, every);
   }
-  if (stream && window.EventSource) {
-    var source = new EventSource(stream);
+  // The stream is closed when the page is hidden in the back/forward cache (an open
+  // connection keeps a page out of it) and opened again, from what the page shows,
+  // when it is shown from there.
+  var source = null;
+  function listen() {
+    var url = new URL(stream, location.href);
+    if (url.searchParams.has("last")) url.searchParams.set("last", seen);
+    source = new EventSource(url.href);
     source.addEventListener("update", function (ev) {
       var data = null;
       try { data = JSON.parse(ev.data); } catch (e) { return; }
       moved(ev.lastEventId, data);
     });
-    source.addEventListener("error", function () {
+    var mine = source;
+    mine.addEventListener("error", function () {
       // EventSource retries by itself; CLOSED means the server said no: poll.
-      if (source.readyState === 2) poll();
+      if (mine === source && mine.readyState === 2) { source = null; poll(); }
     });
-    window.addEventListener("pagehide", function () { source.close(); });
+  }
+  function hush() {
+    if (source) { source.close(); source = null; }
+  }
+  if (stream && window.EventSource) {
+    listen();
+    window.addEventListener("pagehide", hush);
+    window.addEventListener("pageshow", function (ev) {
+      if (ev.persisted && !source && !polling) { leaving = false; listen(); }
+    });
   } else {
     poll();
   }
+  window.addEventListener("pageshow", function (ev) {
+    // Back to a page whose entry was on its way: it is this page again, unsent.
+    if (ev.persisted) {
+      leaving = false;
+      Array.prototype.forEach.call(document.forms, function (f) { delete f.dataset.sending; });
+    }
+  });
+
+  // --- entries replace the page, not add to the history ------------------------------
+  // A match page's entry answers with a redirect back to the page, stored or refused
+  // (POST-redirect-GET). Sent from here, the page is then replaced in place, so Back
+  // leaves the match instead of stepping back through every dart. Listening on the
+  // window, this runs after every other submit handler (the double-tap guard, the
+  // outbox), and only for what they let through. Without JavaScript: a plain POST.
+  var ENTRY = /^\/m\/[^/]+\/(events|undo)$/;
+  function entry(form, by) {
+    if (!page || location.pathname !== page || form.method !== "post") return false;
+    // A button that sends elsewhere, or a form for another window: the plain way.
+    if (form.target || (by && (by.hasAttribute("formaction") || by.hasAttribute("formmethod")))) {
+      return false;
+    }
+    var target = form.querySelector("input[name=target]");
+    return ENTRY.test(new URL(form.action, location.href).pathname) && !(target && target.value);
+  }
+  function swap(html) {
+    // Not a redirect: an error page (403, 503...). Show it at the match's address.
+    hush();
+    document.open();
+    document.write(html);
+    document.close();
+    history.replaceState(null, "", page);
+  }
+  window.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (ev.defaultPrevented || !window.fetch || !entry(form, ev.submitter)) return;
+    ev.preventDefault();
+    var data = new FormData(form);
+    if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
+    fetch(form.action, {
+      method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
+      redirect: "manual"
+    }).then(function (response) {
+      if (response.type === "opaqueredirect") {
+        location.replace(page);
+        return null;
+      }
+      return response.text().then(swap);
+    }).catch(function () {
+      // No answer at all: the form goes the way it would without this file (the
+      // service worker's outbox queues it).
+      leaving = false;
+      delete form.dataset.sending;
+      form.dataset.plain = "1";
+      if (form.requestSubmit) form.requestSubmit(ev.submitter || undefined);
+      else form.submit();
+    });
+  });
+  document.addEventListener("submit", function (ev) {
+    // The plain retry after a failed fetch, once.
+    if (ev.target.dataset && ev.target.dataset.plain) {
+      delete ev.target.dataset.plain;
+      ev.stopImmediatePropagation();
+    }
+  }, true);
 
   // --- the outbox: what a match page sends with no signal (see static/sw.js) -------
   var OUTBOX = /\/m\/([^/]+)\/(events|undo)$/;

@@ -15,7 +15,9 @@ from flask import g
 from flask import redirect
 from flask import render_template
 from flask import request
+from flask import session
 from flask import url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from referee import ledger
@@ -100,7 +102,73 @@ def render_match(
 
 @bp.get("/<match_id>")
 def show(match_id: str) -> tuple[str, int]:
-    return render_match(_match(match_id))
+    return render_match(_match(match_id), **_kept(match_id))
+
+
+# A refused or bad entry from the match page is answered with a redirect to the
+# page (POST-redirect-GET, as a stored one): what it said, and the form's values for
+# the retry, wait in the session (the signed cookie) for that one page view.
+KEPT = "kept"
+# The cookie's value must stay under the browsers' 4 KB with the grants it carries;
+# a larger refusal is answered as before, with the page itself (409 or 422).
+MAX_COOKIE = 3800
+# What a page's form sends besides its fields: never kept (the page has fresh ones).
+ENVELOPE = ("csrf_token", "idem", "seq")
+
+
+def _refuse(
+    match_id: str,
+    status: int,
+    *,
+    error: str | None = None,
+    errors: dict[str, str] | None = None,
+    refused: dict[str, Any] | None = None,
+    values: Any = None,
+) -> Response | tuple[str, int]:
+    """Send the page back to ``/m/<id>`` with the refusal kept for its next view.
+
+    Falls back to rendering the page with ``status`` when the cookie would be too
+    large to carry it.
+    """
+    pairs = [
+        [name, value]
+        for name, value in (values.items(multi=True) if values else ())
+        if name not in ENVELOPE
+    ]
+    said = {"error": error, "errors": errors, "refused": refused, "values": pairs}
+    session[KEPT] = {"match": match_id, **said}
+    if _cookie_size() <= MAX_COOKIE:
+        return redirect(url_for("matches.show", match_id=match_id), code=303)
+    session.pop(KEPT, None)
+    return render_match(
+        _match(match_id),
+        status=status,
+        error=error,
+        errors=errors,
+        refused=refused,
+        values=values,
+    )
+
+
+def _cookie_size() -> int:
+    """The length of the session cookie's value as it would be sent now."""
+    interface = current_app.session_interface
+    signer = interface.get_signing_serializer(current_app)  # type: ignore[attr-defined]
+    return len(signer.dumps(dict(session))) if signer else 0
+
+
+def _kept(match_id: str) -> dict[str, Any]:
+    """What the last refused entry of this match said, once (nothing otherwise)."""
+    kept = session.get(KEPT)
+    if not isinstance(kept, dict) or kept.get("match") != match_id:
+        return {}
+    session.pop(KEPT)
+    return {
+        "error": kept.get("error"),
+        "errors": kept.get("errors"),
+        "refused": kept.get("refused"),
+        "values": MultiDict([tuple(pair) for pair in kept.get("values") or ()]),
+    }
 
 
 @bp.get("/<match_id>/watch")
@@ -119,9 +187,10 @@ def watch(match_id: str) -> str:
 def add_event(match_id: str) -> Response | tuple[str, int]:
     form = EventForm()
     if not form.validate_on_submit():
-        return render_match(
-            _editable(match_id),
-            status=errors.BAD_INPUT.status,
+        _editable(match_id)
+        return _refuse(
+            match_id,
+            errors.BAD_INPUT.status,
             error=_form_error(form),
             values=request.form,
         )
@@ -155,12 +224,14 @@ def undo(match_id: str) -> Response | tuple[str, int]:
     """Remove an entry; one that moves anything else is previewed first."""
     form = WriteForm()
     if not form.validate_on_submit():
-        return _unsent(_editable(match_id), form)
+        _editable(match_id)
+        return _refuse(match_id, errors.BAD_INPUT.status, error=_form_error(form))
     raw_target = request.form.get("target", "")
     if raw_target and not raw_target.isdecimal():
-        return render_match(
-            _editable(match_id),
-            status=errors.BAD_INPUT.status,
+        _editable(match_id)
+        return _refuse(
+            match_id,
+            errors.BAD_INPUT.status,
             error=f"'{raw_target}' is not an event number, e.g. 3.",
         )
     target = int(raw_target) if raw_target else None
@@ -558,7 +629,8 @@ def _streamed(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
 def _outcome(
     match_id: str, write: Any, values: Any = None, back: str | None = None
 ) -> Response | tuple[str, int]:
-    """Run a write and turn its outcome into a redirect (stored) or a re-render.
+    """Run a write and turn its outcome into a redirect: to ``back`` or the match
+    page when stored, to the match page with what was wrong kept when not.
 
     A phone's outbox replaying a form it queued offline asks for JSON instead
     (``Accept: application/json``): the seq it reached, or why it was not stored.
@@ -575,7 +647,7 @@ def _outcome(
             said["errors"], said["values"] = err.errors, values
         elif isinstance(err, Refused):
             said = {"refused": err.ruling.to_json(), "values": values}
-        return render_match(_match(match_id), status=errors.status_of(err), **said)
+        return _refuse(match_id, errors.status_of(err), **said)
     g.tournament_written = written.tournament_id
     return redirect(back or url_for("matches.show", match_id=match_id), code=303)
 

@@ -10,18 +10,15 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
-from playwright.sync_api import BrowserContext
 from playwright.sync_api import Page
 from playwright.sync_api import sync_playwright
 
-from tests.e2e.serving import PHONE
-from tests.e2e.serving import TIMEOUT_MS
 from tests.e2e.serving import Phone
 from tests.e2e.serving import launch
+from tests.e2e.serving import phones
 from tests.e2e.serving import served
 
 
@@ -48,19 +45,8 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def phone(browser: Browser, live_server: str) -> Iterator[Phone]:
     """Open a fresh phone (its own cookies) on the app; closed after the test."""
-    contexts: list[BrowserContext] = []
-
-    def open_phone(**settings: Any) -> Page:
-        context = browser.new_context(base_url=live_server, **{**PHONE, **settings})
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        return context.new_page()
-
-    try:
+    with phones(browser, live_server) as open_phone:
         yield open_phone
-    finally:
-        for context in contexts:
-            context.close()
 
 
 @pytest.fixture

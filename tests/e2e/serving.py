@@ -97,6 +97,25 @@ def served(path: Path) -> Iterator[str]:
         _dispose(app)
 
 
+@contextmanager
+def phones(browser: Browser, base_url: str) -> Iterator[Phone]:
+    """Open phones (each its own cookies, PHONE unless told) on ``base_url``; all are
+    closed at the end."""
+    contexts = []
+
+    def open_phone(**settings: Any) -> Page:
+        context = browser.new_context(base_url=base_url, **{**PHONE, **settings})
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context.new_page()
+
+    try:
+        yield open_phone
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def launch(playwright: Playwright) -> Browser:
     """Debian's headless Chromium (never a downloaded one)."""
     executable = shutil.which("chromium")

@@ -180,6 +180,7 @@ def test_a_rack_of_9_ball_scored_by_tapping(page: Page, shots: Path) -> None:
     submit(page, go)
     expect(ruling(page)).to_contain_text("FOUL")
     expect(ruling(page)).to_contain_text("Bob: foul, the cue ball went into a pocket")
+    ruling(page).locator("summary").tap()  # one line, opened to its rule links
     expect(ruling(page).get_by_role("link", name="billiards/19")).to_be_visible()
     expect(page.locator(".bl-hand")).to_have_text("cue in hand anywhere")
     expect(page.locator(".bl-sides")).to_contain_text("1 in a row")

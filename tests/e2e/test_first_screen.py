@@ -23,6 +23,7 @@ PENDING: set[str] = set(games.registry()) - {
     "billiards",
     "bunko",
     "liars-dice",
+    "bowling-solitaire",
 }
 
 

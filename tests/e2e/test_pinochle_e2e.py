@@ -77,6 +77,7 @@ def test_a_bidding_round_and_a_meld_entered_with_the_picker(
     submit(page, page.get_by_role("button", name="Ann passes"))
     submit(page, page.get_by_role("button", name="Bob passes"))
     expect(ruling(page)).to_contain_text("Three have passed: Di wins the bid at 26")
+    ruling(page).locator("summary").tap()  # one line, opened to its rule links
     expect(
         ruling(page).get_by_role("link", name=re.compile("auction-end"))
     ).to_be_visible()

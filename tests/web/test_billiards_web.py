@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from tests.web.redirects import refusal_page
+
 # Each phrase players use, and the rule it must find in the top three (issue 4).
 PHRASES = {
     "scratch": "19",
@@ -436,7 +438,7 @@ def test_a_bad_shot_from_the_page_is_422_and_keeps_the_taps(client):
     facts = form_fields(page, "Describe the shot")
     sent = with_changes(facts, first_contact="none", cue_ball="pocket")
     response = tap(client, mid, [*sent, ("pocketed", "4")])
-    assert response.status_code == 422
+    response = refusal_page(client, response)
     assert "If the cue ball hit no ball, nothing can drop." in response.text
     assert re.search(r'<details class="panel" id="bl-foul" open>', response.text)
     assert re.search(r'name="cue_ball" value="pocket" checked', response.text)

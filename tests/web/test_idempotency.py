@@ -11,6 +11,7 @@ import uuid
 import pytest
 
 from referee.ledger import stream
+from tests.web.redirects import refusal_page
 
 DART = {"event": {"type": "dart", "dart": "T20"}}
 
@@ -101,7 +102,10 @@ def test_a_reused_key_is_409_everywhere(client, api, app):
     form = {"idem": "tap-1", "seq": 1, "type": "dart", "dart": "T20"}
     page = f"/m/{match['id']}/events"
     assert phone.post(page, data=form).status_code == 303
-    assert phone.post(page, data={**form, "dart": "S5", "seq": 2}).status_code == 409
+    reused = refusal_page(
+        phone, phone.post(page, data={**form, "dart": "S5", "seq": 2})
+    )
+    assert "already sent something else" in reused.text
     outbox = phone.post(
         page,
         data={**form, "dart": "S6", "seq": 2},

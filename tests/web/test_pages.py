@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import uuid
 
 import pytest
 from markupsafe import escape
@@ -14,6 +15,7 @@ from referee import games
 from referee import ledger
 from referee.db import db
 from referee.models import Match
+from tests.web.redirects import refusal_page
 
 
 def start(client, game="darts-301", players="Ann\nBob", **options):
@@ -86,30 +88,39 @@ def test_a_double_tap_records_one_dart(client, app):
     assert version(app, match_id) == 1
 
 
-def test_bad_input_from_a_page_is_422_with_the_message(client, app):
+def test_bad_input_from_a_page_comes_back_to_the_match_with_the_message(client, app):
     match_id = start(client)
-    response = post_event(client, match_id, 0, type="round", darts="T20 T25")
-    assert response.status_code == 422
+    sent = post_event(client, match_id, 0, type="round", darts="T20 T25")
+    assert sent.headers["Location"] == f"/m/{match_id}"
+    response = refusal_page(client, sent)
+    assert "NOT RECORDED" in response.text
     assert "no treble bull" in response.text
     assert "T20 T25" in response.text  # what was typed is kept
     assert version(app, match_id) == 0
+    # Once: the page seen again is the match as it is.
+    again = client.get(f"/m/{match_id}").text
+    assert "no treble bull" not in again
+    assert "T20 T25" not in again
 
 
-def test_a_refused_action_from_a_page_is_409_with_the_rule(client, app):
+def test_a_refused_action_from_a_page_comes_back_to_the_match_with_the_rule(
+    client, app
+):
     match_id = start(client)
     post_event(client, match_id, 0, idem="a", type="dart", dart="S1")
-    response = post_event(client, match_id, 1, idem="b", type="round", darts="T20")
-    assert response.status_code == 409
+    sent = post_event(client, match_id, 1, idem="b", type="round", darts="T20")
+    assert sent.headers["Location"] == f"/m/{match_id}"
+    response = refusal_page(client, sent)
     assert "NOT ALLOWED" in response.text
     assert "/rules/darts-301/" in response.text
     assert version(app, match_id) == 1
 
 
-def test_a_second_phone_with_an_old_page_gets_409_not_a_double_entry(client, app):
+def test_a_second_phone_with_an_old_page_is_told_not_a_double_entry(client, app):
     match_id = start(client)
     post_event(client, match_id, 0, idem="a", type="dart", dart="S1")
-    response = post_event(client, match_id, 0, idem="b", type="dart", dart="S5")
-    assert response.status_code == 409
+    sent = post_event(client, match_id, 0, idem="b", type="dart", dart="S5")
+    response = refusal_page(client, sent)
     assert "moved on" in response.text
     assert version(app, match_id) == 1
 
@@ -151,11 +162,10 @@ def test_a_correction_that_breaks_later_events_is_refused_on_the_page(client, ap
     for i, dart in enumerate(["T20", "T20", "T20"]):
         post_event(client, match_id, i, idem=f"d{i}", type="dart", dart=dart)
     post_event(client, match_id, 3, idem="r", type="round", darts="S1 S1 S1")
-    response = client.post(
-        f"/m/{match_id}/undo", data={"idem": "x", "seq": 4, "target": 1}
-    )
-    assert response.status_code == 409
+    sent = client.post(f"/m/{match_id}/undo", data={"idem": "x", "seq": 4, "target": 1})
+    response = refusal_page(client, sent)
     assert "#4" in response.text
+    assert version(app, match_id) == 4
 
 
 def test_a_watcher_sees_the_board_but_cannot_score(client, app):
@@ -339,14 +349,38 @@ def test_an_unticked_default_option_stays_unticked_on_a_re_render(client):
     assert re.search(r'name="opt_head_table"\s+checked', fresh)
 
 
-def test_a_non_numeric_undo_target_is_422_not_an_undo_of_the_last(client, app):
+def test_a_non_numeric_undo_target_is_refused_not_an_undo_of_the_last(client, app):
     match_id = start(client)
     post_event(client, match_id, 0, idem="a", type="dart", dart="T20")
-    response = client.post(
+    sent = client.post(
         f"/m/{match_id}/undo", data={"idem": "u", "seq": 1, "target": "x"}
     )
-    assert response.status_code == 422
+    assert "is not an event number" in refusal_page(client, sent).text
     assert version(app, match_id) == 1
+
+
+def test_a_refusal_too_large_for_the_cookie_is_answered_with_the_page(client, app):
+    match_id = start(client)
+    # Typed text that does not compress: more than a cookie carries.
+    typed = " ".join(uuid.uuid4().hex for _ in range(200))
+    response = post_event(client, match_id, 0, type="round", darts=typed)
+    assert response.status_code == 422
+    assert "200 given" in response.text
+    assert version(app, match_id) == 0
+    # Nothing was kept for the next view of the page.
+    assert "200 given" not in client.get(f"/m/{match_id}").text
+
+
+def test_an_outbox_replay_of_a_refused_form_still_answers_json(client, app):
+    match_id = start(client)
+    response = client.post(
+        f"/m/{match_id}/events",
+        data={"idem": "q", "seq": 0, "type": "end_round"},
+        headers={"Accept": "application/json"},
+    )
+    assert response.status_code == 409
+    assert "has not thrown" in response.get_json()["detail"]
+    assert "has not thrown" not in client.get(f"/m/{match_id}").text
 
 
 def test_the_match_page_refreshes_to_its_own_address(client):
@@ -417,3 +451,27 @@ def test_a_double_tap_on_start_makes_one_match(client, app):
     assert again.headers["Location"] == first.headers["Location"]
     with app.app_context():
         assert db.session.query(Match).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("/", "keeps the score"),
+        ("/rules/", "Search the rules"),
+        ("/rules/darts-301", "The rules of Darts: 301"),
+        ("/tools/", "rules on what happened"),  # the default
+    ],
+)
+def test_every_page_describes_itself(client, path, said):
+    page = client.get(path).text
+    found = re.search(r'<meta name="description" content="([^"]+)">', page)
+    assert found, path
+    assert said in found.group(1)
+
+
+def test_a_match_page_is_described_by_its_game_and_players(client):
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}").text
+    found = re.search(r'<meta name="description" content="([^"]+)">', page)
+    assert found
+    assert "Ann, Bob" in found.group(1)
