@@ -122,7 +122,7 @@
     this.hand.setAttribute("role", "group");
     this.hand.setAttribute("aria-label", this.label + ": chosen cards (tap one to take it out)");
     this.root.insertBefore(this.hand, this.input);
-    var pad = el("div", "picker-pad picker-" + this.layout);
+    var pad = el("div", "picker-pad picker-pad-" + this.layout);
     this.cardButtons = []; // [button, function giving its card now]
     function cardButton(cls, card) {
       var b = button(cls, undefined, function () { self.tap(card()); });

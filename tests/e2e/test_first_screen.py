@@ -17,7 +17,12 @@ from tests.e2e import screens
 pytestmark = [pytest.mark.e2e, pytest.mark.table]
 
 # Games whose pages do not meet the rule yet (strict: one that does must leave).
-PENDING: set[str] = set(games.registry()) - {"darts-301"}
+PENDING: set[str] = set(games.registry()) - {
+    "darts-301",
+    "gin-rummy",
+    "canasta",
+    "pinochle",
+}
 
 
 @pytest.mark.parametrize(
