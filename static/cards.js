@@ -143,8 +143,9 @@
         });
       });
     } else {
+      var row = null;
       if (this.suits.length) {
-        var row = el("div", "picker-suits");
+        row = el("div", "picker-suits");
         row.setAttribute("role", "group");
         row.setAttribute("aria-label", "Suit");
         this.suitButtons = this.suits.map(function (s) {
@@ -174,7 +175,8 @@
     }
     var clear = button("picker-clear", "Clear", function () { self.cards = []; self.bad = []; self.note = ""; self.write(); });
     clear.setAttribute("aria-label", "Clear " + this.label);
-    grid.appendChild(clear);
+    // a rank-first pad keeps its ranks to two rows of seven: Clear goes with the suits
+    (this.layout === "ranks" && row ? row : grid).appendChild(clear);
     if (!pad.contains(grid)) pad.appendChild(grid);
     this.root.insertBefore(pad, this.msg);
     this.input.addEventListener("input", function () { self.note = ""; self.read(); });
