@@ -7,7 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask
+from flask import before_render_template
 from flask import current_app
+from flask import g
 from flask import url_for
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -71,10 +73,11 @@ def _picker_shown(given: Any, deck: cards.Deck) -> list[str]:
     return [c for c in given if isinstance(c, str) and c in deck]
 
 
-def _refusal_text(context: Context) -> str:
-    refused = context.get("refused")
+def _refusal_text(names: Any) -> str:
+    """The page's refusal or error, as the player reads it ("" when none)."""
+    refused = names.get("refused")
     summary = refused.get("summary", "") if isinstance(refused, dict) else ""
-    return f"{context.get('error') or ''} {summary}"
+    return f"{names.get('error') or ''} {summary}"
 
 
 def _after_refusal(
@@ -117,15 +120,20 @@ def card_picker_in_context(
     """The card picker (templates/_card_picker.html) on the calling page: the match's
     own pack, the page's ``shown`` cards greyed out, and after a refusal only the
     cards it did not refuse."""
-    game, match = context.get("game"), context.get("match")
+    # A picker drawn by a macro imported without context (poker's one_card) sees
+    # only the template globals: the page's own names come from the page rendered.
+    names: Any = context
+    if context.get("match") is None:
+        names = {**(getattr(g, "picker_page", None) or {}), **context.get_all()}
+    game, match = names.get("game"), names.get("match")
     if game is not None and match is not None and deck in (None, game.deck):
         deck = game.deck_of(match.options) or deck
     pack = cards.DECKS[deck or "standard"]
     table = _picker_shown(context.get("shown") if shown is None else shown, pack)
+    refusal = _refusal_text(names)
     if value is not None and not isinstance(value, str):
         value = " ".join(str(v) for v in value)
     value = value or ""
-    refusal = _refusal_text(context)
     if value and match is not None and refusal.strip():  # a calculator keeps all
         value = _after_refusal(value, pack, table, refusal, most)
     if layout is None:
@@ -149,7 +157,18 @@ def card_picker_in_context(
     )
 
 
+PAGE_NAMES = ("game", "match", "refused", "error")
+
+
+def _remember_page(sender: Flask, template: Any, context: dict[str, Any]) -> None:
+    """The match page's names a card picker reads (its pack, the refusal), kept for
+    pickers drawn by macros that cannot see the page."""
+    if "match" in context and "game" in context:
+        g.picker_page = {k: context[k] for k in PAGE_NAMES if k in context}
+
+
 def init_app(app: Flask) -> None:
+    before_render_template.connect(_remember_page, app)
     app.jinja_env.globals.update(
         asset_url=asset_url,  # every static file's URL, fingerprinted
         rule_url=rule_url,
