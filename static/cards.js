@@ -1,6 +1,12 @@
-// The card picker (templates/_card_picker.html): a suit row, a rank grid and the hand,
-// all writing the plain text field the form posts. Without this file the text field
-// alone does the job and the server checks it; this only says what is wrong sooner.
+// The card picker (templates/_card_picker.html): the hand and a pad of the pack's own
+// cards, all writing the plain text field the form posts. Without this file the text
+// field alone does the job and the server checks it; this only says what is wrong
+// sooner, and makes each card a tap.
+//
+// Three pads (data-layout): "grid", every card of the pack at once (one tap a card);
+// "suits", a suit row then the ranks of that suit; "ranks", a rank then its suits (a
+// canasta meld: one rank, several suits). Cards the table has already shown
+// (data-shown) and cards another picker of the form holds are greyed out and say why.
 (function () {
   "use strict";
   if (window.refereeCards) return; // the script tag comes with every picker
@@ -28,7 +34,7 @@
     return (RANK_NAME[r] || r) + " of " + SUIT_NAME[s];
   }
 
-  function shown(card) { return card === "JK" ? "JK" : rankOf(card) + (SYMBOL[suitOf(card)] || ""); }
+  function shownText(card) { return card === "JK" ? "JK" : rankOf(card) + (SYMBOL[suitOf(card)] || ""); }
 
   // Suit by suit (S H D C), ace low, jokers last: the server's sort_cards order.
   function sortKey(card) {
@@ -40,7 +46,7 @@
   function sorted(cards) { return cards.slice().sort(function (a, b) { return sortKey(a) - sortKey(b); }); }
 
   // One token in canonical form, or an error; mirrors referee.games.cards._canonical.
-  function canonical(raw, digits) {
+  function canonical(raw) {
     var token = raw.replace(/\s+/g, "").replace(/[♠♤♥♡♦♢♣♧]/g, function (ch) { return FROM_SYMBOL[ch]; });
     // ASCII only, as on the server: no other script's digits, no case folding of "ſ"
     var ascii = /^[\x00-\x7f]*$/.test(token);
@@ -65,7 +71,15 @@
     return node;
   }
 
+  function button(cls, text, onTap) {
+    var b = el("button", cls, text);
+    b.type = "button";
+    b.addEventListener("click", onTap);
+    return b;
+  }
+
   function Picker(root) {
+    var self = this;
     this.root = root;
     this.input = root.querySelector("input");
     this.msg = root.querySelector("[data-msg]");
@@ -74,6 +88,10 @@
     this.label = root.getAttribute("data-label") || "this hand";
     this.deckTitle = root.getAttribute("data-deck-title");
     this.copies = JSON.parse(root.getAttribute("data-copies"));
+    this.shown = {};
+    JSON.parse(root.getAttribute("data-shown") || "[]").forEach(function (c) {
+      if (c in self.copies) self.shown[c] = (self.shown[c] || 0) + 1;
+    });
     this.least = parseInt(root.getAttribute("data-least"), 10) || 0;
     var most = root.getAttribute("data-most");
     this.most = most ? parseInt(most, 10) : null;
@@ -86,7 +104,9 @@
     // The pinochle deck (A 10 K Q J only) shows its ranks in the game's own order.
     if (this.ranks.join(" ") === "A 10 J Q K") this.ranks = ["A", "10", "K", "Q", "J"];
     this.joker = "JK" in this.copies;
+    this.layout = this.digits ? "digits" : (root.getAttribute("data-layout") || "suits");
     this.suit = this.suits[0] || "";
+    this.rank = this.ranks[0] || "";
     this.cards = [];
     this.bad = [];
     this.note = "";
@@ -102,45 +122,62 @@
     this.hand.setAttribute("role", "group");
     this.hand.setAttribute("aria-label", this.label + ": chosen cards (tap one to take it out)");
     this.root.insertBefore(this.hand, this.input);
-    var pad = el("div", "picker-pad");
-    if (this.suits.length) {
-      var row = el("div", "picker-suits");
-      row.setAttribute("role", "group");
-      row.setAttribute("aria-label", "Suit");
-      this.suitButtons = this.suits.map(function (s) {
-        var b = el("button", "pc-suit-btn" + (s === "H" || s === "D" ? " pc-red" : ""), SYMBOL[s]);
-        b.type = "button";
-        b.setAttribute("aria-label", SUIT_NAME[s]);
-        b.addEventListener("click", function () { self.suit = s; self.note = ""; self.render(); });
-        row.appendChild(b);
-        return b;
-      });
-      pad.appendChild(row);
+    var pad = el("div", "picker-pad picker-pad-" + this.layout);
+    this.cardButtons = []; // [button, function giving its card now]
+    function cardButton(cls, card) {
+      var b = button(cls, undefined, function () { self.tap(card()); });
+      self.cardButtons.push([b, card]);
+      return b;
     }
     var grid = el("div", "picker-ranks");
     grid.setAttribute("role", "group");
-    grid.setAttribute("aria-label", "Rank");
-    this.rankButtons = this.ranks.map(function (r) {
-      var b = el("button", "pc-rank-btn");
-      b.type = "button";
-      b.addEventListener("click", function () { self.tap(self.digits ? r : r + self.suit); });
-      grid.appendChild(b);
-      return b;
-    });
-    if (this.joker) {
-      var j = el("button", "pc-rank-btn pc-joker", "JK");
-      j.type = "button";
-      j.setAttribute("aria-label", "joker");
-      j.addEventListener("click", function () { self.tap("JK"); });
-      grid.appendChild(j);
-      this.jokerButton = j;
+    if (this.layout === "grid") {
+      // Every card at once, a suit a row (13 ranks wrap to seven and six).
+      grid.className = "picker-cards";
+      grid.style.setProperty("--cols", String(Math.min(this.ranks.length, 7)));
+      grid.setAttribute("aria-label", "Cards");
+      this.suits.forEach(function (s) {
+        self.ranks.forEach(function (r, i) {
+          var b = cardButton("pc-rank-btn" + (i === 0 ? " picker-row-start" : ""), function () { return r + s; });
+          grid.appendChild(b);
+        });
+      });
+    } else {
+      var row = null;
+      if (this.suits.length) {
+        row = el("div", "picker-suits");
+        row.setAttribute("role", "group");
+        row.setAttribute("aria-label", "Suit");
+        this.suitButtons = this.suits.map(function (s) {
+          if (self.layout === "ranks") return cardButton("pc-suit-btn", function () { return self.rank + s; });
+          var b = button("pc-suit-btn" + (s === "H" || s === "D" ? " pc-red" : ""), SYMBOL[s], function () {
+            self.suit = s; self.note = ""; self.render();
+          });
+          b.setAttribute("aria-label", SUIT_NAME[s]);
+          return b;
+        });
+        this.suitButtons.forEach(function (b) { row.appendChild(b); });
+        if (this.layout === "ranks") pad.appendChild(grid); // the rank first, then its suits
+        pad.appendChild(row);
+      }
+      grid.setAttribute("aria-label", "Rank");
+      this.rankButtons = this.ranks.map(function (r) {
+        if (self.layout === "suits" || self.layout === "digits") {
+          return cardButton("pc-rank-btn", function () { return self.digits ? r : r + self.suit; });
+        }
+        return button("pc-rank-btn", r, function () { self.rank = r; self.note = ""; self.render(); });
+      });
+      this.rankButtons.forEach(function (b) { grid.appendChild(b); });
     }
-    var clear = el("button", "picker-clear", "Clear");
-    clear.type = "button";
+    if (this.joker) {
+      var j = cardButton("pc-rank-btn pc-joker", function () { return "JK"; });
+      grid.appendChild(j);
+    }
+    var clear = button("picker-clear", "Clear", function () { self.cards = []; self.bad = []; self.note = ""; self.write(); });
     clear.setAttribute("aria-label", "Clear " + this.label);
-    clear.addEventListener("click", function () { self.cards = []; self.bad = []; self.note = ""; self.write(); });
-    grid.appendChild(clear); // with 13 ranks it fills the grid's 14th cell
-    pad.appendChild(grid);
+    // a rank-first pad keeps its ranks to two rows of seven: Clear goes with the suits
+    (this.layout === "ranks" && row ? row : grid).appendChild(clear);
+    if (!pad.contains(grid)) pad.appendChild(grid);
     this.root.insertBefore(pad, this.msg);
     this.input.addEventListener("input", function () { self.note = ""; self.read(); });
     this.input.addEventListener("change", function () { if (!self.bad.length) self.write(); });
@@ -170,32 +207,53 @@
     return this.held(card) + this.elsewhere(card).reduce(function (n, p) { return n + p.held(card); }, 0);
   };
 
+  // Copies not yet in a hand of this form nor shown on the table.
+  Picker.prototype.left = function (card) {
+    return (this.copies[card] || 0) - this.total(card) - (this.shown[card] || 0);
+  };
+
+  // Why a card cannot be added now (a disabled button's reason), or "".
+  Picker.prototype.why = function (card) {
+    if (this.left(card) > 0) return "";
+    if (this.shown[card] && this.total(card) === 0) return "already shown";
+    var where = this.elsewhere(card).map(function (p) { return p.label; });
+    if (where.length && !this.held(card)) return "already in " + where.join(", ");
+    return this.shown[card] ? "already shown" : "";
+  };
+
   Picker.prototype.tap = function (card) {
-    var left = (this.copies[card] || 0) - this.total(card);
-    this.note = "";
     var have = this.copies[card] || 0;
-    if (left <= 0 && have === 1 && this.held(card)) {
+    this.note = "";
+    this.bad = []; // a tap replaces what was typed and refused
+    if (have === 1 && this.held(card)) {
       this.cards.splice(this.cards.lastIndexOf(card), 1); // a second tap takes it back
-    } else if (left <= 0 && this.held(card) >= have) {
-      // A pack with several copies (canasta: two of each, four jokers): one copy more
-      // is refused in the server's words (cards.parse_cards); tap it in the hand to
-      // take one out.
-      this.note = card + " appears " + (have + 1) + " times, but a " + this.deckTitle +
-        " has " + this.copiesText(card) + ".";
+      this.write();
+      return;
+    }
+    if (this.most === 1 && this.cards.length === 1 && this.cards[0] !== card) {
+      var before = this.cards; // one card: a new tap replaces it, when it can be had
+      this.cards = [];
+      if (this.left(card) <= 0) this.cards = before;
+    }
+    if (this.left(card) <= 0) {
+      if (this.held(card) >= have) {
+        // A pack with several copies (canasta: two of each): one copy more is refused
+        // in the server's words (cards.parse_cards); tap it in the hand to take one out.
+        this.note = card + " appears " + (have + 1) + " times, but a " + this.deckTitle +
+          " has " + this.copiesText(card) + ".";
+      } else {
+        this.note = shownText(card) + " is " + (this.why(card) || "used up") + ": a " +
+          this.deckTitle + " has " + this.copiesText(card) + ".";
+      }
       this.render();
       return;
-    } else if (left <= 0) {
-      var where = this.elsewhere(card).map(function (p) { return p.label; }).join(", ");
-      this.note = shown(card) + " is already in " + where + ": a " + this.deckTitle + " has " + this.copiesText(card) + ".";
-      this.render();
-      return;
-    } else if (this.most !== null && this.cards.length >= this.most) {
+    }
+    if (this.most !== null && this.cards.length >= this.most) {
       this.note = this.label + " already has " + this.most + " cards: tap one in the hand to take it out first.";
       this.render();
       return;
-    } else {
-      this.cards.push(card);
     }
+    this.cards.push(card);
     this.write();
   };
 
@@ -212,7 +270,7 @@
     this.bad = [];
     this.input.value.split(/[\s,;]+/).forEach(function (tok) {
       if (!tok) return;
-      var got = canonical(tok, self.digits);
+      var got = canonical(tok);
       if (got.error) { self.bad.push({ token: tok, error: got.error }); return; }
       if (!(got.card in self.copies)) {
         self.bad.push({ token: tok, error: "'" + tok + "' is not in a " + self.deckTitle + "." });
@@ -255,38 +313,46 @@
     return out;
   };
 
+  // A card's face on a button: the rank, then the suit's symbol.
+  function face(b, card) {
+    b.textContent = card === "JK" ? "JK" : rankOf(card);
+    if (suitOf(card)) b.appendChild(el("span", "pc-suit", SYMBOL[suitOf(card)]));
+  }
+
   Picker.prototype.render = function () {
     var self = this;
     var cards = this.ordered ? this.cards.slice() : sorted(this.cards);
     this.hand.textContent = "";
     cards.forEach(function (card, i) {
-      var b = el("button", "pc" + (red(card) ? " pc-red" : ""));
-      b.type = "button";
-      b.textContent = rankOf(card);
-      if (suitOf(card)) b.appendChild(el("span", "pc-suit", SYMBOL[suitOf(card)]));
-      b.setAttribute("aria-label", "Take out the " + describe(card));
-      b.addEventListener("click", function () {
+      var b = button("pc" + (red(card) ? " pc-red" : ""), undefined, function () {
         self.cards.splice(self.cards.indexOf(card), 1);
         self.note = "";
         self.write();
         var next = self.hand.querySelectorAll("button")[Math.min(i, self.cards.length - 1)];
         if (next) next.focus();
       });
+      face(b, card);
+      b.setAttribute("aria-label", "Take out the " + describe(card));
       self.hand.appendChild(b);
     });
-    if (!cards.length) this.hand.appendChild(el("span", "muted small", "No cards yet: pick a suit, then tap the ranks."));
-    (this.suitButtons || []).forEach(function (b, i) {
-      b.setAttribute("aria-pressed", String(self.suits[i] === self.suit));
-    });
-    this.rankButtons.forEach(function (b, i) {
-      var card = self.digits ? self.ranks[i] : self.ranks[i] + self.suit;
-      b.textContent = self.ranks[i];
-      if (!self.digits) b.appendChild(el("span", "pc-suit", SYMBOL[self.suit]));
-      b.className = "pc-rank-btn" + (red(card) ? " pc-red" : "");
-      self.mark(b, card);
-      b.setAttribute("aria-label", describe(card));
-    });
-    if (this.jokerButton) this.mark(this.jokerButton, "JK");
+    if (!cards.length) {
+      this.hand.appendChild(el("span", "muted small", {
+        grid: "No cards yet: tap them below.",
+        ranks: "No cards yet: pick a rank, then tap the suits.",
+      }[this.layout] || "No cards yet: pick a suit, then tap the ranks."));
+    }
+    if (this.layout === "suits") {
+      (this.suitButtons || []).forEach(function (b, i) {
+        b.setAttribute("aria-pressed", String(self.suits[i] === self.suit));
+      });
+    }
+    if (this.layout === "ranks") {
+      this.rankButtons.forEach(function (b, i) {
+        b.setAttribute("aria-pressed", String(self.ranks[i] === self.rank));
+        b.setAttribute("aria-label", "rank " + (RANK_NAME[self.ranks[i]] || self.ranks[i]));
+      });
+    }
+    this.cardButtons.forEach(function (pair) { self.mark(pair[0], pair[1]()); });
 
     var n = this.cards.length;
     this.count.textContent = this.least === this.most
@@ -302,13 +368,18 @@
     this.input.setCustomValidity(problems.join(" "));
   };
 
-  // A rank button shows whether its card is in this hand or used up elsewhere.
-  Picker.prototype.mark = function (button, card) {
+  // A card button: its face, whether its card is in this hand, and whether it can be
+  // taken at all (greyed out, with the reason in its name, when it cannot).
+  Picker.prototype.mark = function (b, card) {
     var mine = this.held(card) > 0;
-    var gone = this.total(card) >= (this.copies[card] || 0);
-    button.setAttribute("aria-pressed", String(mine));
-    button.classList.toggle("is-mine", mine);
-    button.classList.toggle("is-gone", gone && !mine);
+    var why = mine ? "" : this.why(card);
+    face(b, card);
+    b.classList.toggle("pc-red", red(card));
+    b.setAttribute("aria-pressed", String(mine));
+    b.classList.toggle("is-mine", mine);
+    b.classList.toggle("is-gone", !!why);
+    b.disabled = !!why;
+    b.setAttribute("aria-label", describe(card) + (why ? ": " + why : ""));
   };
 
   var pickers = [];

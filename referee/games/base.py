@@ -185,6 +185,10 @@ class Game:
     team_size: int | None = None
     tools: tuple[Tool, ...] = ()
     deck: str | None = None  # the deck card fields are checked against (cards.DECKS)
+    # ``pack(options)`` the deck a match with these options plays with, when the
+    # options change it (five card draw has jokers only with its wild-card option):
+    # card fields, their refusals and the card picker name that pack, not ``deck``.
+    pack: Callable[[Mapping[str, Any]], str] | None = None
     check_setup: Callable[[Setup], None] | None = None
     # ``turn_rule`` the rule an event breaks when it names a player the rules do not
     # let act now (default: ``order_rule``); ``breaches`` the documented requests that
@@ -208,6 +212,12 @@ class Game:
             for k in self.events
         )
         object.__setattr__(self, "events", events)
+
+    def deck_of(self, options: Mapping[str, Any] | None) -> str | None:
+        """The deck a match with ``options`` plays with (``deck`` unless ``pack``)."""
+        if self.pack is not None and options is not None:
+            return self.pack(options)
+        return self.deck
 
     # -- the entry point ----------------------------------------------------------
 

@@ -592,8 +592,16 @@ class Described(Protocol):
 
 def parse_field(f: Field, value: Any, state: JSON | None, game: Decked | None) -> Any:
     """The canonical value of one field (``"t20"`` -> ``"T20"``), or ``BadInput``."""
-    deck = game.deck if game and game.deck else "standard"
-    return KINDS[f.kind].parse(f, value, state, deck)
+    return KINDS[f.kind].parse(f, value, state, deck_in_play(game, state))
+
+
+def deck_in_play(game: Decked | None, state: JSON | None) -> str:
+    """The deck of the match: the game's, or the one its options choose (``pack``),
+    so that a refusal names the pack on the table."""
+    pack = getattr(game, "pack", None)
+    if pack is not None and state and isinstance(state.get("options"), Mapping):
+        return str(pack(state["options"]))
+    return game.deck if game and game.deck else "standard"
 
 
 def parse_fields(

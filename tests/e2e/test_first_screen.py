@@ -24,6 +24,9 @@ PENDING: set[str] = set(games.registry()) - {
     "bunko",
     "liars-dice",
     "bowling-solitaire",
+    "gin-rummy",
+    "canasta",
+    "pinochle",
 }
 
 

@@ -42,8 +42,9 @@ def ruling(page: Page) -> Locator:
 def tap_cards(box: Locator, cards: str) -> None:
     """The suit (when it changes), then the rank, as a thumb does."""
     suit = None
+    grid = box.locator(".picker-cards").count() > 0  # the pinochle pack, whole
     for card in cards.split():
-        if card[-1] != suit:
+        if not grid and card[-1] != suit:
             suit = card[-1]
             box.get_by_role("button", name=SUITS[suit], exact=True).tap()
         rank = RANKS.get(card[:-1], card[:-1])

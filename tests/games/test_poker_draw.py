@@ -141,8 +141,21 @@ def test_showdown_a_card_shown_twice_or_a_joker_without_jokers_is_bad_input():
             THREE,
             [*TO_SHOWDOWN, show(1, "KS KD 7C 4H 2S"), show(2, "KS AD 9C 9H 3S")],
         )
-    with pytest.raises(BadInput, match="no jokers"):
+    # Issue 26: the refusal names the pack on the table, which has no jokers
+    # without the wild-card option that adds them.
+    with pytest.raises(BadInput, match="'JK' is not in a standard 52-card deck"):
         play(G, THREE, [*TO_SHOWDOWN, show(1, "KS KD 7C 4H JK")])
+
+
+def test_the_pack_a_refusal_names_is_the_matchs_own():
+    game = get(G)
+    assert game.deck_of({"wilds": "none"}) == "standard"
+    assert game.deck_of({"wilds": "jokers"}) == "standard-jokers"
+    twice = [*TO_SHOWDOWN, show(1, "KS KD 7C 4H 2S"), show(2, "KS AD 9C 9H 3S")]
+    with pytest.raises(BadInput, match="a standard 52-card deck has only one"):
+        play(G, THREE, twice)
+    with pytest.raises(BadInput, match="a 52-card deck with two jokers has only one"):
+        play(G, THREE, twice, wilds="jokers")
 
 
 def test_wild_cards_five_of_a_kind_beats_a_royal_flush():

@@ -21,6 +21,16 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"^rules:darts-301 \(GET /api/v1/games/darts-301/rules\): \.answer\.sha256",
         "31. issue 26, darts: the 301 rulebook gains darts-301/checkout-routes (how "
         "a checkout route is suggested, from which chart)",
+    # issue 26, pinochle's counters (first: reason 23 below matches every listing)
+    (
+        r"^game:pinochle \(GET /api/v1/games/pinochle\): \.answer\.events",
+        "45. issue 26, pinochle: the counters event (tricks) takes an optional "
+        "'counted' saying which total the two numbers are (48 without the last "
+        "trick, 50 with it), so the page's form reads one way only",
+    ),
+    (
+        r"^games \(GET /api/v1/games\): \.answer\.games",
+        "46. issue 26: the games listing shows pinochle's new 'counted' field",
     ),
     (
         r"status: 422 -> 409|Idempotency-Key header is missing",

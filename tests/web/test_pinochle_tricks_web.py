@@ -143,7 +143,7 @@ def test_a_hand_card_by_card_on_the_page(client, app):
         seq += 1
     page = client.get(f"/m/{mid}").text
     assert "Declare a hand" in main(page)
-    assert "Counters after the last trick" not in main(page)
+    assert "Who took the last trick?" not in main(page)
     for event in DECLARED[len(MELDED) :]:
         assert post(client, mid, seq, **event).status_code == 303, event
         seq += 1

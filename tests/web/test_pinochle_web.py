@@ -214,7 +214,7 @@ def test_a_hand_on_the_page_bidding_buttons_suits_meld_and_counters(client, app)
         assert response.status_code == 303
         seq += 1
     page = client.get(f"/m/{mid}").text
-    assert "Counters after the last trick" in main(page)
+    assert "Who took the last trick?" in main(page)
     assert "Disputed card?" in main(page)
     # counters that do not add up: 422, what was typed kept
     response = post(
@@ -222,6 +222,25 @@ def test_a_hand_on_the_page_bidding_buttons_suits_meld_and_counters(client, app)
     )
     response = refusal_page(client, response)
     assert "50 in all" in main(response.text)
+    # the page's form reads one way only: counters without the last trick (48), so
+    # a total of 50 is refused there instead of being read as "with the last trick"
+    page = client.get(f"/m/{mid}").text
+    assert 'name="counted" value="counters"' in page
+    assert "without the last trick" in main(page)
+    response = post(
+        client,
+        mid,
+        seq,
+        type="tricks",
+        bidders=30,
+        opponents=20,
+        last_trick="bidders",
+        counted="counters",
+    )
+    assert response.status_code == 422
+    assert "come to 48 between the sides, without the last trick's 2" in main(
+        response.text
+    )
     response = post(
         client,
         mid,

@@ -190,7 +190,8 @@ EVENTS = (
         title="Counters",
         help="After the last trick: the aces, tens and kings each side took (48 "
         "between them) and who took the last trick (2 more). Totals including the "
-        "last trick (50) are accepted too.",
+        "last trick (50) are accepted too; 'counted' says which of the two the "
+        "numbers are, and then only that total is.",
         fields=(
             Field(
                 "bidders",
@@ -211,6 +212,15 @@ EVENTS = (
                 "choice",
                 "Who took the last trick.",
                 choices=("bidders", "opponents"),
+            ),
+            Field(
+                "counted",
+                "choice",
+                "How the two numbers were counted: 'counters', the aces, tens and "
+                "kings alone (48 between the sides; the last trick's 2 is added), or "
+                "'with-last-trick' (50). Left out, either total is read.",
+                choices=("counters", "with-last-trick"),
+                required=False,
             ),
         ),
         examples=(

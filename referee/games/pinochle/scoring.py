@@ -158,6 +158,22 @@ def tricks(state: JSON, event: JSON) -> Step:
     ours, theirs = int(event["bidders"]), int(event["opponents"])
     last = event["last_trick"]
     total = ours + theirs
+    counted = event.get("counted")
+    if counted is not None and total != (
+        COUNTER_CARDS if counted == "counters" else TOTAL
+    ):
+        what = (
+            f"The aces, tens and kings come to {COUNTER_CARDS} between the sides, "
+            f"without the last trick's {LAST_TRICK} (added for the side that took it)"
+            if counted == "counters"
+            else f"With the last trick's {LAST_TRICK}, the counters come to {TOTAL}"
+        )
+        raise BadInput(
+            f"{what}; {ours} + {theirs} = {total} given.",
+            field="bidders",
+            example='{"type": "tricks", "bidders": 30, "opponents": 18, '
+            '"last_trick": "bidders", "counted": "counters"}',
+        )
     if total == COUNTER_CARDS:
         if last == "bidders":
             ours += LAST_TRICK

@@ -170,6 +170,7 @@ def game_parts(v: DrawVariant) -> dict[str, Any]:
         "start": partial(drawing.start, v),
         "stylesheet": "games/poker.css",
         "deck": "standard-jokers" if v.wild_option else "standard",
+        "pack": partial(drawing.pack, v) if v.wild_option else None,
         "handlers": handlers(v),
         "finished": finished(v),
         "order_rule": v.rule("order-of-play"),

@@ -155,6 +155,12 @@ def jokers(v: DrawVariant, state: JSON) -> bool:
     return v.wild_option and state["options"]["wilds"] in JOKER_CHOICES
 
 
+def pack(v: DrawVariant, options: Mapping[str, Any]) -> str:
+    """The deck on the table: jokers only with the wild-card option that adds them."""
+    wild = v.wild_option and options.get("wilds") in JOKER_CHOICES
+    return "standard-jokers" if wild else "standard"
+
+
 def order(state: JSON) -> list[int]:
     """Seats from the dealer's left round to the dealer."""
     n = len(state["players"])
@@ -243,7 +249,7 @@ def check_cards(
             "There are no jokers in this game's deck.", field=field, example=example
         )
     hand = cardlib.parse_cards(
-        list(cards), "standard-jokers", held=_held_elsewhere(state, seat)
+        list(cards), pack(v, state["options"]), held=_held_elsewhere(state, seat)
     )
     kept = [a for a in state["aces_shown"][seat] if a not in hand]
     if kept:
