@@ -160,6 +160,12 @@ REASONS: tuple[tuple[str, str], ...] = (
         "24. issue 24: three new calculators add three operations: the bunko tables, "
         "the pinochle trick and the jacks openers, and no other",
     ),
+    # issue 26: jacks to open
+    (
+        r"\.detail\.hands_won: new",
+        "50. issue 26, jacks to open: the board counts every hand each player won "
+        "(hands_won), beside the jackpot's tally (hand_wins)",
+    ),
 )
 
 

@@ -15,7 +15,7 @@ plus:
   five cards for the low half, or passes without cards.
 
 ``detail`` adds ``opener``, ``openers_needed``, ``wild_rank`` (progressive jackpot)
-and ``hand_wins``. The openers calculator (``openers.OPENERS_TOOL``) answers whether
+``hand_wins`` (toward the jackpot) and ``hands_won`` (every hand won). The openers calculator (``openers.OPENERS_TOOL``) answers whether
 a hand may, and so must, open.
 """
 
