@@ -19,7 +19,9 @@
     return n >= least && (!most || n === most) && input.checkValidity();
   }
 
-  var before = new WeakMap();
+  // What the tap found, told in the capture phase: the picker redraws its buttons on a
+  // tap, so by the bubbling phase the element tapped may have left the page.
+  var tapped = null;
 
   document.addEventListener("click", function (ev) {
     var form = ev.target.closest && ev.target.closest("form[data-quick-card]");
@@ -42,18 +44,21 @@
       if (msg) msg.textContent = "Now the card: it is sent with " + (button.getAttribute("aria-label") || button.textContent.trim()) + ".";
       return;
     }
-    before.set(form, picker.querySelector("input").value);
+    if (picker.contains(ev.target)) {
+      tapped = { form: form, picker: picker, value: picker.querySelector("input").value };
+    }
   }, true);
 
-  document.addEventListener("click", function (ev) {
-    var form = ev.target.closest && ev.target.closest("form[data-quick-card]");
-    if (!form) return;
-    var picker = pickerOf(form);
-    if (!picker || !picker.contains(ev.target)) return;
+  document.addEventListener("click", function () {
+    var was = tapped;
+    tapped = null;
+    if (!was) return;
+    var form = was.form;
+    var picker = was.picker;
     // After the picker's own handler has written the card into its field.
     setTimeout(function () {
       var input = picker.querySelector("input");
-      if (input.value === before.get(form) || !complete(picker)) return;
+      if (input.value === was.value || !complete(picker)) return;
       var submitter = form.quickSubmitter || form.querySelector("[data-quick-submit]");
       if (!submitter) return;
       if (form.requestSubmit) form.requestSubmit(submitter);

@@ -15,8 +15,8 @@ plus:
   five cards for the low half, or passes without cards.
 
 ``detail`` adds ``opener``, ``openers_needed``, ``wild_rank`` (progressive jackpot)
-``hand_wins`` (toward the jackpot) and ``hands_won`` (every hand won). The openers calculator (``openers.OPENERS_TOOL``) answers whether
-a hand may, and so must, open.
+``hand_wins`` (toward the jackpot) and ``hands_won`` (every hand won). The openers
+calculator (``openers.OPENERS_TOOL``) answers whether a hand may, and so must, open.
 """
 
 from __future__ import annotations
