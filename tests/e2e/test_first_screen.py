@@ -21,12 +21,8 @@ PENDING: set[str] = set(games.registry()) - {
     "darts-301",
     "poker-draw",
     "poker-jacks-trips",
-    "poker-baseball",
-    "poker-midnight-baseball",
-    "mexican-sweat",
     "golf-six",
     "basketball-ten",
-    "bowling-cards",
     "bowling-solitaire",
 }
 
