@@ -3,6 +3,8 @@
 Taking the discard is one tap and the position another; a card from the stock is its
 suit and rank on the picker, which sends it (games/quick_card.js), then the position
 or "Discard". Bob starts each turn with KS and 9D face up (positions 2 and 6).
+A card put where one lay face down misses the budget: the card that comes out is told
+too (it goes face up on the discard pile), a suit and a rank more.
 """
 
 from __future__ import annotations
@@ -32,6 +34,16 @@ def _stock_onto_face_up(thumb: Tapper) -> None:
     _position(thumb, 6)
 
 
+def _stock_onto_face_down(thumb: Tapper) -> None:
+    cards(thumb, picker(thumb, "card"), "3H", sends=True)
+    thumb.tap(
+        thumb.page.get_by_role("group", name="Bob's layout").get_by_role(
+            "button", name="Position 1:"
+        )
+    )
+    cards(thumb, picker(thumb, "replaced"), "QC", sends=True)
+
+
 def _stock_discarded(thumb: Tapper) -> None:
     cards(thumb, picker(thumb, "card"), "QC", sends=True)
     thumb.submit(thumb.page.get_by_role("button", name="Discard"))
@@ -54,5 +66,14 @@ TURNS = [
     ),
     Turn(
         GAME, "draws QC from the stock and discards it", 3, BOBS_TURN, _stock_discarded
+    ),
+    Turn(
+        GAME,
+        "draws 3H onto face-down position 1 (QC comes out)",
+        3,
+        BOBS_TURN,
+        _stock_onto_face_down,
+        "the card that comes out of a face-down place is told too: two cards, each a "
+        "suit and a rank on the picker, and the position",
     ),
 ]

@@ -25,9 +25,8 @@ def pin(page: Page, letter: str) -> Locator:
     return page.locator(f"label.bpin:has(input[value='{letter}'])")
 
 
-def test_the_sample_frames_first_plays_tapped_on_the_triangle(
-    page: Page, shots: Path
-) -> None:
+def lay_out_the_sample_frame(page: Page) -> None:
+    """A new match for Ann, the rulebook's sample frame laid out on the page."""
     page.goto("/")
     with page.expect_navigation():
         page.get_by_role("link", name=re.compile("^Bowling solitaire")).tap()
@@ -37,6 +36,12 @@ def test_the_sample_frames_first_plays_tapped_on_the_triangle(
     page.get_by_label("Pins A to J").fill("2 7 1 7 2 9 5 1 8 6")
     page.get_by_label("Ball tops").fill("0 0 4")
     tap(page, page.get_by_role("button", name="Set up the pins"))
+
+
+def test_the_sample_frames_first_plays_tapped_on_the_triangle(
+    page: Page, shots: Path
+) -> None:
+    lay_out_the_sample_frame(page)
     expect(page.locator(".ruling")).to_contain_text("Frame 1 laid out")
 
     # the triangle: back row on top, head pin J alone at the front, all on screen
@@ -75,15 +80,7 @@ def test_the_sample_frames_first_plays_tapped_on_the_triangle(
 
 
 def test_a_legal_play_is_one_tap_and_the_card_under_it_one_more(page: Page) -> None:
-    page.goto("/")
-    with page.expect_navigation():
-        page.get_by_role("link", name=re.compile("^Bowling solitaire")).tap()
-    page.get_by_label("Players").fill("Ann")
-    with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
-    page.get_by_label("Pins A to J").fill("2 7 1 7 2 9 5 1 8 6")
-    page.get_by_label("Ball tops").fill("0 0 4")
-    tap(page, page.get_by_role("button", name="Set up the pins"))
+    lay_out_the_sample_frame(page)
 
     plays = page.get_by_role("group", name="Play it: one tap")
     # the left pile has four cards under its 0: the play waits for the one turned up
