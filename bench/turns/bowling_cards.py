@@ -1,10 +1,10 @@
 """Bowling cards: a row dealt (the issue's budget: 8 taps) and a draw placed.
 
-A row is six cards on the shared card picker, in the order they lie: a rank a card
-and a suit each time the suit changes (the sixth card sends the row:
-games/quick_card.js). Six cards of two suits meet 8; a row of mixed suits, like the
-rulebook's example here, takes up to 12. A draw from the stock is its card (the
-picker sends it) and the position tapped.
+A row is six cards on the shared card picker, in the order they lie: a rank a card,
+a suit each time the suit changes, and the button (the rows load no more script: the
+fresh match's first view stays within 14 KB). Six cards of one suit, or of spades and
+one other, meet 8; a row of mixed suits, like the rulebook's example here, takes 13.
+A draw from the stock is its card (the picker sends it) and the position tapped.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ BOBS_DRAW = before(GAME, "draw")
 
 
 def _row(thumb: Tapper) -> None:
-    cards(thumb, picker(thumb, "cards"), "7H QD 5S KC 3D 9H", sends=True)
+    cards(thumb, picker(thumb, "cards"), "7H QD 5S KC 3D 9H")
+    thumb.submit(thumb.page.get_by_role("button", name="Deal Bob's row"))
 
 
 def _draw_placed(thumb: Tapper) -> None:
@@ -37,7 +38,7 @@ TURNS = [
         FRESH,
         _row,
         "six cards in the order they lie, of four suits: a suit is one more tap each "
-        "time it changes (6 ranks and 6 suits here; two suits would meet 8)",
+        "time it changes (6 ranks, 6 suits and the button here)",
     ),
     Turn(
         GAME,

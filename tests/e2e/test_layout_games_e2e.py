@@ -36,6 +36,16 @@ def send(page: Page, box: Locator, card: str) -> None:
     tap(page, box.get_by_role("button", name=name, exact=True))
 
 
+def deal(page: Page, upcard: str) -> None:
+    """The card turned up, then the deal's button (a deal is not sent by its card)."""
+    box = picker(page, "Card turned up")
+    box.get_by_role("button", name=SUITS[upcard[-1]], exact=True).tap()
+    rank = RANKS.get(upcard[:-1], upcard[:-1])
+    box.get_by_role("button", name=f"{rank} of {SUITS[upcard[-1]]}", exact=True).tap()
+    expect(box.get_by_role("textbox")).to_have_value(upcard)
+    tap(page, page.get_by_role("button", name=re.compile("^Start deal")))
+
+
 def picker(scope: Page | Locator, label: str) -> Locator:
     return scope.locator(".card-picker").filter(has_text=label)
 
@@ -53,7 +63,7 @@ def position(scope: Page | Locator, n: int) -> Locator:
 def test_a_golf_turn_tapped_on_the_layout(page: Page, shots: Path) -> None:
     start_match(page, "Six card golf", "Ann\nBob")
     expect(page.locator(".lay-form")).to_contain_text("2 players: one 52-card pack")
-    send(page, picker(page, "Card turned up"), "5D")
+    deal(page, "5D")
     expect(page.locator(".ruling")).to_contain_text("turns up 5D")
 
     # Before play: tap where it lies, then the card, which sends both; two each.
@@ -97,7 +107,7 @@ def test_a_golf_turn_tapped_on_the_layout(page: Page, shots: Path) -> None:
 
 def test_a_basketball_layout_of_ten(page: Page, shots: Path) -> None:
     start_match(page, "Ten-card basketball", "Ann\nBob")
-    send(page, picker(page, "Card turned up"), "5D")
+    deal(page, "5D")
     send(page, picker(page, "drew from the stock"), "9H")
 
     replace = page.get_by_role("form", name="Replace a card")
