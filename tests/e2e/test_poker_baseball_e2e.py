@@ -56,7 +56,7 @@ def test_a_baseball_hand_with_a_four_and_a_paid_three(page: Page, shots: Path) -
         "Baseball (the way we usually play)"
     )
 
-    submit(page, page.get_by_role("button", name="Everyone antes"))
+    submit(page, page.get_by_role("button", name="Everyone antes 1", exact=True))
     expect(ruling(page)).to_contain_text("everyone antes 1; the pot is 3")
 
     deal_up(page, "4D", "Bob")
