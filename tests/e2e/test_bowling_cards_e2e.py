@@ -38,6 +38,14 @@ def pick(box: Locator, card: str) -> None:
     expect(box.get_by_role("textbox")).to_have_value(card)
 
 
+def send(page: Page, box: Locator, card: str) -> None:
+    """A one-card picker sends its form with the card: the suit, then the rank."""
+    box.get_by_role("button", name=SUITS[card[-1]], exact=True).tap()
+    rank = card[:-1]
+    name = f"{RANKS.get(rank, rank)} of {SUITS[card[-1]]}"
+    tap(page, box.get_by_role("button", name=name, exact=True))
+
+
 def picker(page: Page, label: str) -> Locator:
     return page.locator(".card-picker").filter(has_text=label)
 
@@ -71,12 +79,10 @@ def test_a_frame_dealt_and_paired_on_a_phone(page: Page, shots: Path) -> None:
     expect(page.locator(".ruling")).to_contain_text("Ann must keep KS")
     expect(page.locator(".ruling a.rule").first).to_have_text("§exchange")
 
-    pick(picker(page, "Card turned up"), "8C")
-    tap(page, page.get_by_role("button", name="Turn it up: play begins"))
+    send(page, picker(page, "Card that starts the pile"), "8C")
     expect(page.locator(".prompt")).to_contain_text("Bob draws for position 1")
 
-    pick(picker(page, "Card from the stock"), "3S")
-    tap(page, page.get_by_role("button", name="Drew it from the stock"))
+    send(page, picker(page, "drew from the stock"), "3S")
     form = page.locator("form").filter(has_text="Bob places")
     cells = form.locator(".bc-row > *").all()
     assert len(cells) == 6
@@ -95,8 +101,7 @@ def test_a_frame_dealt_and_paired_on_a_phone(page: Page, shots: Path) -> None:
     expect(page.locator(".bc-sheet tr").filter(has_text="Bob")).to_contain_text("/")
 
     # Cy draws a queen for his 4C: too big, refused; he discards it.
-    pick(picker(page, "Card from the stock"), "QS")
-    tap(page, page.get_by_role("button", name="Drew it from the stock"))
+    send(page, picker(page, "drew from the stock"), "QS")
     tap(page, page.get_by_role("button", name=re.compile("^Position 1: ")))
     expect(page.locator(".ruling")).to_contain_text("must be discarded")
     expect(page.locator(".ruling")).to_contain_text("NOT ALLOWED")

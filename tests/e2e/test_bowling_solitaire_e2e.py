@@ -25,9 +25,8 @@ def pin(page: Page, letter: str) -> Locator:
     return page.locator(f"label.bpin:has(input[value='{letter}'])")
 
 
-def test_the_sample_frames_first_plays_tapped_on_the_triangle(
-    page: Page, shots: Path
-) -> None:
+def lay_out_the_sample_frame(page: Page) -> None:
+    """A new match for Ann, the rulebook's sample frame laid out on the page."""
     page.goto("/")
     with page.expect_navigation():
         page.get_by_role("link", name=re.compile("^Bowling solitaire")).tap()
@@ -37,6 +36,12 @@ def test_the_sample_frames_first_plays_tapped_on_the_triangle(
     page.get_by_label("Pins A to J").fill("2 7 1 7 2 9 5 1 8 6")
     page.get_by_label("Ball tops").fill("0 0 4")
     tap(page, page.get_by_role("button", name="Set up the pins"))
+
+
+def test_the_sample_frames_first_plays_tapped_on_the_triangle(
+    page: Page, shots: Path
+) -> None:
+    lay_out_the_sample_frame(page)
     expect(page.locator(".ruling")).to_contain_text("Frame 1 laid out")
 
     # the triangle: back row on top, head pin J alone at the front, all on screen
@@ -56,7 +61,7 @@ def test_the_sample_frames_first_plays_tapped_on_the_triangle(
     pin(page, "B").tap()
     pin(page, "C").tap()
     page.locator("label.pile:has(input[value='1'])").tap()
-    page.get_by_label("Card turned up under it").fill("5")
+    page.get_by_role("radio", name="5", exact=True).check()
     tap(page, page.get_by_role("button", name="Bowl", exact=True))
     expect(page.locator(".ruling")).to_contain_text("first card of a frame")
     # the pins tapped stay ticked, so the player fixes the play rather than redo it
@@ -67,8 +72,22 @@ def test_the_sample_frames_first_plays_tapped_on_the_triangle(
     pin(page, "H").tap()
     pin(page, "F").tap()
     page.locator("label.pile:has(input[value='1'])").tap()
-    page.get_by_label("Card turned up under it").fill("5")
+    page.get_by_role("radio", name="5", exact=True).check()
     tap(page, page.get_by_role("button", name="Bowl", exact=True))
     expect(page.locator(".ruling")).to_contain_text("takes F(9) H(1)")
     expect(page.locator(".tenpin-sheet")).to_contain_text("2")
     page.screenshot(path=shots / "bowling-solitaire.png", full_page=True)
+
+
+def test_a_legal_play_is_one_tap_and_the_card_under_it_one_more(page: Page) -> None:
+    lay_out_the_sample_frame(page)
+
+    plays = page.get_by_role("group", name="Play it: one tap")
+    # the left pile has four cards under its 0: the play waits for the one turned up
+    plays.get_by_role("button", name="Left 0 takes F H").tap()
+    expect(plays.get_by_role("button", name="Left 0 takes F H")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    tap(page, page.get_by_role("radio", name="5", exact=True))
+    expect(page.locator(".ruling")).to_contain_text("takes F(9) H(1). 5 turns up")
+    expect(page.locator(".bowl-frame")).to_contain_text("Ann 2")

@@ -27,13 +27,23 @@ def start_match(page: Page, title: str, players: str) -> None:
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
 
 
-def pick(box: Locator, card: str) -> None:
-    """The suit, then the rank, the way a thumb does."""
+def send(page: Page, box: Locator, card: str) -> None:
+    """The suit, then the rank: the card is the picker's last, so it sends the form
+    (with the position tapped before it, if any)."""
     box.get_by_role("button", name=SUITS[card[-1]], exact=True).tap()
     rank = card[:-1]
     name = f"{RANKS.get(rank, rank)} of {SUITS[card[-1]]}"
-    box.get_by_role("button", name=name, exact=True).tap()
-    expect(box.get_by_role("textbox")).to_have_value(card)
+    tap(page, box.get_by_role("button", name=name, exact=True))
+
+
+def deal(page: Page, upcard: str) -> None:
+    """The card turned up, then the deal's button (a deal is not sent by its card)."""
+    box = picker(page, "Card turned up")
+    box.get_by_role("button", name=SUITS[upcard[-1]], exact=True).tap()
+    rank = RANKS.get(upcard[:-1], upcard[:-1])
+    box.get_by_role("button", name=f"{rank} of {SUITS[upcard[-1]]}", exact=True).tap()
+    expect(box.get_by_role("textbox")).to_have_value(upcard)
+    tap(page, page.get_by_role("button", name=re.compile("^Start deal")))
 
 
 def picker(scope: Page | Locator, label: str) -> Locator:
@@ -53,19 +63,19 @@ def position(scope: Page | Locator, n: int) -> Locator:
 def test_a_golf_turn_tapped_on_the_layout(page: Page, shots: Path) -> None:
     start_match(page, "Six card golf", "Ann\nBob")
     expect(page.locator(".lay-form")).to_contain_text("2 players: one 52-card pack")
-    pick(picker(page, "Card turned up"), "5D")
-    tap(page, page.get_by_role("button", name="Start deal 1"))
+    deal(page, "5D")
     expect(page.locator(".ruling")).to_contain_text("turns up 5D")
 
-    # Before play: pick the card, tap where it lies; two each.
+    # Before play: tap where it lies, then the card, which sends both; two each.
     for card, where in (("7H", 1), ("7C", 4), ("KS", 2), ("9D", 6)):
-        pick(picker(page, "Card turned up"), card)
-        tap(page, position(page.locator(".lay-form"), where))
+        cell = position(page.locator(".lay-form"), where)
+        cell.tap()
+        expect(cell).to_have_attribute("aria-pressed", "true")
+        send(page, picker(page, "Card turned up"), card)
     expect(page.locator(".ruling")).to_contain_text("Bob plays first")
 
-    # Bob's turn: draw 3H from the stock, put it where QC lay face down.
-    pick(picker(page, "Card from the stock"), "3H")
-    tap(page, page.get_by_role("button", name="Drew it from the stock"))
+    # Bob's turn: 3H from the stock (the card is the whole answer).
+    send(page, picker(page, "drew from the stock"), "3H")
     expect(page.locator(".prompt")).to_contain_text("Bob drew 3H")
     page.screenshot(path=shots / "golf-turn.png", full_page=True)
     # Every one of Bob's six places is a button; far row above near row.
@@ -75,8 +85,9 @@ def test_a_golf_turn_tapped_on_the_layout(page: Page, shots: Path) -> None:
     one, four = cells[0].bounding_box(), cells[3].bounding_box()
     assert one["x"] == four["x"]
     assert one["y"] < four["y"]
-    pick(picker(page, "Card that comes out"), "QC")
-    tap(page, position(page.locator(".lay-form").first, 1))
+    # Where QC lay face down: the position, then the card that comes out.
+    position(page.locator(".lay-form").first, 1).tap()
+    send(page, picker(page, "Card that comes out"), "QC")
     expect(page.locator(".ruling")).to_contain_text(
         "Bob puts 3H at position 1; QC goes face up on the discard pile."
     )
@@ -85,7 +96,7 @@ def test_a_golf_turn_tapped_on_the_layout(page: Page, shots: Path) -> None:
     expect(bob.locator(".lay-grid > *").first).to_contain_text("3♥")
 
     # Ann takes the discard: it must be placed, so only the grid is offered.
-    tap(page, page.get_by_role("button", name=re.compile("^Took the discard")))
+    tap(page, page.get_by_role("button", name=re.compile("took the discard")))
     expect(page.get_by_role("button", name=re.compile("^Discard"))).to_have_count(0)
     # A face-up card needs no picking: tapping it is the whole answer.
     tap(page, position(page.locator(".lay-form").first, 1))
@@ -96,12 +107,10 @@ def test_a_golf_turn_tapped_on_the_layout(page: Page, shots: Path) -> None:
 
 def test_a_basketball_layout_of_ten(page: Page, shots: Path) -> None:
     start_match(page, "Ten-card basketball", "Ann\nBob")
-    pick(picker(page, "Card turned up"), "5D")
-    tap(page, page.get_by_role("button", name="Start deal 1"))
-    pick(picker(page, "Card from the stock"), "9H")
-    tap(page, page.get_by_role("button", name="Drew it from the stock"))
+    deal(page, "5D")
+    send(page, picker(page, "drew from the stock"), "9H")
 
-    replace = page.locator(".lay-form").filter(has_text="places")
+    replace = page.get_by_role("form", name="Replace a card")
     cells = replace.locator(".lay-grid > *").all()
     assert len(cells) == 10
     boxes = [c.bounding_box() for c in cells]
@@ -112,20 +121,20 @@ def test_a_basketball_layout_of_ten(page: Page, shots: Path) -> None:
     assert max(b["x"] + b["width"] for b in boxes) <= 390
 
     # Bob discards 9H and turns up the jack at position 2.
-    discard = page.locator(".lay-form").filter(has_text="Or discard")
-    pick(picker(discard, "Card turned up"), "JD")
-    tap(page, position(discard, 2))
+    discard = page.get_by_role("form", name="Discard the drawn card")
+    position(discard, 2).tap()
+    send(page, picker(discard, "Card turned up"), "JD")
     expect(page.locator(".ruling")).to_contain_text(
         "Bob discards 9H and turns up JD at position 2. Ann to play."
     )
     expect(page.get_by_role("row").filter(has_text="Bob")).to_contain_text("10")
 
     # Ann takes the 9H and replaces position 7, which held the 9C: a pair shows.
-    tap(page, page.get_by_role("button", name=re.compile("^Took the discard")))
-    pick(picker(page, "Card that comes out"), "9C")
-    face_up = position(page.locator(".lay-form"), 2)
-    expect(face_up).to_have_count(1)
-    tap(page, position(page.locator(".lay-form"), 7))
+    tap(page, page.get_by_role("button", name=re.compile("took the discard")))
+    replace = page.get_by_role("form", name="Replace a card")
+    expect(position(replace, 2)).to_have_count(1)
+    position(replace, 7).tap()
+    send(page, picker(page, "comes out"), "9C")
     expect(page.locator(".ruling")).to_contain_text("Ann puts 9H at position 7")
     page.screenshot(path=shots / "basketball-layout.png", full_page=True)
     expect(page.locator(".lay-table")).to_contain_text("9♣")

@@ -29,12 +29,12 @@ def ruling(page: Page) -> Locator:
 
 
 def deal_up(page: Page, card: str, to: str) -> None:
-    """Pick one card with the picker (suit, then rank) and send it face up."""
-    form = page.get_by_role("form", name=re.compile("face-up card"))
+    """Pick one card with the picker (suit, then rank): the card sends it face up."""
+    form = page.get_by_role("form", name=re.compile(f"{to}'s face-up card"))
     form.get_by_role("button", name=SUITS[card[-1]], exact=True).tap()
     rank = RANKS.get(card[:-1], card[:-1])
-    form.get_by_role("button", name=f"{rank} of {SUITS[card[-1]]}", exact=True).tap()
-    submit(page, form.get_by_role("button", name=f"Dealt face up to {to}"))
+    name = f"{rank} of {SUITS[card[-1]]}"
+    submit(page, form.get_by_role("button", name=name, exact=True))
 
 
 def small_targets(area: Locator) -> list[str]:
@@ -56,7 +56,7 @@ def test_a_baseball_hand_with_a_four_and_a_paid_three(page: Page, shots: Path) -
         "Baseball (the way we usually play)"
     )
 
-    submit(page, page.get_by_role("button", name="Everyone antes"))
+    submit(page, page.get_by_role("button", name="Everyone antes 1", exact=True))
     expect(ruling(page)).to_contain_text("everyone antes 1; the pot is 3")
 
     deal_up(page, "4D", "Bob")
@@ -76,8 +76,9 @@ def test_a_baseball_hand_with_a_four_and_a_paid_three(page: Page, shots: Path) -
     expect(ruling(page)).to_contain_text("Betting: Cy first.")
     bets = page.get_by_role("region", name="Betting")
     assert small_targets(bets) == []
-    bets.get_by_label("Bet (chips)").fill("2")
-    submit(page, bets.get_by_role("button", name="Bet", exact=True))
+    # a usual size is one tap; any other is typed
+    expect(bets.get_by_label("Bet: another amount (chips)")).to_be_visible()
+    submit(page, bets.get_by_role("button", name="Bet 2", exact=True))
     expect(ruling(page)).to_contain_text("Cy bets 2.")
     submit(page, page.get_by_role("button", name="Fold"))
     submit(page, page.get_by_role("button", name="Fold"))

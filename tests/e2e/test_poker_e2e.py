@@ -23,14 +23,20 @@ def submit(page: Page, target: Locator) -> None:
     page.wait_for_load_state()
 
 
-def tap_cards(box: Locator, cards: str) -> None:
+def show_cards(page: Page, box: Locator, cards: str) -> None:
+    """Tap the hand on the picker: its fifth card sends it."""
     suit = None
-    for card in cards.split():
+    tokens = cards.split()
+    for i, card in enumerate(tokens):
         if card[-1] != suit:
             suit = card[-1]
             box.get_by_role("button", name=SUITS[suit], exact=True).tap()
         label = f"{RANKS.get(card[:-1], card[:-1])} of {SUITS[card[-1]]}"
-        box.get_by_role("button", name=label, exact=True).tap()
+        button = box.get_by_role("button", name=label, exact=True)
+        if i == len(tokens) - 1:
+            submit(page, button)
+        else:
+            button.tap()
 
 
 def test_a_draw_showdown_with_deuces_wild(page: Page, shots: Path) -> None:
@@ -52,14 +58,15 @@ def test_a_draw_showdown_with_deuces_wild(page: Page, shots: Path) -> None:
         submit(page, page.get_by_role("button", name="Check", exact=True))
 
     expect(page.locator(".prompt")).to_contain_text("Showdown: Bob shows five cards")
-    tap_cards(page.locator(".card-picker"), "2S 9H 9D 9C 9S")
-    submit(page, page.get_by_role("button", name="Show", exact=True))
+    show_cards(page, page.locator(".card-picker"), "2S 9H 9D 9C 9S")
     expect(page.locator(".ruling")).to_contain_text("Bob shows five nines.")
     page.get_by_role("textbox", name=re.compile("Ann's hand")).fill("AS KS QS JS 10S")
     submit(page, page.get_by_role("button", name="Show", exact=True))
 
     ruling = page.locator(".ruling")
     expect(ruling).to_contain_text("Best hand: Bob with five nines. Bob takes 2.")
+    # The pot line and each player's net stay above the input; the hands shown below.
+    expect(page.locator(".score-strip")).to_contain_text("Bob +1")
     hand = page.get_by_role("region", name="Hand 1")
     expect(hand).to_contain_text("royal flush")
     expect(hand).to_contain_text("2S as 9")

@@ -476,3 +476,31 @@ def test_naming_the_dealer_never_changes_the_deal(hands, data):
     with pytest.raises(Refused, match="out of turn") as err:
         game.step(state, {**DEAL, "player": other})
     assert "poker-jacks-trips/deal" in err.value.ruling.rules
+
+
+def test_hands_won_counts_a_player_who_took_the_whole_pot():
+    # Issue 26: "Hands won" stayed 0 for a player who took the whole pot (the count
+    # was the jackpot's tally, kept only with the progressive option).
+    won = _jackpot_hand(1, 0)
+    game, state, step = play(G, THREE, won)
+    assert step.ruling.verdict == Verdict.WIN
+    assert game.view(state)["detail"]["hands_won"] == {"Ann": 0, "Bob": 1, "Cy": 0}
+    split = [
+        *TO_REVEAL,
+        reveal(1, "9S 9H 9D 4C 2S"),
+        reveal(2),
+        reveal(0),
+        low(2, "7C 5D 4H 3S AC"),
+        low(0),
+    ]
+    game, state, _ = play(G, THREE, split)
+    assert game.view(state)["detail"]["hands_won"] == {"Ann": 0, "Bob": 1, "Cy": 1}
+
+
+def test_hands_won_a_progressive_jackpot_keeps_every_hand_won():
+    events = _jackpot_hand(1, 0) + _jackpot_hand(1, 1) + _jackpot_hand(1, 2)
+    game, state, step = play(G, THREE, events, progressive=True)
+    assert "the jackpot is won" in step.ruling.summary
+    detail = game.view(state)["detail"]
+    assert detail["hands_won"]["Bob"] == 3
+    assert detail["hand_wins"]["Bob"] == 0  # a new jackpot: its tally starts again

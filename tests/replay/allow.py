@@ -232,6 +232,11 @@ REASONS: tuple[tuple[str, str], ...] = (
         r'\(\{"Location": "/m/\1"\}\)',
         "25. issue 26: a refused or bad entry from a match page answers 303 to the "
         "match's own address (POST-redirect-GET), what was wrong kept for that view",
+    # issue 26: jacks to open
+    (
+        r"\.detail\.hands_won: new",
+        "50. issue 26, jacks to open: the board counts every hand each player won "
+        "(hands_won), beside the jackpot's tally (hand_wins)",
     ),
 )
 

@@ -120,7 +120,7 @@ def test_the_page_shows_ten_positions_and_only_face_down_ones_take_the_card(
     assert page.count('name="position" value="10"') == 2
     text = main(page)
     assert "Or discard" in text
-    assert "Bob 9 + 9 down" in text
+    assert "Bob 9 +9 down" in text
 
 
 def test_the_big_board_shows_every_layout(client, api):

@@ -148,14 +148,16 @@ def post(client, mid, seq, **fields):
 def test_a_frame_on_the_page_deals_rows_then_taps_the_row_to_pair(client, app):
     mid = start(client)
     text = main(client.get(f"/m/{mid}").text)
-    assert "Frame 1: Ann deals. Bob's row" in text
+    assert "Bob's six row cards" in text
+    assert "Frame 1: Ann deals." in text
     for seq, row in enumerate(ROWS):
         response = post(
             client, mid, seq, type="row", player=row["player"], cards=row["cards"]
         )
         assert response.status_code == 303
     text = main(client.get(f"/m/{mid}").text)
-    assert "Hand cards worth ten may go back" in text
+    assert "Card that starts the pile" in text
+    assert "hand cards worth ten may go back" in text
     # A king must be kept: 409, the rule shown.
     response = post(client, mid, 3, type="exchange", player=0, card="KS")
     response = refusal_page(client, response)

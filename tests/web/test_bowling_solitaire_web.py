@@ -79,7 +79,7 @@ def test_the_page_lays_out_taps_pins_and_piles_and_teaches_the_legal_plays(clien
     response = client.post(f"/new/{GAME}", data={"players": "Ann"})
     assert response.status_code == 302, response.text
     mid = response.headers["Location"].rsplit("/", 1)[-1]
-    assert "Lay out frame 1" in client.get(f"/m/{mid}").text
+    assert "Frame 1: pins A to J" in client.get(f"/m/{mid}").text
     form = {"idem": "t0", "seq": 0, "type": "deal", "pins": "2 7 1 7 2 9 5 1 8 6"}
     response = client.post(f"/m/{mid}/events", data={**form, "balls": "0 0 4"})
     assert response.status_code == 303
@@ -88,6 +88,9 @@ def test_the_page_lays_out_taps_pins_and_piles_and_teaches_the_legal_plays(clien
     assert 'name="pile" value="3"' in page
     assert "Legal now (5)" in page
     assert "tenpin-sheet" in page
+    # each legal play one tap (with JavaScript), the card turned up a digit
+    assert 'data-pile="1" data-pins="F H" data-deeper="1"' in page
+    assert 'name="next" value="9"' in page
     # two ticked pins arrive as a list, as a tap on each would send them
     response = client.post(
         f"/m/{mid}/events",

@@ -149,7 +149,8 @@ def post(client, mid, seq, **fields):
 def test_a_golf_turn_on_the_page_asks_for_one_thing_at_a_time(client, app):
     mid = start(client)
     text = main(client.get(f"/m/{mid}").text)
-    assert "Deal 1: Ann deals" in text
+    assert "Deal 1: the card turned up" in text
+    assert "Ann deals: 6 cards each" in text
     assert "2 players: one 52-card pack (52 cards)" in text
     assert post(client, mid, 0, type="deal", upcard="5D").status_code == 303
     page = client.get(f"/m/{mid}").text
@@ -167,13 +168,18 @@ def test_a_golf_turn_on_the_page_asks_for_one_thing_at_a_time(client, app):
         assert response.status_code == 303
     text = main(client.get(f"/m/{mid}").text)
     assert "Bob draws" in text
-    assert "Took the discard" in text
+    assert "Bob took the discard" in text
     assert (
         post(
             client, mid, 5, type="draw", player=1, source="stock", card="3H"
         ).status_code
         == 303
     )
+    # A face-up cell sends a form of its own, without the card that comes out; a
+    # face-down one needs that card (the picker's field is required).
+    page = client.get(f"/m/{mid}").text
+    assert 'form="lay-onto-up" formnovalidate' in page
+    assert 'id="cards-replaced" name="replaced"' in page
     # A face-down position without the card that came out: 422, what was typed kept.
     response = post(client, mid, 6, type="replace", player=1, position=1)
     response = refusal_page(client, response)
@@ -193,7 +199,7 @@ def test_watchers_see_the_layouts_and_the_live_deal_score(client, api):
     other = client.application.test_client()
     text = main(other.get(f"/m/{mid}").text)
     assert "Layouts" in text
-    assert "Bob 9 + 4 down 0" in text  # KS 0 + 9D 9, four still face down
+    assert "Bob 9 +4 down 0" in text  # KS 0 + 9D 9, four still face down
 
 
 def test_undo_takes_back_a_draw_and_the_same_turn_can_be_replayed(api):

@@ -177,8 +177,11 @@ def test_the_baseball_page_asks_for_exactly_what_comes_next(client):
     assert post(client, mid, 3, type="up", player="2", card="KD").status_code == 303
     assert post(client, mid, 4, type="up", player="0", card="5S").status_code == 303
     page = client.get(f"/m/{mid}").text
-    assert "Bob to act" in main(page)
+    assert 'aria-label="Bob to act"' in page
     assert 'name="action" value="check"' in page
+    # the usual sizes one tap each: 1, 2, 5 and the pot (12)
+    for n in (1, 2, 5, 12):
+        assert f'name="amount" value="{n}"' in page
     response = post(client, mid, 5, type="bet", player="1", action="bet", amount="x")
     response = refusal_page(client, response)
 

@@ -253,3 +253,38 @@ def test_the_openers_calculator_by_the_api_and_its_page(client):
     )
     assert page.status_code == 200
     assert "this hand must open" in main(page.text)
+
+
+def test_hands_won_shows_a_player_who_took_the_whole_pot(client, api):
+    """Issue 26: "Hands won" stayed 0 for a player who took the whole pot."""
+    mid = api.create(JACKS, THREE)["id"]
+    hand = [
+        {"type": "deal"},
+        {**bet(1, "bet", 2), "openers": "AS AH"},
+        bet(2, "fold"),
+        bet(0, "fold"),
+    ]
+    for event in hand:
+        assert api.event(mid, event).status_code == 201
+    detail = api.get(mid)["state"]["detail"]
+    assert detail["hands_won"] == {"Ann": 0, "Bob": 1, "Cy": 0}
+    page = client.get(f"/m/{mid}").text
+    row = re.search(r"<tr[^>]*>\s*<th scope=\"row\">Bob.*?</tr>", page, re.S)
+    assert row, "Bob's row in the table"
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(0), re.S)
+    assert cells[0].strip() == "1"  # Hands won
+
+
+def test_the_showdown_picker_offers_jokers_only_when_they_are_wild(client, api):
+    """Issue 26: the picker offered a joker in five card draw without one."""
+    from referee import games
+
+    setup = games.get(GAME).event_kind("show").examples[0].setup
+    for wilds, jokers in (("off", False), ("deuces", False), ("jokers", True)):
+        mid = api.create(GAME, ["Ann", "Bob"], options={"wilds": wilds})["id"]
+        for event in setup:
+            assert api.event(mid, event).status_code == 201
+        client.get(f"/m/{mid}/join/{api.keys[mid]}")
+        page = client.get(f"/m/{mid}").text
+        assert "data-card-picker" in page
+        assert ("&#34;JK&#34;" in page or '"JK"' in page) == jokers, wilds

@@ -26,7 +26,8 @@ number), ``pot`` (chips in it now), ``match_the_pot``, ``to_call`` ({name: chips
 ``shown`` ({name: hand}), ``judge`` (the showdown rules in words), ``last_hand``
 (the result of the last hand: hands named, winners, shares), ``history`` (the latest
 ``HISTORY_WINDOW`` hands) and, for jacks, ``opener``, ``openers_needed``,
-``wild_rank`` and ``hand_wins``.
+``wild_rank``, ``hand_wins`` (toward the progressive jackpot) and ``hands_won``
+(every hand each player took the pot or a share of it).
 """
 
 from __future__ import annotations
@@ -562,4 +563,6 @@ def _detail(
         detail["hand_wins"] = {
             players[s]: state["hand_wins"][s] for s in range(len(players))
         }
+        won = state.get("hands_won") or [0] * len(players)
+        detail["hands_won"] = {players[s]: won[s] for s in range(len(players))}
     return detail

@@ -97,7 +97,8 @@ def start(v: DrawVariant, setup: Setup) -> JSON:
         "opener": None,
         "openers": None,
         "openers_needed": "J",
-        "hand_wins": [0] * n,
+        "hand_wins": [0] * n,  # hands won toward the progressive jackpot (3 take it)
+        "hands_won": [0] * n,  # every hand a player took the pot or a share of it
         "jackpot_hands": 0,  # hands won toward the current progressive jackpot
         "last_hand": None,
         "history": [],
@@ -436,6 +437,12 @@ def _close_hand(
     pot = state["pot"]
     change: dict[str, int] = {}
     net = list(state["net"])
+    # A hand is won by every player named a winner, however it ended: a showdown
+    # (high, low or both), the others folding, a progressive hand that leaves the
+    # pot for the next one, the jackpot's third win.
+    won = list(state.get("hands_won") or [0] * n)
+    for s in {s for seats in winners.values() for s in seats}:
+        won[s] += 1
     for s in range(n):
         # chips carried in from earlier deals were charged when those deals closed
         delta = shares.get(s, 0) - pot["put"][s]
@@ -455,6 +462,7 @@ def _close_hand(
     }
     state.update(
         net=net,
+        hands_won=won,
         last_hand=record,
         history=recent(
             state["history"],

@@ -14,9 +14,9 @@ plus:
 * ``show`` in the ``low`` phase (high/low split): a player who did not reveal shows
   five cards for the low half, or passes without cards.
 
-``detail`` adds ``opener``, ``openers_needed``, ``wild_rank`` (progressive jackpot)
-and ``hand_wins``. The openers calculator (``openers.OPENERS_TOOL``) answers whether
-a hand may, and so must, open.
+``detail`` adds ``opener``, ``openers_needed``, ``wild_rank`` (progressive jackpot),
+``hand_wins`` (toward the jackpot) and ``hands_won`` (every hand won). The openers
+calculator (``openers.OPENERS_TOOL``) answers whether a hand may, and so must, open.
 """
 
 from __future__ import annotations
