@@ -19,18 +19,19 @@ REASONS: tuple[tuple[str, str], ...] = (
     # issue 26, darts (first: reason 6 below matches every rulebook's sha256)
     (
         r"^rules:darts-301 \(GET /api/v1/games/darts-301/rules\): \.answer\.sha256",
-        "31. issue 26, darts: the 301 rulebook gains darts-301/checkout-routes (how "
+        "27. issue 26, darts: the 301 rulebook gains darts-301/checkout-routes (how "
         "a checkout route is suggested, from which chart)",
+    ),
     # issue 26, pinochle's counters (first: reason 23 below matches every listing)
     (
         r"^game:pinochle \(GET /api/v1/games/pinochle\): \.answer\.events",
-        "45. issue 26, pinochle: the counters event (tricks) takes an optional "
+        "32. issue 26, pinochle: the counters event (tricks) takes an optional "
         "'counted' saying which total the two numbers are (48 without the last "
         "trick, 50 with it), so the page's form reads one way only",
     ),
     (
         r"^games \(GET /api/v1/games\): \.answer\.games",
-        "46. issue 26: the games listing shows pinochle's new 'counted' field",
+        "33. issue 26: the games listing shows pinochle's new 'counted' field",
     ),
     (
         r"status: 422 -> 409|Idempotency-Key header is missing",
@@ -180,7 +181,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (
         r'\.extract\.stylesheets: \["/static/style\.css"\] -> \["/static/style\.css", '
         r'"/static/games/(billiards|bunko)\.css"\]',
-        "40. issue 26, billiards and bunko: their pages link their own stylesheet "
+        "30. issue 26, billiards and bunko: their pages link their own stylesheet "
         "(the match page's short board and one-tap input)",
     ),
     (
@@ -188,24 +189,26 @@ REASONS: tuple[tuple[str, str], ...] = (
         r'with a claim\." -> "Box \d+: [^"]* claims first\."'
         r'|prompt: "[^"]* holds the box: re-roll any dice, leave some face up, '
         r"and pass a claim above ",
-        "41. issue 26, liar's dice: shorter prompts (the first claim of a box; a "
+        "31. issue 26, liar's dice: shorter prompts (the first claim of a box; a "
         "claim above the last), so the claim pad is on a phone's first screen",
+    ),
     # issue 26: corrections that say what they change
     (
         r"is not a field here \(expected_seq, target\)\.\" -> .*"
         r"\(expected_seq, target, dry_run\)",
-        "35. issue 26: an undo takes dry_run (what it would change, storing "
+        "29. issue 26: an undo takes dry_run (what it would change, storing "
         "nothing), so an unknown field's message lists it",
+    ),
     # issue 26: the players' words
     (
         r'\.summary: "Undone: event #\d+ \(|That would make event #\d+ \(',
-        "55. issue 26: an event is described by its kind's title and its fields' "
+        "35. issue 26: an event is described by its kind's title and its fields' "
         "labels (undo's summary, a correction's refusal)",
     ),
     (
         r"melds? they join|rank of the meld|interference by a player is"
         r"|rules:billiards \(GET [^)]*\): \.answer\.sha256",
-        "56. issue 26: canasta's and billiards' refusals say the rank of the meld "
+        "36. issue 26: canasta's and billiards' refusals say the rank of the meld "
         "and the opponent's interference in the rulebook's words, not field names",
     ),
     (
@@ -213,29 +216,32 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"\(GET [^)]*\): \.answer\.events"
         r"|The object balls to spot, e\.g\. \[3, 9\]; .* -> "
         r"|^games \(GET /api/v1/games\): \.answer\.games",
-        "57. issue 26: event help in the players' words, not field names or JSON "
+        "37. issue 26: event help in the players' words, not field names or JSON "
         "(pinochle, darts, liar's dice, jacks to open, bunko, billiards)",
+    ),
     # issue 26, darts
     (
         r"\.checkouts(\[\d+\])*: |darts-301/checkout[^ ]* \(POST [^)]*\): "
         r"\.answer\.routes|to throw: dart \d of 3, \d+ left \(",
-        "30. issue 26, darts: checkout routes ranked as the standard chart teaches "
+        "26. issue 26, darts: checkout routes ranked as the standard chart teaches "
         "them (the board's checkouts, the prompt's route, the calculator's routes)",
     ),
     (
         r"darts-301/checkout[^ ]* \(POST [^)]*\): \.answer\.rules: .*"
         r"darts-301/checkout-routes",
-        "32. issue 26, darts: the checkout calculator cites darts-301/checkout-routes",
+        "28. issue 26, darts: the checkout calculator cites darts-301/checkout-routes",
+    ),
     # issue 26: the match page's shell
     (
         r"\(POST /m/(<id:\d+>)/(events|undo)\): \.answer_headers: new "
         r'\(\{"Location": "/m/\1"\}\)',
         "25. issue 26: a refused or bad entry from a match page answers 303 to the "
         "match's own address (POST-redirect-GET), what was wrong kept for that view",
+    ),
     # issue 26: jacks to open
     (
         r"\.detail\.hands_won: new",
-        "50. issue 26, jacks to open: the board counts every hand each player won "
+        "34. issue 26, jacks to open: the board counts every hand each player won "
         "(hands_won), beside the jackpot's tally (hand_wins)",
     ),
 )
