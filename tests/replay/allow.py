@@ -238,6 +238,12 @@ REASONS: tuple[tuple[str, str], ...] = (
         "25. issue 26: a refused or bad entry from a match page answers 303 to the "
         "match's own address (POST-redirect-GET), what was wrong kept for that view",
     ),
+    # issue 26: TV boards
+    (
+        r"page:watch \(GET /m/<id:\d+>/watch\): \.extract\.stylesheets: .* -> "
+        r'\[.*"/static/tv\.css"\]$',
+        "38. issue 26: the TV board (/m/<id>/watch) links its own stylesheet (tv.css)",
+    ),
     # issue 26: jacks to open
     (
         r"\.detail\.hands_won: new",
