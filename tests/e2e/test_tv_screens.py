@@ -94,7 +94,7 @@ def test_the_darts_tv_shows_the_checkout_route_and_the_rounds_darts(page: Page) 
     thrower = page.locator(".tv-side.turn")
     assert thrower.locator(".tv-name").inner_text().endswith("Ann")
     assert thrower.locator(".tv-score").inner_text() == "61"
-    assert thrower.locator(".tv-checkout").inner_text() == "S11 DB"
+    assert thrower.locator(".tv-checkout").inner_text() == "T15 D8"
     assert thrower.locator(".tv-round").inner_text().split()[:2] == ["T20", "·"]
     board = page.locator(".tv-screen").inner_text()
     for words in ("Legs 1", "avg", "first 9", "first to 3 legs"):
