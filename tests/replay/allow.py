@@ -240,7 +240,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     ),
     # issue 26: taps (before 38: a TV board of these games gains both stylesheets)
     (
-        r'\.extract\.stylesheets: .* -> '
+        r"\.extract\.stylesheets: .* -> "
         r'\[.*"/static/games/(bowling_solitaire|pinochle)\.css".*\]$',
         "39. issue 26: bowling solitaire's and pinochle's pages link their own "
         "stylesheets (games/bowling_solitaire.css, games/pinochle.css)",
