@@ -131,10 +131,11 @@
     }
     var grid = el("div", "picker-ranks");
     grid.setAttribute("role", "group");
+    var cols = Math.min(this.ranks.length, 7);
     if (this.layout === "grid") {
       // Every card at once, a suit a row (13 ranks wrap to seven and six).
       grid.className = "picker-cards";
-      grid.style.setProperty("--cols", String(Math.min(this.ranks.length, 7)));
+      grid.style.setProperty("--cols", String(cols));
       grid.setAttribute("aria-label", "Cards");
       this.suits.forEach(function (s) {
         self.ranks.forEach(function (r, i) {
@@ -172,6 +173,13 @@
     if (this.joker) {
       var j = cardButton("pc-rank-btn pc-joker", function () { return "JK"; });
       grid.appendChild(j);
+      // A whole 52-card pack on the grid (a suit in two rows, seven then six): the
+      // joker takes the first suit's empty corner, Clear the last's, so the pad stays
+      // eight rows; in the DOM it stays last, as the hand sorts it.
+      if (this.layout === "grid" && this.ranks.length % cols) {
+        j.style.gridRow = String(Math.ceil(this.ranks.length / cols));
+        j.style.gridColumn = String(cols);
+      }
     }
     var clear = button("picker-clear", "Clear", function () { self.cards = []; self.bad = []; self.note = ""; self.write(); });
     clear.setAttribute("aria-label", "Clear " + this.label);

@@ -1,5 +1,6 @@
 """What the card games' turns share: where a turn starts (the setup of a documented
-example, before its event) and the card picker's taps (a suit, then a rank).
+example, before its event) and the card picker's taps (a card on a grid of the whole
+pack; on a pad of one suit at a time, a suit, then a rank).
 
 Not a game: it has no turns of its own.
 """
@@ -40,14 +41,16 @@ def picker(thumb: Tapper, name: str) -> Locator:
 
 
 def cards(thumb: Tapper, where: Locator, text: str, *, sends: bool = False) -> None:
-    """Tap ``text``'s cards on a picker: a suit only when it changes (the picker keeps
-    the suit chosen; spades first), then the rank. ``sends``: the last card sends the
-    form (a one-card picker, or the last of a row: games/quick_card.js)."""
+    """Tap ``text``'s cards on a picker: each card once on a grid of the pack; on a pad
+    of one suit at a time, a suit only when it changes (the picker keeps the suit
+    chosen; spades first), then the rank. ``sends``: the last card sends the form (a
+    one-card picker, or the last of a row: games/quick_card.js)."""
     suit = "S"
+    by_suit = where.locator(".picker-suits").count() > 0
     tokens = text.split()
     for i, token in enumerate(tokens):
         rank, s = token[:-1], token[-1]
-        if s != suit:
+        if by_suit and s != suit:
             thumb.tap(where.get_by_role("button", name=SUITS[s], exact=True))
             suit = s
         button = where.get_by_role(

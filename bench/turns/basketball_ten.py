@@ -1,12 +1,10 @@
-"""Ten-card basketball: a turn is a draw and where the card goes; the issue's budget is
-3 taps, and a basketball turn cannot meet it on the shared card picker.
+"""Ten-card basketball: a turn is a draw and where the card goes, at most 3 taps.
 
 Every turn turns a card face up besides the one drawn: the face-down card that comes
-out (replace) or the one turned up after a discard. Taking the discard is one tap, the
-position one, and a card on the picker its suit and its rank (the picker sends the form
-with the position tapped before it: games/quick_card.js): 4 taps at the least, 5 with
-a card from the stock. Three would need a card in one tap, and all 52 cards do not fit
-a 360-pixel screen as 44-pixel targets.
+out (replace) or the one turned up after a discard. Taking the discard is one tap, a
+card from the stock one on the picker's grid of the pack (it sends the draw), the
+position one, and the card turned up one (the picker sends the form with the position
+tapped before it: games/quick_card.js).
 """
 
 from __future__ import annotations
@@ -19,10 +17,6 @@ from bench.turns._cards import picker
 
 GAME = "basketball-ten"
 BOBS_TURN = before(GAME, "draw")
-WHY = (
-    "every basketball turn turns a second card face up (the one that comes out, or "
-    "the one turned up after a discard); a card is a suit and a rank on the picker"
-)
 
 
 def _position(thumb: Tapper, grid: str, position: int) -> None:
@@ -49,7 +43,6 @@ TURNS = [
         3,
         BOBS_TURN,
         _discard_taken,
-        WHY,
     ),
     Turn(
         GAME,
@@ -57,6 +50,5 @@ TURNS = [
         3,
         BOBS_TURN,
         _stock_discarded,
-        WHY,
     ),
 ]

@@ -1,10 +1,9 @@
 """Bowling cards: a row dealt (the issue's budget: 8 taps) and a draw placed.
 
-A row is six cards on the shared card picker, in the order they lie: a rank a card,
-a suit each time the suit changes, and the button (the rows load no more script: the
-fresh match's first view stays within 14 KB). Six cards of one suit, or of spades and
-one other, meet 8; a row of mixed suits, like the rulebook's example here, takes 13.
-A draw from the stock is its card (the picker sends it) and the position tapped.
+A row is six cards on the picker's grid of the pack, one tap each in the order they
+lie, and the button (the rows load no more script: the fresh match's first view stays
+within 14 KB): 7, whatever the suits. A draw from the stock is its card (the picker
+sends it) and the position tapped.
 """
 
 from __future__ import annotations
@@ -37,8 +36,6 @@ TURNS = [
         8,
         FRESH,
         _row,
-        "six cards in the order they lie, of four suits: a suit is one more tap each "
-        "time it changes (6 ranks, 6 suits and the button here)",
     ),
     Turn(
         GAME,

@@ -1,10 +1,10 @@
 """Six card golf: a turn is a draw and where the card goes, at most 3 taps.
 
-Taking the discard is one tap and the position another; a card from the stock is its
-suit and rank on the picker, which sends it (games/quick_card.js), then the position
-or "Discard". Bob starts each turn with KS and 9D face up (positions 2 and 6).
-A card put where one lay face down misses the budget: the card that comes out is told
-too (it goes face up on the discard pile), a suit and a rank more.
+Taking the discard is one tap and the position another; a card from the stock is one
+tap on the picker's grid of the pack, which sends it (games/quick_card.js), then the
+position or "Discard". Bob starts each turn with KS and 9D face up (positions 2 and
+6). A card put where one lay face down tells the card that comes out too (it goes face
+up on the discard pile): the position, then that card, which sends both.
 """
 
 from __future__ import annotations
@@ -73,7 +73,5 @@ TURNS = [
         3,
         BOBS_TURN,
         _stock_onto_face_down,
-        "the card that comes out of a face-down place is told too: two cards, each a "
-        "suit and a rank on the picker, and the position",
     ),
 ]

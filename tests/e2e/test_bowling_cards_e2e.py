@@ -29,8 +29,7 @@ def tap(page: Page, target: Locator) -> None:
 
 
 def pick(box: Locator, card: str) -> None:
-    """The suit, then the rank, the way a thumb does."""
-    box.get_by_role("button", name=SUITS[card[-1]], exact=True).tap()
+    """One tap on the picker's grid of the pack, the way a thumb does."""
     rank = card[:-1]
     box.get_by_role(
         "button", name=f"{RANKS.get(rank, rank)} of {SUITS[card[-1]]}"
@@ -39,8 +38,7 @@ def pick(box: Locator, card: str) -> None:
 
 
 def send(page: Page, box: Locator, card: str) -> None:
-    """A one-card picker sends its form with the card: the suit, then the rank."""
-    box.get_by_role("button", name=SUITS[card[-1]], exact=True).tap()
+    """A one-card picker sends its form with the card: one tap on the grid."""
     rank = card[:-1]
     name = f"{RANKS.get(rank, rank)} of {SUITS[card[-1]]}"
     tap(page, box.get_by_role("button", name=name, exact=True))

@@ -28,9 +28,8 @@ def start_match(page: Page, title: str, players: str) -> None:
 
 
 def send(page: Page, box: Locator, card: str) -> None:
-    """The suit, then the rank: the card is the picker's last, so it sends the form
-    (with the position tapped before it, if any)."""
-    box.get_by_role("button", name=SUITS[card[-1]], exact=True).tap()
+    """One tap on the picker's grid of the pack: the card is the picker's last, so it
+    sends the form (with the position tapped before it, if any)."""
     rank = card[:-1]
     name = f"{RANKS.get(rank, rank)} of {SUITS[card[-1]]}"
     tap(page, box.get_by_role("button", name=name, exact=True))
@@ -39,7 +38,6 @@ def send(page: Page, box: Locator, card: str) -> None:
 def deal(page: Page, upcard: str) -> None:
     """The card turned up, then the deal's button (a deal is not sent by its card)."""
     box = picker(page, "Card turned up")
-    box.get_by_role("button", name=SUITS[upcard[-1]], exact=True).tap()
     rank = RANKS.get(upcard[:-1], upcard[:-1])
     box.get_by_role("button", name=f"{rank} of {SUITS[upcard[-1]]}", exact=True).tap()
     expect(box.get_by_role("textbox")).to_have_value(upcard)

@@ -238,6 +238,13 @@ REASONS: tuple[tuple[str, str], ...] = (
         "25. issue 26: a refused or bad entry from a match page answers 303 to the "
         "match's own address (POST-redirect-GET), what was wrong kept for that view",
     ),
+    # issue 26: taps (before 38: a TV board of these games gains both stylesheets)
+    (
+        r"\.extract\.stylesheets: .* -> "
+        r'\[.*"/static/games/(bowling_solitaire|pinochle)\.css".*\]$',
+        "39. issue 26: bowling solitaire's and pinochle's pages link their own "
+        "stylesheets (games/bowling_solitaire.css, games/pinochle.css)",
+    ),
     # issue 26: TV boards
     (
         r"page:watch \(GET /m/<id:\d+>/watch\): \.extract\.stylesheets: .* -> "

@@ -708,6 +708,7 @@ GAME = Game(
         ),
     ),
     deck=DECK,
+    stylesheet="games/bowling_solitaire.css",  # the pins, the piles, the sheet
     handlers=HANDLERS,
     finished=_finished,
     order_rule=R_END_OF_FRAME,

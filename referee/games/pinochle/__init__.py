@@ -419,6 +419,7 @@ GAME = Game(
     handlers=HANDLERS,
     check_setup=check_setup,
     deck="pinochle",
+    stylesheet="games/pinochle.css",  # the bid pad, the auction line
     tools=TOOLS,
     turn_rule=R_SEATS,
     breaches=BREACHES,
