@@ -310,9 +310,9 @@ def _ask(
 def _moved(seen: ledger.Preview) -> str:
     """The flash after a correction: what it did and what moved with it."""
     if seen.action == "remove":
-        said = f"Event #{seen.target} removed (it was {seen.entry})."
+        said = f"Event #{seen.target} removed ({seen.entry})."
     else:
-        said = f"Event #{seen.target} corrected: {seen.entry} is now {seen.becomes}."
+        said = f"Event #{seen.target} corrected ({seen.entry} → {seen.becomes})."
     if seen.changes:
         said += " What changed: " + "; ".join(seen.changes) + "."
     return said

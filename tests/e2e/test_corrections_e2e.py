@@ -32,7 +32,9 @@ def test_removing_an_early_dart_warns_that_later_darts_change_thrower(
     play(page, "T20", "T20", "T20", "S1", "S1", "S1", "T20")
     page.goto(f"{url}/log")
     submit(page, _log_row(page, 2).get_by_role("button", name="Remove"))
-    expect(page.get_by_role("heading", name="Remove #2 (dart T20)?")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Remove #2 (One dart: T20)?")
+    ).to_be_visible()
     changes = page.locator("[data-changes]")
     expect(changes).to_contain_text("#4: Bob's dart becomes Ann's")
     expect(changes).to_contain_text("#7: Ann's dart becomes Bob's")
@@ -44,7 +46,7 @@ def test_removing_an_early_dart_warns_that_later_darts_change_thrower(
     submit(page, confirm)
     expect(page).to_have_url(re.compile(r"/log$"))
     notice = page.get_by_role("status").first
-    expect(notice).to_contain_text("Event #2 removed (it was dart T20).")
+    expect(notice).to_contain_text("Event #2 removed (One dart: T20).")
     expect(notice).to_contain_text("#4: Bob's dart becomes Ann's")
     expect(_log_row(page, 2)).to_have_class(re.compile("voided"))
 
@@ -77,7 +79,7 @@ def test_a_dart_is_fixed_with_the_darts_pad(page: Page, shots: Path) -> None:
     submit(page, page.get_by_role("button", name="Save the correction"))
     expect(page).to_have_url(re.compile(r"/log$"))
     expect(page.get_by_role("status").first).to_contain_text(
-        "Event #2 corrected: dart S5 is now dart D16."
+        "Event #2 corrected (One dart: S5 → One dart: D16)."
     )
     page.goto(url)
     expect(page.locator("body")).to_contain_text("209")  # Ann: 301 - 60 - 32
@@ -105,5 +107,5 @@ def test_a_round_is_fixed_with_the_pad_that_adds_darts(page: Page) -> None:
     expect(darts).to_have_value("T20 T20 T19")
     submit(page, page.get_by_role("button", name="Save the correction"))
     expect(page.get_by_role("status").first).to_contain_text(
-        "Event #1 corrected: round T20 T20 T20 is now round T20 T20 T19."
+        "Event #1 corrected (A whole round: T20 T20 T20 → A whole round: T20 T20 T19)."
     )

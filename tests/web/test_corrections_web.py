@@ -51,7 +51,7 @@ def test_removing_an_early_dart_asks_first_and_names_the_darts_that_move(client,
     )
     assert response.status_code == 200
     page = html.unescape(response.text)
-    assert "Remove #2 (dart T20)?" in page
+    assert "Remove #2 (One dart: T20)?" in page
     assert "#4: Bob's dart becomes Ann's" in page
     assert "#7: Ann's dart becomes Bob's" in page
     assert "Cancel: change nothing" in page
@@ -71,7 +71,7 @@ def test_confirming_a_removal_commits_it_and_the_flash_says_what_moved(client, a
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/m/{match_id}/log")
     log = html.unescape(client.get(f"/m/{match_id}/log").text)
-    assert "Event #2 removed (it was dart T20). What changed:" in log
+    assert "Event #2 removed (One dart: T20). What changed:" in log
     assert "#4: Bob's dart becomes Ann's" in log
     assert _version(app, match_id) == 8
     # the same form again (a double tap) stores nothing more
@@ -106,7 +106,7 @@ def test_removing_the_newest_dart_goes_straight_through(client, app):
     assert response.status_code == 303
     assert _version(app, match_id) == 3
     log = html.unescape(client.get(f"/m/{match_id}/log").text)
-    assert "Event #2 removed (it was dart S5). What changed: Ann's score: 236" in log
+    assert "Event #2 removed (One dart: S5). What changed: Ann's score: 236" in log
     # the match page's Undo of the newest entry: one tap, as ever
     response = client.post(f"/m/{match_id}/undo", data={"idem": "u2", "seq": 3})
     assert response.status_code == 303
@@ -120,7 +120,7 @@ def test_a_fix_that_moves_later_rulings_asks_then_commits(client, app):
     response = client.post(f"/m/{match_id}/log/1/edit", data=fix)
     assert response.status_code == 200
     page = html.unescape(response.text)
-    assert "Change #1 from dart T20 to dart T19?" in page
+    assert "Change #1 (One dart: T20 → One dart: T19)?" in page
     assert "#2 now reads: Ann: S1 scores 1, 243 left" in page
     assert _version(app, match_id) == 2
     kept = _form_fields(response.text)
@@ -129,7 +129,7 @@ def test_a_fix_that_moves_later_rulings_asks_then_commits(client, app):
     assert response.status_code == 302
     assert _scores(app, match_id) == [301 - 57 - 1, 301]
     log = html.unescape(client.get(f"/m/{match_id}/log").text)
-    assert "Event #1 corrected: dart T20 is now dart T19." in log
+    assert "Event #1 corrected (One dart: T20 → One dart: T19)." in log
 
 
 def test_a_fix_of_the_newest_dart_goes_straight_through(client, app):
@@ -250,7 +250,7 @@ def test_undoing_the_winning_dart_on_the_match_page_asks_first(client, api, app)
     assert done.headers["Location"].endswith(f"/m/{match_id}")
     assert ledger_winner(app, match_id) is None
     page = html.unescape(client.get(f"/m/{match_id}").text)
-    assert "Event #5 removed (it was dart D20)." in page
+    assert "Event #5 removed (One dart: D20)." in page
 
 
 def ledger_winner(app: Any, match_id: str) -> str | None:
