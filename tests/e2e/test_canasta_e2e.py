@@ -55,7 +55,11 @@ def test_a_turn_and_a_hand_result_entered_one_handed(page: Page, shots: Path) ->
     page.goto("/")
     with page.expect_navigation():
         page.get_by_role("link", name=re.compile("^Canasta")).tap()
-    page.get_by_label("Players").fill("Ann\nBob\nCy\nDi")
+    # Two partnerships, partners opposite: Ann & Cy against Bob & Di.
+    for field, name in (("team1-player1", "Ann"), ("team1-player2", "Cy")):
+        page.locator(f"#{field}").fill(name)
+    for field, name in (("team2-player1", "Bob"), ("team2-player2", "Di")):
+        page.locator(f"#{field}").fill(name)
     with page.expect_navigation():
         page.get_by_role("button", name="Start").tap()
     expect(page.locator(".prompt")).to_contain_text(

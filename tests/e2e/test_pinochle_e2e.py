@@ -22,7 +22,11 @@ def start_match(page: Page) -> str:
     page.goto("/")
     with page.expect_navigation():
         page.get_by_role("link", name=re.compile("^Pinochle")).tap()
-    page.get_by_label("Players").fill("Ann\nBob\nCy\nDi")
+    # Two partnerships, partners opposite: Ann & Cy against Bob & Di.
+    for field, name in (("team1-player1", "Ann"), ("team1-player2", "Cy")):
+        page.locator(f"#{field}").fill(name)
+    for field, name in (("team2-player1", "Bob"), ("team2-player2", "Di")):
+        page.locator(f"#{field}").fill(name)
     with page.expect_navigation():
         page.get_by_role("button", name="Start").tap()
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))

@@ -183,8 +183,10 @@ def test_a_refused_entry_keeps_what_was_typed_for_the_retry(phone: Phone) -> Non
         }"""
     )
     page.wait_for_load_state()
+    # The same address before and after: wait for the answer itself (a loaded
+    # machine may take more than expect's default five seconds).
+    expect(page.locator(".error-box")).to_contain_text("181", timeout=15_000)
     expect(page).to_have_url(re.compile(rf"/m/{match_id}$"))
-    expect(page.locator(".error-box")).to_contain_text("181")
     expect(page.locator("input[name=points]")).to_have_value("181")
 
 

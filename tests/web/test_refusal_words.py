@@ -34,7 +34,7 @@ def test_golfs_missing_card_is_named_as_the_form_names_it(api, client):
     match_id = set_up(api, client, "golf-six", replace)
     event = {k: v for k, v in replace.event.items() if k != "replaced"}
     text = said(post_page(api, client, match_id, event).text)
-    assert text.startswith("Card that comes out is missing: position 3 was face down")
+    assert "Card that comes out is missing: position 3 was face down" in text
     assert "For example: KD." in text
     assert api_words(game, text) == []
 
