@@ -187,6 +187,7 @@
     (this.layout === "ranks" && row ? row : grid).appendChild(clear);
     if (!pad.contains(grid)) pad.appendChild(grid);
     this.root.insertBefore(pad, this.msg);
+    this.root.classList.add("picker-ready"); // its room, kept until now, is the pad's
     this.input.addEventListener("input", function () { self.note = ""; self.read(); });
     this.input.addEventListener("change", function () { if (!self.bad.length) self.write(); });
   };
