@@ -18,6 +18,8 @@ STYLESHEETS = {
     "liars-dice": "games/liars_dice.css",
     "billiards": "games/billiards.css",
     "bunko": "games/bunko.css",
+    "bowling-solitaire": "games/bowling_solitaire.css",
+    "pinochle": "games/pinochle.css",
     **dict.fromkeys(
         (
             "poker-draw",
