@@ -57,7 +57,9 @@ def scoring(page: Page) -> tuple[str, str]:
 def dart(page: Page, number: str) -> None:
     """One single, as a thumb taps it on the pad."""
     pad = page.get_by_role("form", name="Enter one dart")
-    with page.expect_navigation():
+    # A machine loaded by the whole suite may answer slowly: wait for the pad itself.
+    pad.wait_for(timeout=20_000)
+    with page.expect_navigation(timeout=20_000):
         pad.get_by_role("button", name=number, exact=True).tap()
     page.wait_for_load_state()
 
