@@ -189,6 +189,10 @@ class Tournament(db.Model):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+    # A league's season is a tournament of kind "league" (see ``League``).
+    league_id: Mapped[str | None] = mapped_column(
+        ForeignKey("league.id"), index=True, default=None
+    )
 
 
 class TournamentEvent(db.Model):
@@ -216,6 +220,32 @@ class TournamentEvent(db.Model):
     idem_key: Mapped[str | None] = mapped_column(String(255))
     request_hash: Mapped[str | None] = mapped_column(String(64))
     response: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+
+# --- leagues ------------------------------------------------------------------------
+# A league is a name, a game and an organiser; each of its seasons is a tournament of
+# kind "league" (teams, rosters, fixtures by week, standings: ``referee.formats.league``)
+# linked back by ``Tournament.league_id``.
+
+
+class League(db.Model):
+    """A league: its name, game and default options, and the organiser's key and PIN.
+
+    Keys and PINs are kept as on ``Tournament``: keyed hashes and a sealed copy.
+    """
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    edit_key: Mapped[str] = mapped_column(String(64))
+    pin: Mapped[str] = mapped_column(String(64))
+    sealed: Mapped[str | None] = mapped_column(String(255))
+    create_key: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
+    create_hash: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
