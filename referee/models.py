@@ -226,9 +226,9 @@ class TournamentEvent(db.Model):
 
 
 # --- leagues ------------------------------------------------------------------------
-# A league is a name, a game and an organiser; each of its seasons is a tournament of
-# kind "league" (teams, rosters, fixtures by week, standings: ``referee.formats.league``)
-# linked back by ``Tournament.league_id``.
+# A league is a name, a game and an organiser; each of its seasons is a tournament
+# of kind "league" (teams, rosters, fixtures by week, standings: the format
+# ``referee.formats.league``) linked back by ``Tournament.league_id``.
 
 
 class League(db.Model):
