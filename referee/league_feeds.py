@@ -65,7 +65,7 @@ def decided(fixture: Mapping[str, Any]) -> bool:
 def forfeited(fixture: Mapping[str, Any]) -> bool:
     """Whether a fixture was settled by a forfeit (nothing was played)."""
     result = fixture.get("result") or {}
-    return result.get("how") == "forfeit" or fixture.get("status") == "forfeit"
+    return result.get("how") == "forfeit" or fixture.get("status") == "forfeited"
 
 
 def games_won(fixture: Mapping[str, Any]) -> list[int]:
@@ -79,6 +79,43 @@ def games_won(fixture: Mapping[str, Any]) -> list[int]:
         if game.get("winner") in SIDES:
             won[SIDES.index(game["winner"])] += 1
     return won
+
+
+def note_text(view: Mapping[str, Any], note: Any) -> str:
+    """One of the organiser's notes on a fixture in words: a reschedule (from, to,
+    where, why) or a forfeit (who, why)."""
+    if not isinstance(note, Mapping):
+        return str(note)
+    reason = str(note.get("reason") or "").strip()
+    if note.get("kind") == "reschedule":
+        where = f" at {note['venue']}" if note.get("venue") else ""
+        moved = f"Moved from {note.get('from')} to {note.get('to')}{where}"
+        return f"{moved}: {reason}" if reason else f"{moved}."
+    if note.get("kind") == "forfeit":
+        who = team_name(view, note.get("team")) if note.get("team") else "A team"
+        return f"{who} forfeit: {reason}" if reason else f"{who} forfeit."
+    return reason or str(note.get("kind") or "")
+
+
+def notes_of(view: Mapping[str, Any], fixture: Mapping[str, Any]) -> list[str]:
+    """The fixture's notes in words, oldest first."""
+    return [note_text(view, n) for n in fixture.get("notes") or []]
+
+
+def live_score(game: Mapping[str, Any]) -> str:
+    """A game's score as the TV shows it: the result's when it is decided, else
+    the match's live score (legs first, then the points, for a game of legs)."""
+    if game.get("score") is not None:
+        return "–".join(str(x) for x in game["score"])
+    live = game.get("live") or {}
+    legs = live.get("legs") or []
+    score = live.get("score") or []
+    parts = []
+    if len(legs) == 2 and all(x is not None for x in legs):
+        parts.append("–".join(str(x) for x in legs))
+    if len(score) == 2 and all(x is not None for x in score):
+        parts.append("–".join(str(x) for x in score))
+    return " · ".join(parts)
 
 
 def in_play(game: Mapping[str, Any]) -> bool:
@@ -176,12 +213,12 @@ def fixture_card(view: Mapping[str, Any], fixture: Mapping[str, Any]) -> JSON:
                 "number": g.get("number"),
                 "home": " & ".join(g.get("home") or []) or "?",
                 "away": " & ".join(g.get("away") or []) or "?",
-                "score": list(g["score"]) if g.get("score") is not None else None,
+                "score": live_score(g),
             }
             for g in playing[:TV_GAMES_SHOWN]
         ],
         "more_playing": max(0, len(playing) - TV_GAMES_SHOWN),
-        "notes": [str(n) for n in fixture.get("notes") or []],
+        "notes": notes_of(view, fixture),
     }
 
 
@@ -282,7 +319,7 @@ def result_json(view: Mapping[str, Any], fixture: Mapping[str, Any]) -> JSON:
         "games_won": {"home": won[0], "away": won[1]},
         "winner": team_name(view, fixture.get(winner)) if winner in SIDES else None,
         "how": result.get("how", "played") if result else None,
-        "notes": [str(n) for n in fixture.get("notes") or []],
+        "notes": notes_of(view, fixture),
         "games": [
             {
                 "game": g.get("number"),
@@ -397,8 +434,7 @@ def description(view: Mapping[str, Any], fixture: Mapping[str, Any]) -> str:
         away = team_name(view, fixture.get("away"))
         how = " (forfeit)" if forfeited(fixture) else ""
         lines.append(f"Result: {home} {won[0]}-{won[1]} {away}{how}.")
-    for note in fixture.get("notes") or []:
-        lines.append(str(note))
+    lines += notes_of(view, fixture)
     return "\n".join(lines)
 
 

@@ -105,8 +105,9 @@ def play(fixture: dict[str, Any], winners: list[str | None], live: int = 0) -> N
                 "home": [f"H{g}"],
                 "away": [f"A{g}"],
                 "match": f"m{g}",
-                "score": [2, 1],
+                "score": None,
                 "winner": None,
+                "live": {"score": [2, 1], "legs": [None, None], "prompt": "", "seq": 3},
             }
         )
     fixture["games"] = games
@@ -164,25 +165,38 @@ def test_a_reschedule_keeps_the_uid_bumps_the_sequence_and_says_why():
     view = make_view(["Sharks", "Jets"])
     [before] = events(lf.calendar(view, "s1", "x", [1], STAMP).to_ical())
     f = view["fixtures"][0]
+    why = "The Arms is shut for a wedding; the room, too."
+    f["notes"] = [
+        {
+            "kind": "reschedule",
+            "reason": why,
+            "from": f["date"],
+            "to": "2026-09-09",
+            "venue": "The Crown",
+        }
+    ]
     f["date"] = "2026-09-09"
     f["venue"] = "The Crown"
-    f["notes"] = ["Moved to Wednesday: the Arms is shut for a wedding; the room, too."]
     [after] = events(lf.calendar(view, "s1", "x", [1], STAMP).to_ical())
     assert after["UID"] == before["UID"]
     assert int(after["SEQUENCE"]) == int(before["SEQUENCE"]) + 1
     assert after.decoded("DTSTART") == dt.datetime(2026, 9, 9, 19, 30)
     assert str(after["LOCATION"]) == "The Crown"
-    assert f["notes"][0] in str(after["DESCRIPTION"])
+    said = str(after["DESCRIPTION"])
+    assert f"Moved from 2026-09-07 to 2026-09-09 at The Crown: {why}" in said
 
 
 def test_a_forfeited_fixture_is_cancelled_in_the_calendar():
     view = make_view(["Sharks", "Jets"])
     f = view["fixtures"][0]
     f["result"] = {"score": [5, 0], "winner": "home", "how": "forfeit"}
-    f["notes"] = ["Jets could not raise a team."]
+    f["status"] = "forfeited"
+    f["notes"] = [{"kind": "forfeit", "reason": "No team raised.", "team": 2}]
     [event] = events(lf.calendar(view, "s1", "x", [2], STAMP).to_ical())
     assert str(event["STATUS"]) == "CANCELLED"
-    assert "forfeit" in str(event["DESCRIPTION"])
+    assert f"{lf.team_name(view, 2)} forfeit: No team raised." in str(
+        event["DESCRIPTION"]
+    )
     assert int(event["SEQUENCE"]) == 1
 
 
@@ -244,7 +258,7 @@ def test_awkward_names_and_venues_come_back_exactly_and_lines_stay_folded(
     view = make_view([home, away])
     f = view["fixtures"][0]
     f["venue"] = venue
-    f["notes"] = [reason]
+    f["notes"] = [{"kind": "reschedule", "reason": reason, "from": "a", "to": "b"}]
     raw = lf.calendar(view, "s1", f"{home}; {away}", [1], STAMP).to_ical()
     for line in raw.split(b"\r\n"):
         assert len(line) <= 75, line
@@ -289,7 +303,7 @@ def test_a_fixture_card_counts_games_won_per_side_and_the_games_in_play():
     assert card["in_play"] == 2
     assert card["finished"] == 3
     assert card["games"] == 5
-    assert [g["score"] for g in card["playing"]] == [[2, 1], [2, 1]]
+    assert [g["score"] for g in card["playing"]] == ["2–1", "2–1"]
     assert card["home"] == lf.team_name(view, f["home"])
 
 
