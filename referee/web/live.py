@@ -8,7 +8,8 @@ was committed since, read from the database; the first connection names the seq 
 page shows with ``?last=``.
 
 ``?view=`` asks for the page's live regions as HTML (``watch``, ``match``; a
-tournament's ``tv``, ``night``, ``ptv``, ``event``, ``calls``, ``btv``, ``bracket``):
+tournament's ``tv``, ``night``, ``ptv``, ``event``, ``calls``, ``btv``, ``bracket``,
+``ltv``):
 the ``{% block live... %}`` blocks of that page's template, rendered once per process
 per change and sent to every viewer of it. A tournament page whose boards alone moved
 (a dart) gets each moved board's line instead (``board-<n>``), drawn alone from the
@@ -301,6 +302,16 @@ def _pairing(name: str) -> Callable[..., Any]:
     return call
 
 
+def _league(name: str) -> Callable[..., Any]:
+    # A league season's TV board (``league_tv``), looked up late like the pairings'.
+    def call(*args: Any) -> Any:
+        from referee.web.tournaments import league_tv
+
+        return getattr(league_tv, name)(*args)
+
+    return call
+
+
 def _night_line(name: str) -> Callable[[Snapshot, int], str | None]:
     """A bunko night's table, alone (its card on the night's page, or on the TV)."""
 
@@ -335,6 +346,9 @@ NIGHT_VIEWS = {
     "bracket": NightView(
         "brackets/phone.html", _pairing("b.live_context"), _pairing("b.phone_line")
     ),
+    # A season's TV: every game's entry redraws the board whole (a fixture's card
+    # shows its games in play and the games won, the table its points).
+    "ltv": NightView("tournaments/league/board.html", _league("live_context")),
 }
 
 

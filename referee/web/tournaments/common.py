@@ -69,6 +69,23 @@ def register(family: Family) -> Family:
     return family
 
 
+# A family's own answer at an export address every tournament has (the pairing
+# formats' ``standings.csv``, ``results.csv``): by (family, file name).
+EXPORTS: dict[tuple[str, str], Callable[[Tournament], WerkzeugResponse]] = {}
+
+
+def register_export(
+    family: str, name: str, export: Callable[[Tournament], WerkzeugResponse]
+) -> None:
+    EXPORTS[(family, name)] = export
+
+
+def family_export(tournament: Tournament, name: str) -> WerkzeugResponse | None:
+    """The tournament's family's own export ``name``, if it has one."""
+    export = EXPORTS.get((tournaments.format_of(tournament).family, name))
+    return export(tournament) if export is not None else None
+
+
 def family_of(tournament: Tournament) -> Family:
     return FAMILIES[tournaments.format_of(tournament).family]
 

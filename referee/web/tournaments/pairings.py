@@ -50,6 +50,7 @@ from referee.web.tournaments.common import context as common_context
 from referee.web.tournaments.common import create_from_form
 from referee.web.tournaments.common import created_or_errors
 from referee.web.tournaments.common import event_write
+from referee.web.tournaments.common import family_export
 from referee.web.tournaments.common import night_or_404
 from referee.web.tournaments.common import page_status
 from referee.web.tournaments.common import page_write
@@ -366,8 +367,10 @@ def export_json(tournament_id: str) -> Response:
 
 
 @bp.get("/<tournament_id>/results.csv")
-def results_csv(tournament_id: str) -> Response:
-    night = _pairing_night(tournament_id)
+def results_csv(tournament_id: str) -> WerkzeugResponse:
+    night = _pairing_night(tournament_id, "results.csv")
+    if not isinstance(night, Tournament):
+        return night
     view = tournaments.view(night)
     rows: list[list[Any]] = [
         [
@@ -410,8 +413,10 @@ def results_csv(tournament_id: str) -> Response:
 
 
 @bp.get("/<tournament_id>/standings.csv")
-def standings_csv(tournament_id: str) -> Response:
-    night = _pairing_night(tournament_id)
+def standings_csv(tournament_id: str) -> WerkzeugResponse:
+    night = _pairing_night(tournament_id, "standings.csv")
+    if not isinstance(night, Tournament):
+        return night
     view = tournaments.view(night)
     keys = ["rank", "entrant", *(c["key"] for c in view["columns"])]
     rows: list[list[Any]] = [keys]
@@ -425,8 +430,13 @@ def _csv(rows: list[list[Any]], filename: str) -> Response:
     return response
 
 
-def _pairing_night(tournament_id: str) -> Tournament:
+def _pairing_night(tournament_id: str, export: str) -> Tournament | WerkzeugResponse:
+    """The tournament of a pairing export, or its own family's export at the same
+    address (a league season's ``standings.csv``)."""
     night = night_or_404(tournament_id)
+    own = family_export(night, export)
+    if own is not None:
+        return own
     if not is_pairing(night):
         abort(404, "A bunko night's results are on its page and in export.json.")
     return night
