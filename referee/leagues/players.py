@@ -2,7 +2,8 @@
 
 A season is a tournament of kind ``league``; its games are the matches with
 ``tournament_id`` = the season, each listed on its fixture in the season's view
-(home and away team, the line-ups' names). Each match's figures come from its raw
+(home and away team, the line-ups' names); a forfeited fixture's games count
+for nobody, as in the standings. Each match's figures come from its raw
 log through ``referee.profiles.stats`` (``profiles.match_figures``, cached by the
 match's version), and ``player_table`` adds them up: nothing here parses a log.
 """
@@ -36,6 +37,8 @@ def games(tournament: Tournament, view: JSON) -> list[SeasonGame]:
     }
     out = []
     for fixture in view.get("fixtures") or []:
+        if fixture.get("forfeit") is not None:
+            continue  # a forfeited team match counts no game (the format's rule)
         for game in fixture.get("games") or []:
             match = made.get(game.get("match") or "")
             if match is None:
@@ -68,9 +71,11 @@ def _side(team: int, names: list[str] | None, members: list[str]) -> Side:
     return Side(team=int(team), names=tuple(shown), members=tuple(members))
 
 
-def season(tournament: Tournament) -> JSON:
-    """``{"season", "title", "game", "columns", "players"}``: the player table."""
-    view = tournament_reads.view(tournament)
+def season(tournament: Tournament, view: JSON | None = None) -> JSON:
+    """``{"season", "title", "game", "columns", "players"}``: the player table
+    (``view``: the season's view when the caller has it already)."""
+    if view is None:
+        view = tournament_reads.view(tournament)
     teams = [_team(t) for t in view.get("teams") or []]
     rows = player_table.table(tournament.game, teams, games(tournament, view))
     return {

@@ -19,6 +19,7 @@ from __future__ import annotations
 from referee.web.tournaments import api as api
 from referee.web.tournaments import brackets as brackets
 from referee.web.tournaments import league_feeds as league_feeds
+from referee.web.tournaments import league_players as league_players
 from referee.web.tournaments import night as night
 from referee.web.tournaments import pages as pages
 from referee.web.tournaments import pairings as pairings
