@@ -190,8 +190,12 @@ def season_json(season: Tournament) -> dict[str, Any]:
         {"team": t["table"], "name": season.players[t["table"] - 1], **_creds(t)}
         for t in tables[:teams]
     ]
+    # Stations are made for a double round robin; a single one leaves the last
+    # ones unused, and they are not handed out.
+    fixtures = len(body.get("fixtures", []))
     body["keys"]["fixtures"] = [
-        {"fixture": t["table"] - teams, **_creds(t)} for t in tables[teams:]
+        {"fixture": t["table"] - teams, **_creds(t)}
+        for t in tables[teams : teams + fixtures]
     ]
     return body
 

@@ -89,7 +89,7 @@ class Season:
         assert reply.status_code == 201, reply.get_json()
         self.data = reply.get_json()
         self.id = self.data["id"]
-        self.names = list(self.data["players"])
+        self.names = [t["name"] for t in self.data["teams"]]
         self.captains = {c["team"]: c["key"] for c in self.data["keys"]["captains"]}
         self.fixture_keys = {
             f["fixture"]: f["key"] for f in self.data["keys"]["fixtures"]
