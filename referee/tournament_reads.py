@@ -66,11 +66,26 @@ def table_matches(
     ).scalars()
     out = []
     for match in found:
-        board = ledger.board(match)
+        board = board_of(match)
         out.append(
             TableMatch(ids[match.id], match.id, match.version, match.state, board)
         )
     return sorted(out, key=lambda tm: tm.number)
+
+
+def board_of(match: Match) -> JSON:
+    """A table match's board as its tournament reads it.
+
+    A match in confirmation mode (a league's game: the home side scores, the away
+    side confirms) that is over but not yet confirmed by the other side is still in
+    play for its tournament: its result counts once every entry is confirmed. Only
+    such a match has its log read (``ledger.counts``), and a settle reads only the
+    matches in play, so that stays proportional to what is being played.
+    """
+    board = ledger.board(match)
+    if match.confirm and board.get("over") and not ledger.counts(match):
+        return {**board, "over": False, "awaiting_confirmation": True}
+    return board
 
 
 def view(tournament: Tournament, tables: list[TableMatch] | None = None) -> JSON:

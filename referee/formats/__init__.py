@@ -41,6 +41,11 @@ class TablePlan:
     players: list[str] | None = None  # a one-against-one match: its two players
     station: int | None = None  # the station (table key) that scores it
     round: int | None = None  # recorded on the match (``Match.round``)
+    # Made in confirmation mode: side 0's scorer enters, side 1 confirms or
+    # challenges each entry (a league's games); ``confirmer`` is the station whose
+    # key stands for side 1 (the away captain's).
+    confirm: bool = False
+    confirmer: int | None = None
 
 
 @dataclass(frozen=True)
@@ -174,6 +179,21 @@ class Format:
     def calls(self, state: JSON) -> list[TablePlan]:
         """Matches to create now, without the organiser (``organiser_rounds`` off)."""
         return []
+
+    def call_numbers(self, event: JSON) -> list[int]:
+        """The ``TablePlan.number`` of every match a ``call_event`` recorded (the
+        pairing layer lists its calls; a league names a fixture's games)."""
+        return [int(call["pairing"]) for call in event["calls"]]
+
+    def allows(self, state: JSON, station: int, event: JSON) -> bool:
+        """Whether a station's key may send this (parsed) event, one of
+        ``table_writes``: by default, an event about its own table."""
+        return bool(event.get("table") == station)
+
+    def station_role(self, state: JSON, station: int) -> tuple[str, int]:
+        """What a station is: ``("table", n)`` by default; a league's are
+        ``("captain", team)`` and ``("fixture", f)``."""
+        return ("table", station)
 
     def call_event(self, state: JSON, matches: Mapping[int, str]) -> JSON | None:
         """The event recording the matches made for ``calls`` (None: moot now)."""
