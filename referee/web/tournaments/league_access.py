@@ -29,7 +29,7 @@ from referee.web.tournaments.access import bp
 from referee.web.tournaments.access import is_organiser
 
 LEAGUE_GRANTS = "league_grants"
-MAX_LEAGUES = 10
+MAX_LEAGUES = 5
 
 
 def remember_league(league: League, key: str) -> None:
