@@ -62,6 +62,8 @@ class Family:
     # The page a wrong PIN typed on the tournament's page is answered with (the
     # public page, its join form saying why); None: the bunko night's page.
     pin_page: Callable[[Tournament, str], str] | None = None
+    # What a phone that joined a station is told (None: "scores table n").
+    joined: Callable[[Tournament, int], str] | None = None
 
 
 FAMILIES: dict[str, Family] = {}

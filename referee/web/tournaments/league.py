@@ -26,6 +26,8 @@ from flask import url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import tournaments
+from referee.formats.league import own_lineup
+from referee.formats.league import team_formats
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
@@ -124,13 +126,9 @@ def side_of(fixture: dict[str, Any], team: int) -> str:
     return "home" if fixture["home"] == team else "away"
 
 
-def lineup_slots(night: Tournament, fixture: dict[str, Any]) -> int:
-    """How many names a line-up of this fixture names (from its games' seats)."""
-    size = fixture.get("lineup_size")
-    if isinstance(size, int) and size > 0:
-        return size
-    seats = [n for g in fixture.get("games", []) for n in (g.get("home") or [])]
-    return max(len(set(seats)), 1) if seats else 1
+def lineup_slots(view: dict[str, Any]) -> int:
+    """How many names a line-up holds (the season's team match says)."""
+    return int(view["team_format"]["lineup"])
 
 
 def roster(view: dict[str, Any], team: int) -> list[str]:
@@ -214,7 +212,8 @@ def station(
             team=n,
             info=ctx["teams"][n - 1],
             upcoming=upcoming,
-            slots=lineup_slots(night, upcoming) if upcoming else 0,
+            slots=lineup_slots(view),
+            own=own_lineup(night.state, upcoming["number"], n) if upcoming else None,
             roster=roster(view, n),
             mine_fixtures=team_fixtures(view, n),
             side_of=side_of,
@@ -243,7 +242,7 @@ def page_writer(night: Tournament, number: int) -> Actor | None:
 def _fixture_or_404(night: Tournament, number: int) -> dict[str, Any]:
     if not is_league(night):
         abort(404, "This tournament is not a league season: it has no fixtures.")
-    fixtures = tournaments.view(night)["fixtures"]
+    fixtures = night.state["fixtures"]  # its home and away teams, from the log
     if not 1 <= number <= len(fixtures):
         abort(404, f"There is no fixture {number} in this season.")
     return dict(fixtures[number - 1])
@@ -267,7 +266,7 @@ def lineup(tournament_id: str, number: int) -> WerkzeugResponse | Page:
         abort(403, "Only this team's captain (or the organiser) sends its line-up.")
     players = [
         " ".join(request.form.get(f"player_{i}", "").split())
-        for i in range(1, lineup_slots(night, fixture) + 1)
+        for i in range(1, team_formats.get(night.options["team_format"]).lineup + 1)
     ]
     event = {"type": "lineup", "fixture": number, "team": team, "players": players}
     done = url_for("tournaments.table", tournament_id=night.id, number=team)
@@ -329,7 +328,27 @@ def forfeit(tournament_id: str, number: int) -> WerkzeugResponse | Page:
     return _organiser_write(tournament_id, number, event)
 
 
+def joined(night: Tournament, number: int) -> str:
+    """What a captain's or a fixture's phone is told when it joins."""
+    role, n = role_of(night, number)
+    if role == "captain":
+        return f"This phone is now the captain's phone of {night.players[n - 1]}."
+    f = night.state["fixtures"][n - 1]
+    home, away = (night.players[f[s] - 1] for s in ("home", "away"))
+    return f"This phone now scores {home} v {away} (fixture {n})."
+
+
 # The pages above show every format of this family.
 FAMILY = register(
-    Family("league", new, show, admin, tv, player, station, pin_page=pin_page)
+    Family(
+        "league",
+        new,
+        show,
+        admin,
+        tv,
+        player,
+        station,
+        pin_page=pin_page,
+        joined=joined,
+    )
 )

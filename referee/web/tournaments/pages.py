@@ -118,7 +118,7 @@ def join_table(tournament_id: str, number: int, key: str) -> WerkzeugResponse:
             403, "This table link is not valid tonight. Ask the organiser for the PIN."
         )
     _remember(night, key)
-    flash(f"This phone now scores table {number}.")
+    flash(_joined(night, number))
     return redirect(url_for("tournaments.table", tournament_id=night.id, number=number))
 
 
@@ -156,10 +156,18 @@ def join(tournament_id: str) -> WerkzeugResponse | tuple[str, int]:
         flash("You are the organiser on this phone too.")
         return redirect(url_for("tournaments.admin", tournament_id=night.id))
     assert actor is not None
-    flash(f"This phone now scores table {actor.table}.")
+    flash(_joined(night, actor.table))
     return redirect(
         url_for("tournaments.table", tournament_id=night.id, number=actor.table)
     )
+
+
+def _joined(night: Tournament, number: int | None) -> str:
+    """What a phone that joined station ``number`` is told it now does."""
+    says = family_of(night).joined
+    if says is not None and number is not None:
+        return says(night, number)
+    return f"This phone now scores table {number}."
 
 
 def _pin_page(night: Tournament, message: str) -> str:
