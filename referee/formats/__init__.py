@@ -151,8 +151,11 @@ class Format:
         """The game every table plays."""
         return self.game
 
-    def stations_for(self, players: Sequence[str], setup: JSON) -> int:
-        """How many tables (each with its own key and PIN) the event has."""
+    def stations_for(
+        self, players: Sequence[str], setup: JSON, options: JSON | None = None
+    ) -> int:
+        """How many tables (each with its own key and PIN) the event has
+        (``options``: the parsed options, where the count depends on them)."""
         return self.tables_for(players)
 
     def live_matches(self, state: JSON) -> dict[str, int]:
@@ -287,6 +290,7 @@ FORMAT_MODULES = (
     "referee.formats.single_elimination",
     "referee.formats.double_elimination",
     "referee.formats.swiss",
+    "referee.formats.league",
 )
 
 

@@ -227,7 +227,9 @@ class PairingFormat(PairingFold, PairingTables, Format):
     def tables_for(self, players: Sequence[str]) -> int:
         return max(1, len(players) // 2)
 
-    def stations_for(self, players: Sequence[str], setup: JSON) -> int:
+    def stations_for(
+        self, players: Sequence[str], setup: JSON, options: JSON | None = None
+    ) -> int:
         return len(setup["stations"])
 
     def game_for(self, setup: JSON) -> str:
