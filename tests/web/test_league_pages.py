@@ -11,7 +11,10 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from referee import keys
+from referee import ledger
 from referee import tournaments
+from referee.db import db
 from referee.models import Match
 from referee.web import access
 
@@ -118,7 +121,10 @@ def test_a_league_and_its_season_are_made_through_the_forms(client, app):
     assert "bye:" in shown  # three teams: one rests each week
     # Another phone without the league's key sees no PIN and may not start a season.
     stranger = app.test_client()
-    assert "League PIN" not in stranger.get(f"/l/{league}").get_data(as_text=True)
+    with app.app_context():
+        pin = tournaments.organiser_credentials(tournaments.get(season)).pin
+    assert pin in page
+    assert pin not in stranger.get(f"/l/{league}").get_data(as_text=True)
     assert stranger.get(f"/n/new/league?league={league}").status_code == 403
     assert stranger.get(f"/n/{season}/admin").status_code == 403
 
@@ -170,12 +176,9 @@ def test_the_away_captain_confirms_and_the_home_side_scores(client, app):
     assert len(games) == 5
     assert all(g["match"] for g in games)
     with app.app_context():
-        match = Match.query.get(games[0]["match"])
+        match = db.session.get(Match, games[0]["match"])
         with away_phone.session_transaction() as sess:
             held = sess[access.GRANTS][match.id]
-        from referee import keys
-        from referee import ledger
-
         assert ledger.actor_of(match, keys.Digest(held)) == "side 1"
         with home_phone.session_transaction() as sess:
             held = sess[access.GRANTS][match.id]
