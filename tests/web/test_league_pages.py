@@ -47,7 +47,6 @@ def _season_form(teams: list[Any] = TEAMS, **extra: str) -> dict[str, str]:
         "time": "19:30",
         "skip": "",
         "fmt_lineup": "blind",
-        "fmt_team_format": "pool-8-ball-5",
         "idem": "s1",
     }
     for i, (name, venue, captain, roster) in enumerate(teams, start=1):

@@ -178,6 +178,8 @@ def url_of(rule: Rule, match_id: str | None, tournament_id: str | None) -> str:
             values[arg] = "checkout"
         elif arg == "player_id":
             values[arg] = "nobody"  # claiming needs the profile's claim code anyway
+        elif arg == "league_id":
+            values[arg] = "nobody"  # a league's PIN join needs its PIN anyway
         elif arg == "kind":
             values[arg] = "round-robin"
         else:

@@ -266,7 +266,9 @@ def lineup(tournament_id: str, number: int) -> WerkzeugResponse | Page:
         abort(403, "Only this team's captain (or the organiser) sends its line-up.")
     players = [
         " ".join(request.form.get(f"player_{i}", "").split())
-        for i in range(1, team_formats.get(night.options["team_format"]).lineup + 1)
+        for i in range(
+            1, team_formats.get(night.state["options"]["team_format"]).lineup + 1
+        )
     ]
     event = {"type": "lineup", "fixture": number, "team": team, "players": players}
     done = url_for("tournaments.table", tournament_id=night.id, number=team)
