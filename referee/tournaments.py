@@ -186,6 +186,14 @@ def create(
         if prior is not None:
             return _first_round(prior.id)
     fmt = _format_for(kind, seating)
+    if fmt.family == "league" and league_id is None:
+        # A season belongs to a league: its organiser key is the league's.
+        raise BadInput(
+            "A league season is made under its league: POST "
+            "/api/v1/leagues/<id>/seasons with the league's organiser key.",
+            field="kind",
+            example='"kind": "round-robin"',
+        )
     title = text.check(title or "", "title", "title")
     names = fmt.check_players(players)
     parsed = fmt.parse_options(options)

@@ -24,6 +24,7 @@ from referee import tournaments
 from referee.games.outcomes import BadInput
 from referee.models import League
 from referee.models import Tournament
+from referee.web import access
 from referee.web.api import _bad
 from referee.web.api import _body
 from referee.web.api import _Halt
@@ -77,6 +78,7 @@ def league_json(league: League, creds: Any = None) -> dict[str, Any]:
         },
     }
     if creds is not None:
+        access.no_store()  # a key and PIN: no copy kept anywhere
         body["keys"] = {"organiser": {"key": creds.key, "pin": creds.pin}}
     return body
 
@@ -180,6 +182,7 @@ def add_season(league_id: str) -> Response | tuple[Response, int]:
 def season_json(season: Tournament) -> dict[str, Any]:
     """The season as the organiser sees it: the tournament with every key, and the
     keys split by who holds them (a captain per team, a PIN per fixture)."""
+    access.no_store()
     body = tournament_json(season, keys=True)
     tables = body["keys"]["tables"]
     teams = len(season.players)
@@ -187,8 +190,12 @@ def season_json(season: Tournament) -> dict[str, Any]:
         {"team": t["table"], "name": season.players[t["table"] - 1], **_creds(t)}
         for t in tables[:teams]
     ]
+    # Stations are made for a double round robin; a single one leaves the last
+    # ones unused, and they are not handed out.
+    fixtures = len(body.get("fixtures", []))
     body["keys"]["fixtures"] = [
-        {"fixture": t["table"] - teams, **_creds(t)} for t in tables[teams:]
+        {"fixture": t["table"] - teams, **_creds(t)}
+        for t in tables[teams : teams + fixtures]
     ]
     return body
 
@@ -217,6 +224,7 @@ def mine(tournament_id: str) -> Response:
     role = leagues.role(season, token)
     if role is None:
         return _forbidden("That key is not a key of this season.")
+    access.no_store()  # a home captain reads its fixtures' keys
     if role.kind == "organiser":
         return jsonify({"role": "organiser", "keys": keys_json(season)})
     if role.kind == "captain":

@@ -52,6 +52,7 @@ GROUP_TARGETS = {
     "table": ("the night",),
     "board": ("the league",),
     "organise": ("the night", "the league"),
+    "league": ("the pool league",),
     "captain": ("the season",),
     "season": ("the season",),
 }
@@ -160,7 +161,7 @@ def build(app: Flask) -> World:
         },
     )
     assert league["pairings"][0]["station"] == 1, "pairing 1 is on board 1"
-    pool = _created(client, "/api/v1/leagues", {"name": "Pool", "game": "billiards"})
+    pool = _created(client, "/api/v1/leagues", API_BODIES["league_api.create"])
     season_made = _api(
         client,
         "POST",
@@ -202,6 +203,7 @@ def build(app: Flask) -> World:
             "table 2's game": str(night["tables"][1]["match"]),
             "the night": night["id"],
             "the league": league["id"],
+            "the pool league": pool["id"],
             "the season": season["id"],
         },
         made={
@@ -209,6 +211,7 @@ def build(app: Flask) -> World:
             "sides": sides,
             "night": night,
             "league": league,
+            "pool": pool,
             "season": season,
         },
     )
@@ -237,6 +240,8 @@ def build(app: Flask) -> World:
         **{f"table pin {t['table']}": t["pin"] for t in night["keys"]["tables"]},
         "league organiser key": league["keys"]["organiser"]["key"],
         "league organiser pin": league["keys"]["organiser"]["pin"],
+        "pool league key": pool["keys"]["organiser"]["key"],
+        "pool league pin": pool["keys"]["organiser"]["pin"],
         **{f"board key {t['table']}": t["key"] for t in league["keys"]["tables"]},
         **{f"board pin {t['table']}": t["pin"] for t in league["keys"]["tables"]},
         "game pin": game_pin,
@@ -297,7 +302,13 @@ def persona(app: Flask, world: World, credential: str) -> Persona:
         opens(f"/n/{league['id']}/t/1/join/{theirs['key']}")
         league_key = season["keys"]["organiser"]["key"]  # the league's
         opens(f"/n/{season['id']}/t/1/join/{league_key}")
-        return Persona(credential, phone, {"the league": theirs["key"]}, mine["key"])
+        pool = made["pool"]["keys"]["organiser"]["key"]
+        return Persona(
+            credential,
+            phone,
+            {"the league": theirs["key"], "the pool league": pool},
+            mine["key"],
+        )
     if credential == "game PIN":
         opens("/join", "POST", pin=made["game pin"])
     elif credential == "table PIN":
