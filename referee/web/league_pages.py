@@ -33,6 +33,7 @@ from referee import games
 from referee import keys
 from referee import leagues
 from referee import ledger
+from referee.formats.league import team_formats
 from referee.games.outcomes import BadInput
 from referee.models import League
 from referee.web import access
@@ -95,7 +96,7 @@ def new() -> str | WerkzeugResponse | tuple[str, int]:
         "leagues/new.html",
         form=form,
         fmt=fmt,
-        games=[games.get(g) for g in games.GAME_IDS],
+        games=[games.get(g) for g in team_formats.league_games()],
         errors=errors,
         values=request.form if request.method == "POST" else None,
     ), (422 if request.method == "POST" else 200)
@@ -104,6 +105,9 @@ def new() -> str | WerkzeugResponse | tuple[str, int]:
 def _create(
     form: NewLeagueForm, fmt: formats.Format
 ) -> WerkzeugResponse | dict[str, str]:
+    if form.game.data not in team_formats.league_games():
+        first = games.get(team_formats.league_games()[0]).title
+        return {"game": f"Choose the game from the list, e.g. {first}."}
     try:
         league, creds = leagues.create(
             form.name.data or "",

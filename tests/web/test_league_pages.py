@@ -90,6 +90,10 @@ def _first_fixture(app: Any, season: str) -> dict[str, Any]:
         return dict(tournaments.view(tournaments.get(season))["fixtures"][0])
 
 
+def _names(roster: list[str]) -> dict[str, str]:
+    return {f"player_{i}": name for i, name in enumerate(roster, start=1)}
+
+
 def _lineup(phone: FlaskClient, season: str, fixture: int, team: int) -> Any:
     roster = TEAMS[team - 1][3]
     form = {f"player_{i}": name for i, name in enumerate(roster, start=1)}
@@ -278,3 +282,28 @@ def test_bad_input_is_named_with_an_example_never_a_500(client, app):
     assert "2026-" in bad_date.get_data(as_text=True)  # the example date
     assert client.get("/n/new/league").status_code == 404
     assert client.get("/n/new/league?league=nope").status_code == 404
+
+
+def test_bad_fixture_writes_say_what_is_wrong_on_the_page(client, app):
+    _league_id, season = _season(client)
+    fixture = _first_fixture(app, season)
+    number, home = fixture["number"], fixture["home"]
+    cases = [
+        ("reschedule", {"date": "next week", "reason": "rain"}, 422, "2026-"),
+        ("forfeit", {"team": "", "reason": "no team"}, 422, "e.g."),
+        # a name off the roster: the rules refuse the line-up, naming it
+        ("lineup", {"team": str(home), "player_1": "Zed"}, 422, "place 2"),
+        (
+            "lineup",
+            {"team": str(home), **_names(["Zed", "Bo", "Cy", "Di", "Ed"])},
+            409,
+            "Zed",
+        ),
+    ]
+    for action, data, status, words in cases:
+        sent = client.post(
+            f"/n/{season}/f/{number}/{action}", data={"idem": action, **data}
+        )
+        assert sent.status_code == status, action
+        page = sent.get_data(as_text=True)
+        assert words in page, (action, re.findall(r"error-box.*?</div>", page, re.S))

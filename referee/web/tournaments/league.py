@@ -270,6 +270,15 @@ def lineup(tournament_id: str, number: int) -> WerkzeugResponse | Page:
             1, team_formats.get(night.state["options"]["team_format"]).lineup + 1
         )
     ]
+    empty = next((i for i, name in enumerate(players, start=1) if not name), None)
+    if empty is not None:
+        first = night.state["teams"][team - 1]["players"][0]
+        return station(
+            night,
+            team,
+            status=422,
+            error=f"Choose a player for place {empty} of the line-up, e.g. {first}.",
+        )
     event = {"type": "lineup", "fixture": number, "team": team, "players": players}
     done = url_for("tournaments.table", tournament_id=night.id, number=team)
     if actor == ORGANISER and request.form.get("back") == "admin":
@@ -308,7 +317,7 @@ def reschedule(tournament_id: str, number: int) -> WerkzeugResponse | Page:
             "reason": _reason(),
         }
         venue = " ".join(request.form.get("venue", "").split())
-        if venue:
+        if venue and venue != fixture["venue"]:  # the form shows the current one
             out["venue"] = venue
         return out
 

@@ -4,6 +4,7 @@ the season's options, which start from the league's defaults."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import abort
@@ -38,6 +39,63 @@ SKIP_CHARS = 600
 
 class NewSeasonForm(NewForm):
     title = title_field("Name of the season")
+
+
+# The season's fields as this form labels them (the format names them as the API
+# does: 'schedule.start', 'teams[0].captain'), and a value the form takes.
+SCHEDULE_WORDS = {
+    "schedule.start": ("First match night", "2026-09-07"),
+    "schedule.every_days": ("Every how many days", "7"),
+    "schedule.time": ("Time", "19:30"),
+    "schedule.skip": ("Dates to skip", "2026-12-21"),
+    "schedule": ("First match night", "2026-09-07"),
+}
+TEAM_WORDS = {
+    "name": "name",
+    "venue": "home venue",
+    "captain": "captain",
+    "players": "roster",
+}
+_TEAM_FIELD = re.compile(r"^teams\[(\d+)\](?:\.(\w+))?$")
+_API_ASIDE = re.compile(r"\s*\('[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*'\)")
+_QUOTED_API = re.compile(r"'[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)+'")
+_JSON_VALUE = re.compile(r'^\s*"[^"]+":\s*(.*?)\s*$', re.S)
+
+
+def season_words(err: BadInput) -> tuple[str, str]:
+    """A refused season as this page says it: (the form field's name, the words).
+
+    The format names its fields as the API does; the page names them as its form
+    labels them and gives an example as the form takes it."""
+    field = err.field or "teams"
+    example = ""
+    found = _TEAM_FIELD.match(field)
+    if field in SCHEDULE_WORDS:
+        label, example = SCHEDULE_WORDS[field]
+        key = field.split(".")[-1] if "." in field else "start"
+    elif found:
+        number = int(found[1]) + 1
+        part = found[2] or "name"
+        label = f"Team {number}'s {TEAM_WORDS.get(part, part)}"
+        key = f"team_{number}_{part}"
+    elif field in ("players", "teams"):
+        return "teams", (
+            f"{outcomes.page_error(err)} Fill in a block for each team, e.g. Team 1: "
+            "Cue Tips, at The Anchor, captain Ann, roster Ann, Bo, Cy."
+        )
+    else:
+        return field, outcomes.page_error(err)
+    message = _API_ASIDE.sub("", err.message)
+    message = _QUOTED_API.sub(label.lower() if found else label, message)
+    message = message[:1].upper() + message[1:]
+    if not example and err.example:
+        value = _JSON_VALUE.match(err.example)
+        example = (
+            (value[1] if value else err.example).strip('"[]').replace('", "', ", ")
+        )
+    if example and "e.g." not in message:
+        message = f"{message} For example: {example}."
+    return key, f"{label}: {message}" if not message.startswith(label) else message
 
 
 def league_or_404(league_id: str | None) -> League:
@@ -142,7 +200,8 @@ def _create(
             fingerprint=ledger.request_hash(dict(request.form)),
         )
     except BadInput as err:
-        return {err.field or "teams": outcomes.page_error(err)}
+        key, words = season_words(err)
+        return {key: words}
     except leagues.Forbidden:
         abort(403, "Only the league's organiser starts a season. Type its PIN first.")
     except ledger.KeyReused:
