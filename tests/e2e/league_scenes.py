@@ -43,10 +43,12 @@ NAMES = [
 
 @dataclass(frozen=True)
 class League:
-    """A season on the served app: its id and TV address."""
+    """A season on the served app: its id, TV address and keys by station (1..T
+    the captains, T+f fixture f's venue phone)."""
 
     id: str
     tv: str
+    keys: dict[int, str]
 
 
 def _post(request: APIRequestContext, path: str, key: str | None, body: Any) -> Any:
@@ -141,7 +143,7 @@ def season(
                 home_wins = (g + i) % 3 != 0
                 racks = RACE if plan == "played" or g < len(games) - 1 else 1
                 _play(request, game, scorer, away, home_wins, racks)
-    return League(sid, f"/n/{sid}/tv")
+    return League(sid, f"/n/{sid}/tv", stations)
 
 
 def _play(
