@@ -119,8 +119,20 @@ def live_score(game: Mapping[str, Any]) -> str:
 
 
 def in_play(game: Mapping[str, Any]) -> bool:
-    """A game called to a match and not won yet."""
-    return bool(game.get("match")) and game.get("winner") is None
+    """A game under way: called to a match, begun (its match has an entry: a
+    fixture's games are all called at once, most wait for a table), not won yet."""
+    if not game.get("match") or game.get("winner") is not None:
+        return False
+    live = game.get("live")
+    return live is None or int(live.get("seq") or 0) > 0
+
+
+def human_date(iso: str | None) -> str:
+    """ "Mon 7 Sep" from "2026-09-07" (what a TV in a bar says); "" for none."""
+    if not iso:
+        return ""
+    day = dt.date.fromisoformat(str(iso))
+    return f"{day:%a} {day.day} {day:%b}"
 
 
 def team_fixtures(view: Mapping[str, Any], teams: Iterable[int]) -> list[JSON]:
@@ -190,7 +202,7 @@ def fixture_card(view: Mapping[str, Any], fixture: Mapping[str, Any]) -> JSON:
         state = "forfeit"
     elif decided(fixture):
         state = "final"
-    elif playing or any(g.get("winner") for g in games):
+    elif any(g.get("match") for g in games):  # called: the night is on
         state = "playing"
     else:
         state = "to-play"
@@ -208,6 +220,7 @@ def fixture_card(view: Mapping[str, Any], fixture: Mapping[str, Any]) -> JSON:
         "games": len(games),
         "finished": sum(1 for g in games if g.get("winner") is not None),
         "in_play": len(playing),
+        "waiting": sum(1 for g in games if g.get("winner") is None and not in_play(g)),
         "playing": [
             {
                 "number": g.get("number"),
@@ -240,6 +253,8 @@ def tv_board(view: Mapping[str, Any], today: dt.date) -> JSON:
     earlier.sort(key=lambda f: (f.get("week") or 0, f.get("number") or 0))
     latest = [fixture_card(view, f) for f in reversed(earlier[-TV_RESULTS:])]
     table = list(view.get("standings") or [])
+    if week is not None:
+        week["when"] = human_date(week.get("date"))
     return {
         "week": week,
         "bye": team_name(view, week.get("bye")) if week and week.get("bye") else None,

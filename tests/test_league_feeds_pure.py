@@ -307,6 +307,22 @@ def test_a_fixture_card_counts_games_won_per_side_and_the_games_in_play():
     assert card["home"] == lf.team_name(view, f["home"])
 
 
+def test_a_game_called_but_not_begun_is_waiting_not_in_play():
+    view = make_view(["Sharks", "Jets"])
+    f = view["fixtures"][0]
+    play(f, ["home"], live=2)
+    f["games"][2]["live"]["seq"] = 0  # called to its match, no entry yet
+    [card] = lf.tv_board(view, dt.date(2026, 9, 7))["fixtures"]
+    assert (card["in_play"], card["waiting"], card["finished"]) == (1, 1, 1)
+    assert [g["number"] for g in card["playing"]] == [2]
+
+
+def test_the_board_says_tonights_date_in_words():
+    view = make_view(["Sharks", "Jets"])
+    assert lf.tv_board(view, dt.date(2026, 9, 7))["week"]["when"] == "Mon 7 Sep"
+    assert lf.human_date(None) == ""
+
+
 def test_a_card_lists_at_most_three_games_in_play_and_counts_the_rest():
     view = make_view(["Sharks", "Jets"])
     play(view["fixtures"][0], [], live=5)

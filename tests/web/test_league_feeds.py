@@ -381,15 +381,18 @@ def test_the_tv_board_follows_a_games_entry_and_its_confirmation(client, app):
     html = first["html"]["live"]
     home = season.names[fixture["home"] - 1]
     assert home in html
-    assert "10 in play" in html
+    assert "0 in play</b> · 0 of 10 done · 10 to start" in html
     game = fixture["games"][0]
     season.play_game(fixture, game, home_wins=True, racks=2, confirm=False)
     entered = stream(client, season, first["id"])
     assert entered["id"] != first["id"]
-    assert "0<i>–</i>0" in entered["html"]["live"]  # over on the table, unconfirmed
+    board = entered["html"]["live"]
+    assert "0<i>–</i>0" in board  # over on the table, not confirmed yet
+    assert "1 in play</b> · 0 of 10 done · 9 to start" in board
+    assert "<b>2–0</b>" in board  # the race's racks, live
     away_captain = season.captains[season.team_number(fixture["away"])]
     reply = season.match_write(game["match"], "confirm", {}, away_captain)
     assert reply.status_code == 201, reply.get_json()
     confirmed = stream(client, season, entered["id"])
     assert "1<i>–</i>0" in confirmed["html"]["live"]
-    assert "9 in play" in confirmed["html"]["live"]
+    assert "0 in play</b> · 1 of 10 done · 9 to start" in confirmed["html"]["live"]
