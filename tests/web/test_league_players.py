@@ -117,6 +117,8 @@ def test_the_player_table_equals_a_replay_of_each_games_log(app: Any, client: An
 def test_the_player_page_and_csv_show_the_same_rows(client: Any) -> None:
     season, fixture = _play_night(client)
     table = client.get(f"/n/{season.id}/players.json").get_json()
+    season_page = client.get(f"/n/{season.id}").get_data(as_text=True)
+    assert f'href="/n/{season.id}/players"' in season_page  # linked from the season
     page = client.get(f"/n/{season.id}/players")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
