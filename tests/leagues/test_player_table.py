@@ -99,6 +99,8 @@ _game_spec = st.tuples(
 @settings(max_examples=20, deadline=None)
 @given(st.lists(_game_spec, max_size=6))
 def test_darts_figures_equal_the_engines_statistics_of_the_finished_games(specs):
+    """Property: per player, the sums of the engine's own statistics over the
+    finished games; the totals and the order of the games change nothing else."""
     played, states = [], []
     for n, (home, away, rounds, finish) in enumerate(specs):
         g, state = _season_game(n, (1, home), (2, away), rounds, finish)
@@ -129,6 +131,14 @@ def test_darts_figures_equal_the_engines_statistics_of_the_finished_games(specs)
         assert row["legs_won"] == sum(
             s["stats"][seat]["legs_won"] for seat, _, s in mine
         )
+    # Every finished game is one win and two games played; nothing else counts.
+    finished = sum(bool(game.view(s)["over"]) for _, s in states)
+    assert sum(r["won"] for r in rows.values()) == finished
+    assert sum(r["played"] for r in rows.values()) == 2 * finished
+    # The table is a function of the set of games, not of the order they came in.
+    assert player_table.table("darts-301", TEAMS, played[::-1]) == list(
+        player_table.table("darts-301", TEAMS, played)
+    )
 
 
 def test_a_game_not_over_or_not_yet_confirmed_adds_nothing():
@@ -234,3 +244,50 @@ def test_columns_name_each_games_figures():
     assert {"racks_won", "racks_lost", "break_and_runs", "win_percent"} <= set(keys)
     assert "three_dart_average" in [c["key"] for c in player_table.columns("darts-301")]
     assert [c["key"] for c in player_table.columns("pinochle")][-1] == "win_percent"
+
+
+def _canasta_won_by(winners: int) -> Any:
+    """A canasta partnership match, Sharks (Ann, Bob) against Jets (Dee, Eve),
+    played to its end by whole hands entered as counts: side ``winners`` goes out
+    with four natural canastas each hand, the other side melds nothing."""
+    game = games.get("canasta")
+    teams = [
+        {"name": "Sharks", "players": ["Ann", "Bob"]},
+        {"name": "Jets", "players": ["Dee", "Eve"]},
+    ]
+    setup = game.new_setup(["Ann", "Bob", "Dee", "Eve"], {}, teams)
+    state, done = game.start(setup), []
+    while not game.view(state)["over"]:
+        for side in (0, 1):
+            mine = side == winners
+            raw = {
+                "type": "hand_counts",
+                "side": side,
+                "natural_canastas": 4 if mine else 0,
+                "mixed_canastas": 0,
+                "meld_points": 1180 if mine else 0,
+                "hand_points": 0,
+                "went_out": "out" if mine else "none",
+            }
+            event = game.parse_event(raw, state)
+            state = game.apply(state, event).state
+            done.append(event)
+    return stats.figures(game, setup, done)
+
+
+def test_cards_partners_each_count_the_partnerships_result():
+    sharks, jets = ("Ann", "Bob"), ("Dee", "Eve")
+    played = [
+        SeasonGame("m1", Side(1, sharks, sharks), Side(2, jets, jets), f, True)
+        for f in (_canasta_won_by(0), _canasta_won_by(0), _canasta_won_by(1))
+    ]
+    rows = {r["name"]: r for r in player_table.table("canasta", TEAMS, played)}
+    for name in sharks:
+        assert (rows[name]["played"], rows[name]["won"]) == (3, 2)
+        assert rows[name]["win_percent"] == 66.7
+    for name in jets:
+        assert (rows[name]["won"], rows[name]["lost"]) == (1, 2)
+        assert rows[name]["win_percent"] == 33.3
+    assert set(rows["Ann"]) == {c["key"] for c in player_table.columns("canasta")} | {
+        "team"
+    }
