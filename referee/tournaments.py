@@ -612,7 +612,8 @@ class _Folding:
         pending = list(events)
         while pending:
             event, actor = pending.pop(0)
-            step = self.fmt.apply(copy.deepcopy(self.state), event)
+            given = self.state if self.fmt.copies_state else copy.deepcopy(self.state)
+            step = self.fmt.apply(given, event)
             self.state = step.state
             self.steps.append((event, actor, step.ruling))
             # What the new state calls for comes straight after the event.

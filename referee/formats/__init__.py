@@ -134,6 +134,9 @@ class Format:
     # night); False: the service calls ready matches by itself (``calls``).
     organiser_rounds: bool = True
     seatings: tuple[str, ...] = ("given", "drawn")
+    # True: ``apply`` never writes to the state it is given (it copies what it
+    # changes), so the service folds without a defensive deep copy first.
+    copies_state: bool = False
     # The events a client may send (``parse_event``), for the API and OpenAPI.
     events: tuple[EventKind, ...] = ()
 

@@ -178,6 +178,7 @@ class League(Format):
     organiser_rounds = False
     seatings = ("given",)
     table_writes = frozenset({"lineup"})
+    copies_state = True  # ``apply`` copies what an event changes (``_writable``)
     events = EVENTS
     options = (
         Option(
@@ -521,7 +522,7 @@ class League(Format):
             if kind != "create":
                 raise BadInput("A season's log opens with 'create'.", field="type")
             return self._create(event)
-        state = copy.deepcopy(state)
+        state = _writable(state, event)
         handlers = {
             "lineup": self._lineup,
             "call": self._call,
@@ -1208,6 +1209,24 @@ def _live(tm: TableMatch) -> JSON:
         "prompt": board.get("prompt"),
         "seq": tm.version,
     }
+
+
+def _writable(state: JSON, event: JSON) -> JSON:
+    """A copy of ``state`` that an event's handler may write: the top level, the
+    fixtures in play and the list of fixtures are new, and so is the event's own
+    fixture (a deep copy); every other fixture is shared with ``state``, which no
+    handler writes to. A season's state is hundreds of fixtures: copying all of it
+    for every result made a 2,400-game season spend most of its time copying."""
+    out = dict(state)
+    out["playing"] = list(state["playing"])
+    fixtures = list(state["fixtures"])
+    raw = event.get("fixture")
+    if isinstance(raw, str) and raw.strip().isdigit():
+        raw = int(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= len(fixtures):
+        fixtures[raw - 1] = copy.deepcopy(fixtures[raw - 1])
+    out["fixtures"] = fixtures
+    return out
 
 
 def _decide(state: JSON, f: JSON) -> None:
