@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
     from referee.web import compression
     from referee.web import edge
     from referee.web import errors
+    from referee.web import league_pages
     from referee.web import leagues
     from referee.web import live
     from referee.web import matches
@@ -65,6 +66,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(pwa.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(players.api_bp)
+    app.register_blueprint(league_pages.bp)
     errors.init_app(app)
     templating.init_app(app)
     app.after_request(_headers)

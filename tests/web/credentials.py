@@ -53,8 +53,22 @@ GROUP_TARGETS = {
     "board": ("the league",),
     "organise": ("the night", "the league"),
     "league": ("the pool league",),
+    "captain": ("the season",),
+    "season": ("the season",),
 }
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
+# A league's season of two pool teams (team 1's roster is the line-up
+# write_routes.py sends): station 1 is team 1's captain, station 3 fixture 1.
+SEASON_TEAMS = [
+    {"name": "Reds", "venue": "The Anchor", "captain": "Ann", "players": EIGHT[:5]},
+    {
+        "name": "Blues",
+        "venue": "The Crown",
+        "captain": "Fay",
+        "players": ["Fay", "Gus", "Hal", "Ivy", "Jo"],
+    },
+]
+SEASON_SCHEDULE = {"start": "2026-09-07", "every_days": 7, "time": "19:30"}
 
 
 # --- the expected matrix, from the docs ----------------------------------------------
@@ -148,6 +162,15 @@ def build(app: Flask) -> World:
     )
     assert league["pairings"][0]["station"] == 1, "pairing 1 is on board 1"
     pool = _created(client, "/api/v1/leagues", API_BODIES["league_api.create"])
+    season_made = _api(
+        client,
+        "POST",
+        f"/api/v1/leagues/{pool['id']}/seasons",
+        pool["keys"]["organiser"]["key"],
+        {"title": "Autumn", "teams": SEASON_TEAMS, "schedule": SEASON_SCHEDULE},
+    )
+    assert season_made.status_code == 201, season_made.get_json()
+    season = season_made.get_json()
     dart = {"event": {"type": "dart", "dart": "T20"}}
     for made in (match, sides):  # entry #1, by the scorer (the first side)
         reply = _api(
@@ -181,6 +204,7 @@ def build(app: Flask) -> World:
             "the night": night["id"],
             "the league": league["id"],
             "the pool league": pool["id"],
+            "the season": season["id"],
         },
         made={
             "match": match,
@@ -188,6 +212,7 @@ def build(app: Flask) -> World:
             "night": night,
             "league": league,
             "pool": pool,
+            "season": season,
         },
     )
     with app.app_context():
@@ -245,7 +270,7 @@ class Persona:
 def persona(app: Flask, world: World, credential: str) -> Persona:
     phone = app.test_client()
     made, ids = world.made, world.ids
-    night, league = made["night"], made["league"]
+    night, league, season = made["night"], made["league"], made["season"]
 
     def opens(path: str, method: str = "GET", **data: Any) -> None:
         response = phone.open(path, method=method, data=data or None)
@@ -268,11 +293,15 @@ def persona(app: Flask, world: World, credential: str) -> Persona:
         table, board = night["keys"]["tables"][0], league["keys"]["tables"][0]
         opens(f"/n/{night['id']}/t/1/join/{table['key']}")
         opens(f"/n/{league['id']}/t/1/join/{board['key']}")
+        captain = season["keys"]["tables"][0]  # team 1's captain
+        opens(f"/n/{season['id']}/t/1/join/{captain['key']}")
         return Persona(credential, phone, {"the league": board["key"]}, table["key"])
     if credential == "organiser key":
         mine, theirs = night["keys"]["organiser"], league["keys"]["organiser"]
         opens(f"/n/{night['id']}/t/1/join/{mine['key']}")
         opens(f"/n/{league['id']}/t/1/join/{theirs['key']}")
+        league_key = season["keys"]["organiser"]["key"]  # the league's
+        opens(f"/n/{season['id']}/t/1/join/{league_key}")
         pool = made["pool"]["keys"]["organiser"]["key"]
         return Persona(
             credential,
@@ -290,6 +319,11 @@ def persona(app: Flask, world: World, credential: str) -> Persona:
             f"/n/{ids['the league']}/join",
             "POST",
             pin=league["keys"]["tables"][0]["pin"],
+        )
+        opens(
+            f"/n/{ids['the season']}/join",
+            "POST",
+            pin=season["keys"]["tables"][0]["pin"],
         )
     elif credential == "claim code":
         player, code = made["claim"]

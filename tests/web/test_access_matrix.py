@@ -55,6 +55,7 @@ OPEN = {
     "league_api.create",
     "api.tool",
     "players.display",  # big type: this browser's own session only
+    "leagues.new",
 }
 # Writes whose credential is the PIN in the body (wrong PINs: 422, rate-limited; see
 # test_pages.py and test_bunko_night.py).
@@ -64,6 +65,7 @@ PIN_JOINS = {
     "api.join",
     "tournaments.join",
     "players.claim",
+    "leagues.join",
 }
 REFUSED = {401, 403, 404}
 

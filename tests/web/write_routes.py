@@ -57,6 +57,15 @@ PAGE_FORMS: dict[str, dict[str, Any]] = {
     "players.approve": {"required": "on"},
     "tournaments.new_event": {"game": "darts-301", "players": "\n".join(EIGHT)},
     "tournaments.pairing_result": {"winner": "Ann", "score_a": "1", "score_b": "0"},
+    "leagues.new": {"name": "Tuesday Pool", "game": "billiards"},
+    "leagues.join": {},  # + the league's PIN
+    # A captain's line-up of team 1 for fixture 1, the organiser's season writes.
+    "tournaments.lineup": {
+        "team": "1",
+        **{f"player_{i}": n for i, n in enumerate(EIGHT[:5], 1)},
+    },
+    "tournaments.reschedule": {"date": "2026-10-01", "reason": "The hall is shut"},
+    "tournaments.forfeit": {"team": "1", "reason": "Could not raise a team"},
 }
 # JSON bodies of each API write.
 API_BODIES: dict[str, dict[str, Any]] = {
@@ -178,6 +187,8 @@ def url_of(rule: Rule, match_id: str | None, tournament_id: str | None) -> str:
             values[arg] = "checkout"
         elif arg == "player_id":
             values[arg] = "nobody"  # claiming needs the profile's claim code anyway
+        elif arg == "league_id":
+            values[arg] = "nobody"  # a league's PIN join needs its PIN anyway
         elif arg == "kind":
             values[arg] = "round-robin"
         else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 # The routes register themselves on the blueprints when their modules load.
 from referee.web.tournaments import api as api
 from referee.web.tournaments import brackets as brackets
+from referee.web.tournaments import league as league
 from referee.web.tournaments import league_feeds as league_feeds
 from referee.web.tournaments import night as night
 from referee.web.tournaments import pages as pages

@@ -59,6 +59,11 @@ class Family:
     tv: Callable[[Tournament], str]
     player: Callable[[Tournament, int], str]  # (tournament, player's index)
     station: Callable[..., Page]  # (tournament, number, status, error)
+    # The page a wrong PIN typed on the tournament's page is answered with (the
+    # public page, its join form saying why); None: the bunko night's page.
+    pin_page: Callable[[Tournament, str], str] | None = None
+    # What a phone that joined a station is told (None: "scores table n").
+    joined: Callable[[Tournament, int], str] | None = None
 
 
 FAMILIES: dict[str, Family] = {}

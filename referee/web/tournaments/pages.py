@@ -22,6 +22,7 @@ from referee.tournaments import ORGANISER
 from referee.web import access
 from referee.web.forms import WriteForm
 from referee.web.qr import qr_svg
+from referee.web.tournaments import league as league_pages  # noqa: F401 (its family)
 from referee.web.tournaments import night as night_pages  # noqa: F401 (its family)
 from referee.web.tournaments import pairings as pairing_pages  # noqa: F401 (its family)
 from referee.web.tournaments.access import _remember
@@ -117,7 +118,7 @@ def join_table(tournament_id: str, number: int, key: str) -> WerkzeugResponse:
             403, "This table link is not valid tonight. Ask the organiser for the PIN."
         )
     _remember(night, key)
-    flash(f"This phone now scores table {number}.")
+    flash(_joined(night, number))
     return redirect(url_for("tournaments.table", tournament_id=night.id, number=number))
 
 
@@ -135,20 +136,19 @@ def join(tournament_id: str) -> WerkzeugResponse | tuple[str, int]:
     if not turn.wait:
         key = tournaments.key_for_pin(night, request.form.get("pin", ""))
     if key is None:
-        ctx = context(night)
         if turn.wait:
-            ctx["pin_error"] = access.too_many_pins_message(
+            message = access.too_many_pins_message(
                 turn.wait,
                 "tonight's PINs",
                 "Scan the table's QR code on the organiser's page instead.",
             )
-            response = make_response(render_template("nights/night.html", **ctx), 429)
+            response = make_response(_pin_page(night, message), 429)
             return access.retry_after(response, turn.wait)
-        ctx["pin_error"] = (
+        message = (
             "That PIN is not a table's or the organiser's tonight. Check the 6 digits "
             "(e.g. 482913)."
         )
-        return render_template("nights/night.html", **ctx), 422
+        return _pin_page(night, message), 422
     access.pin_right(turn)
     _remember(night, key)
     actor = tournaments.actor_for(night, key)
@@ -156,10 +156,28 @@ def join(tournament_id: str) -> WerkzeugResponse | tuple[str, int]:
         flash("You are the organiser on this phone too.")
         return redirect(url_for("tournaments.admin", tournament_id=night.id))
     assert actor is not None
-    flash(f"This phone now scores table {actor.table}.")
+    flash(_joined(night, actor.table))
     return redirect(
         url_for("tournaments.table", tournament_id=night.id, number=actor.table)
     )
+
+
+def _joined(night: Tournament, number: int | None) -> str:
+    """What a phone that joined station ``number`` is told it now does."""
+    says = family_of(night).joined
+    if says is not None and number is not None:
+        return says(night, number)
+    return f"This phone now scores table {number}."
+
+
+def _pin_page(night: Tournament, message: str) -> str:
+    """The page a wrong PIN is answered with: the family's, or the night's."""
+    shown = family_of(night).pin_page
+    if shown is not None:
+        return shown(night, message)
+    ctx = context(night)
+    ctx["pin_error"] = message
+    return render_template("nights/night.html", **ctx)
 
 
 @bp.get("/<tournament_id>/t/<int:number>/qr.svg")
