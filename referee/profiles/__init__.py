@@ -271,14 +271,19 @@ def match_figures(match: Match) -> tuple[JSON, bool]:
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]
-    log = ledger.rows(match)
-    game = ledger.game_of(match)
-    got = stats.figures(game, ledger.setup_of(match), ledger.events_in_force(log))
-    counts = not match.confirm or trust.settled(log)
+    got, counts = figures_from_log(match, ledger.rows(match))
     _cache[key] = (got, counts)
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return got, counts
+
+
+def figures_from_log(match: Match, log: list[Any]) -> tuple[JSON, bool]:
+    """A match's figures from its log rows read already (``ledger.rows``), and
+    whether they count: in confirmation mode, once every entry is confirmed."""
+    game = ledger.game_of(match)
+    got = stats.figures(game, ledger.setup_of(match), ledger.events_in_force(log))
+    return got, not match.confirm or trust.settled(log)
 
 
 def profile(player: Player) -> JSON:

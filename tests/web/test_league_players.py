@@ -145,3 +145,24 @@ def test_only_a_league_season_has_a_player_table(client: Any) -> None:
         reply = client.get(f"/n/{made.get_json()['id']}/{path}")
         assert reply.status_code == 404
     assert client.get("/n/nosuchseason/players").status_code == 404
+
+
+def test_the_table_follows_a_confirmation_after_it_was_read(client: Any) -> None:
+    """The per-season figures are kept by match version: a game confirmed after a
+    view counts at the next one, and nothing else moves."""
+    season, fixture = _play_night(client)
+    before = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    fourth = fixture["games"][3]
+    away = season.captains[season.team_number(fixture["away"])]
+    reply = season.match_write(fourth["match"], "confirm", {}, away)
+    assert reply.status_code == 201, reply.get_json()
+    after = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    moved = {fourth["home"][0], fourth["away"][0]}
+    was = {r["name"]: r for r in before}
+    for row in after:
+        if row["name"] in moved:
+            assert row["played"] == was[row["name"]]["played"] + 1
+        else:
+            assert row == was[row["name"]]
+    winner = next(r for r in after if r["name"] == fourth["home"][0])
+    assert (winner["won"], winner["racks_won"]) == (1, 2)
