@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test table audit audits screenshots bench bench-quick faults fuzz fuzz-api clean
+.PHONY: run dev test table season audit audits screenshots bench bench-quick faults fuzz fuzz-api clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,13 @@ test: $(STAMP)
 # its own (.ci/run), beside `make test`.
 table: $(STAMP)
 	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m table $(PYTEST_ARGS)
+
+# Issue 23's target: a 16-team double round robin league season (240 team matches,
+# 2,400 games) created, played and settled through the JSON API, on SQLite and on
+# PostgreSQL when TEST_DATABASE_URL is set (pytest -m season; minutes, so a CI step
+# of its own, after `make table`). Each run prints its time per database.
+season: $(STAMP)
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m season -s $(PYTEST_ARGS)
 
 # Issue 26's audits of the served app in Debian's Chromium (CHROME_PATH, never a
 # downloaded browser): axe-core with no violation in either theme and Lighthouse

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,11 +67,43 @@ def table_matches(
     ).scalars()
     out = []
     for match in found:
-        board = ledger.board(match)
+        board = board_of(match)
         out.append(
             TableMatch(ids[match.id], match.id, match.version, match.state, board)
         )
     return sorted(out, key=lambda tm: tm.number)
+
+
+def board_of(match: Match) -> JSON:
+    """A table match's board as its tournament reads it.
+
+    A match in confirmation mode (a league's game: the home side scores, the away
+    side confirms) that is over but not yet confirmed by the other side is still in
+    play for its tournament: its result counts once every entry is confirmed. Only
+    such a match has its log read (``ledger.counts``), and a settle reads only the
+    matches in play, so that stays proportional to what is being played.
+    """
+    board = ledger.board(match)
+    if match.confirm and board.get("over") and not _confirmed(match):
+        return {**board, "over": False, "awaiting_confirmation": True}
+    return board
+
+
+# Whether a match's log is all confirmed, by (match, version): a version's log never
+# changes, so a finished game's log is read once, not at every settle of its night.
+_CONFIRMED: OrderedDict[tuple[str, int], bool] = OrderedDict()
+MAX_CONFIRMED = 8192
+
+
+def _confirmed(match: Match) -> bool:
+    key = (match.id, int(match.version))
+    found = _CONFIRMED.get(key)
+    if found is None:
+        found = ledger.counts(match)
+        _CONFIRMED[key] = found
+        while len(_CONFIRMED) > MAX_CONFIRMED:
+            _CONFIRMED.popitem(last=False)
+    return found
 
 
 def view(tournament: Tournament, tables: list[TableMatch] | None = None) -> JSON:

@@ -83,6 +83,7 @@ from referee.models import Tournament
 from referee.models import TournamentEvent
 from referee.tournament_reads import Entry as Entry
 from referee.tournament_reads import audit as audit
+from referee.tournament_reads import board_of as board_of
 from referee.tournament_reads import fingerprint as fingerprint
 from referee.tournament_reads import format_of as format_of
 from referee.tournament_reads import history as history
@@ -165,6 +166,8 @@ def create(
     setup: Mapping[str, Any] | None = None,
     idem_key: str | None = None,
     fingerprint: str | None = None,
+    league_id: str | None = None,
+    organiser: keys.Credentials | None = None,
 ) -> Tournament:
     """Store a new tournament and start its first round; ``BadInput`` if wrong.
 
@@ -174,12 +177,23 @@ def create(
     ``draw`` (a permutation of the players' indexes) is a draw made elsewhere.
     ``setup`` is what else the format takes (``Format.parse_setup``: a pairing
     format's game, game options, stations and ratings).
+    ``league_id`` makes it a league's season; ``organiser`` is then the league's key
+    and PIN, which the season takes as its own (a league key writes for every
+    season) instead of fresh ones.
     """
     if idem_key:
         prior = created_before(idem_key, fingerprint or "")
         if prior is not None:
             return _first_round(prior.id)
     fmt = _format_for(kind, seating)
+    if fmt.family == "league" and league_id is None:
+        # A season belongs to a league: its organiser key is the league's.
+        raise BadInput(
+            "A league season is made under its league: POST "
+            "/api/v1/leagues/<id>/seasons with the league's organiser key.",
+            field="kind",
+            example='"kind": "round-robin"',
+        )
     title = text.check(title or "", "title", "title")
     names = fmt.check_players(players)
     parsed = fmt.parse_options(options)
@@ -211,8 +225,9 @@ def create(
             state=state,
             create_key=idem_key or None,
             create_hash=fingerprint if idem_key else None,
+            league_id=league_id,
         )
-        _give_keys(tournament, tables)
+        _give_keys(tournament, tables, organiser)
         db.session.add(tournament)
         for seq, (data, ruling) in enumerate(steps, start=1):
             db.session.add(
@@ -270,12 +285,14 @@ def _opening(fmt: Format, event: JSON) -> tuple[list[tuple[JSON, Ruling]], JSON]
     return steps, state
 
 
-def _give_keys(tournament: Tournament, tables: int) -> None:
-    """The organiser's key and PIN, and one per table, all different PINs."""
-    pins = _pins(tables + 1)
-    organiser = keys.stored(
-        f"tournament:{tournament.id}", keys.Credentials(keys.new_key(), pins[0])
-    )
+def _give_keys(
+    tournament: Tournament, tables: int, given: keys.Credentials | None = None
+) -> None:
+    """The organiser's key and PIN (``given``: a league's), and one per table, all
+    different PINs."""
+    pins = _pins(tables + 1, given.pin if given else None)
+    creds = given or keys.Credentials(keys.new_key(), pins[0])
+    organiser = keys.stored(f"tournament:{tournament.id}", creds)
     tournament.edit_key = organiser["key"]
     tournament.pin = organiser["pin"]
     tournament.sealed = organiser["sealed"]
@@ -383,7 +400,7 @@ def write(
         fmt = format_of(tournament)
         _allow_kind(fmt, actor, raw_event)
         event = fmt.parse_event(raw_event, tournament.state)
-        _allow(fmt, actor, event)
+        _allow(fmt, actor, event, tournament.state)
         return [(event, actor)]
 
     orders: list[formats.Order] = []
@@ -566,7 +583,7 @@ def _settle_into(
         if event is None:
             break
         folding.add([(event, MATCHES)])
-        made_now += [made[call["pairing"]] for call in event["calls"]]
+        made_now += [made[number] for number in fmt.call_numbers(event)]
     db.session.add_all(made_now)  # only once every event folded
     return fmt.orders(folding.state, tables)
 
@@ -595,7 +612,8 @@ class _Folding:
         pending = list(events)
         while pending:
             event, actor = pending.pop(0)
-            step = self.fmt.apply(copy.deepcopy(self.state), event)
+            given = self.state if self.fmt.copies_state else copy.deepcopy(self.state)
+            step = self.fmt.apply(given, event)
             self.state = step.state
             self.steps.append((event, actor, step.ruling))
             # What the new state calls for comes straight after the event.
@@ -621,24 +639,46 @@ def _made_for(
     """The matches for ``plans``, made inside the settle's transaction (not added).
 
     Each is linked to the tournament, its round and station, and takes the
-    station's key: the station's phone scores every match called to it.
+    station's key: the station's phone scores every match called to it. A plan in
+    confirmation mode (a league's game) makes the match in that mode with the
+    second side's key the ``confirmer`` station's (the away captain's): kept as its
+    hash only, like a side a phone has claimed, so that no page or answer ever
+    hands it out with the match (the captain holds it already). A league season
+    with ``handicap: ratings`` has each game's options set by the ratings gap.
     """
     made = {}
+    handicap = (tournament.options or {}).get("handicap") == "ratings"
     for plan in plans:
         station = plan.station if plan.station is not None else plan.number
+        options = plan.options
+        if handicap:
+            options = _handicapped(tournament.game, options, plan.players)
         match = ledger.new_match(
             tournament.game,
             plan.players,
-            plan.options,
+            options,
             plan.teams or None,
             title=text.fit(f"{tournament.title} · {plan.title}", "title"),
             key=table_key(tournament, station)["key"],
+            confirm=plan.confirm,
         )
+        if plan.confirm and plan.confirmer is not None:
+            confirmer = table_key(tournament, plan.confirmer)["key"]
+            sides = list(match.side_keys or [])
+            sides[1] = {"key": keys.hash_key(confirmer), "claimed": True}
+            match.side_keys = sides
         match.tournament_id = tournament.id
         match.round = plan.round
         match.table = station
         made[plan.number] = match
     return made
+
+
+def _handicapped(game: str, options: JSON, players: Sequence[str] | None) -> JSON:
+    """A game's options with the handicap its players' ratings give."""
+    from referee import handicaps  # the ratings' helper; imported only when used
+
+    return dict(handicaps.for_match(game, options, list(players or [])))
 
 
 def settle_match(match_id: str) -> None:
@@ -702,17 +742,37 @@ def _allow_kind(fmt: Format, actor: Actor, raw_event: Any) -> None:
         raise Forbidden(f"Only the organiser can send '{kind}'.")
 
 
-def _allow(fmt: Format, actor: Actor, event: JSON) -> None:
+def _allow(fmt: Format, actor: Actor, event: JSON, state: JSON) -> None:
+    """The format says what a station's key may send (``Format.allows``): a table
+    its own result, a league captain its own team's line-up."""
     if actor == ORGANISER:
         return
-    if actor.role == "table" and event["type"] in fmt.table_writes:
-        if event.get("table") == actor.table:
+    if actor.role == "table" and actor.table and event["type"] in fmt.table_writes:
+        if fmt.allows(state, actor.table, event):
             return
-        raise Forbidden(
-            f"This is table {actor.table}'s key: it cannot act for table "
-            f"{event.get('table')}."
-        )
+        raise Forbidden(_not_yours(fmt, state, actor.table, event))
     raise Forbidden(f"Only the organiser can send '{event['type']}'.")
+
+
+def _not_yours(fmt: Format, state: JSON, station: int, event: JSON) -> str:
+    """Why a station's key may not send an event of its kind (a 403's words)."""
+    role, number = fmt.station_role(state, station)
+    kind = event["type"]
+    if role == "captain":
+        names = state.get("players") or []
+        team = names[number - 1] if 0 < number <= len(names) else f"team {number}"
+        return (
+            f"This is {team}'s captain's key: it sends '{kind}' for {team} only, "
+            "in its own fixtures."
+        )
+    if role == "fixture":
+        return (
+            f"This is fixture {number}'s key: it scores that fixture's games; "
+            f"'{kind}' is a captain's or the organiser's."
+        )
+    return (
+        f"This is table {station}'s key: it cannot act for table {event.get('table')}."
+    )
 
 
 def _discard(match_ids: list[str]) -> None:
@@ -729,9 +789,9 @@ def _discard(match_ids: list[str]) -> None:
     db.session.commit()
 
 
-def _pins(count: int) -> list[str]:
-    """``count`` different six-digit PINs."""
-    pins: list[str] = []
+def _pins(count: int, first: str | None = None) -> list[str]:
+    """``count`` different six-digit PINs (starting with ``first`` if given)."""
+    pins: list[str] = [first] if first else []
     while len(pins) < count:
         pin = f"{secrets.randbelow(10**6):06d}"
         if pin not in pins:

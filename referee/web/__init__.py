@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
     from referee.web import compression
     from referee.web import edge
     from referee.web import errors
+    from referee.web import leagues
     from referee.web import live
     from referee.web import matches
     from referee.web import pages
@@ -47,6 +48,7 @@ def init_app(app: Flask) -> None:
     # cannot ride on it: CSRF tokens guard the cookie-authenticated pages only.
     csrf.exempt(api.bp)
     csrf.exempt(tournaments.api_bp)
+    csrf.exempt(leagues.bp)
     csrf.exempt(players.api_bp)
     # Before every other hook (a night's grants are read by one): an old cookie's
     # plain keys become hashes on first use.
@@ -58,6 +60,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tools.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournaments.api_bp)
+    app.register_blueprint(leagues.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(players.bp)

@@ -183,7 +183,7 @@ class Boards:
                         match.id,
                         match.version,
                         match.state,
-                        ledger.board(match),
+                        tournaments.board_of(match),
                     )
                 )
         tables = sorted(keep + fresh, key=lambda tm: tm.number)

@@ -52,6 +52,7 @@ GROUP_TARGETS = {
     "table": ("the night",),
     "board": ("the league",),
     "organise": ("the night", "the league"),
+    "league": ("the pool league",),
 }
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -146,6 +147,7 @@ def build(app: Flask) -> World:
         },
     )
     assert league["pairings"][0]["station"] == 1, "pairing 1 is on board 1"
+    pool = _created(client, "/api/v1/leagues", API_BODIES["league_api.create"])
     dart = {"event": {"type": "dart", "dart": "T20"}}
     for made in (match, sides):  # entry #1, by the scorer (the first side)
         reply = _api(
@@ -178,8 +180,15 @@ def build(app: Flask) -> World:
             "table 2's game": str(night["tables"][1]["match"]),
             "the night": night["id"],
             "the league": league["id"],
+            "the pool league": pool["id"],
         },
-        made={"match": match, "sides": sides, "night": night, "league": league},
+        made={
+            "match": match,
+            "sides": sides,
+            "night": night,
+            "league": league,
+            "pool": pool,
+        },
     )
     with app.app_context():
         game_pin = ledger.credentials(ledger.get(world.ids["table 1's game"])).pin
@@ -206,6 +215,8 @@ def build(app: Flask) -> World:
         **{f"table pin {t['table']}": t["pin"] for t in night["keys"]["tables"]},
         "league organiser key": league["keys"]["organiser"]["key"],
         "league organiser pin": league["keys"]["organiser"]["pin"],
+        "pool league key": pool["keys"]["organiser"]["key"],
+        "pool league pin": pool["keys"]["organiser"]["pin"],
         **{f"board key {t['table']}": t["key"] for t in league["keys"]["tables"]},
         **{f"board pin {t['table']}": t["pin"] for t in league["keys"]["tables"]},
         "game pin": game_pin,
@@ -262,7 +273,13 @@ def persona(app: Flask, world: World, credential: str) -> Persona:
         mine, theirs = night["keys"]["organiser"], league["keys"]["organiser"]
         opens(f"/n/{night['id']}/t/1/join/{mine['key']}")
         opens(f"/n/{league['id']}/t/1/join/{theirs['key']}")
-        return Persona(credential, phone, {"the league": theirs["key"]}, mine["key"])
+        pool = made["pool"]["keys"]["organiser"]["key"]
+        return Persona(
+            credential,
+            phone,
+            {"the league": theirs["key"], "the pool league": pool},
+            mine["key"],
+        )
     if credential == "game PIN":
         opens("/join", "POST", pin=made["game pin"])
     elif credential == "table PIN":

@@ -26,8 +26,9 @@ from referee.models import TournamentEvent
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Bearer-token blueprints: no cookie authenticates them, so no CSRF token either.
-API_BLUEPRINTS = frozenset({"api", "tournament_api", "players_api"})
+API_BLUEPRINTS = frozenset({"api", "tournament_api", "players_api", "league_api"})
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+FOUR, FOUR2 = EIGHT[:4], EIGHT[4:]
 
 # Form fields of each page write: valid apart from whatever is being tested.
 PAGE_FORMS: dict[str, dict[str, Any]] = {
@@ -79,6 +80,14 @@ API_BODIES: dict[str, dict[str, Any]] = {
     "players_api.api_confirm": {},
     "players_api.api_challenge": {"target": 1},
     "tournament_api.add_event": {"event": {"type": "end"}},
+    "league_api.create": {"name": "Tuesday Pool", "game": "billiards"},
+    "league_api.add_season": {
+        "teams": [
+            {"name": "Reds", "venue": "The Anchor", "captain": "Ann", "players": FOUR},
+            {"name": "Blues", "venue": "The Crown", "captain": "Eve", "players": FOUR2},
+        ],
+        "schedule": {"start": "2026-09-07"},
+    },
 }
 
 
@@ -159,8 +168,8 @@ def url_of(rule: Rule, match_id: str | None, tournament_id: str | None) -> str:
     for arg in rule.arguments:
         if arg == "match_id" and match_id:
             values[arg] = match_id
-        elif arg == "tournament_id" and tournament_id:
-            values[arg] = tournament_id
+        elif arg in ("tournament_id", "league_id") and tournament_id:
+            values[arg] = tournament_id  # a league's id is sent as the target's
         elif arg in ("seq", "number"):
             values[arg] = 1
         elif arg == "game_id":

@@ -16,6 +16,7 @@ from referee import games
 from referee.games.base import EventKind
 from referee.games.base import Example
 from referee.games.base import Game
+from referee.web.openapi import leagues
 from referee.web.openapi import limits
 from referee.web.openapi.common import _name
 from referee.web.openapi.fields import event_schema
@@ -74,6 +75,7 @@ def _spec() -> JSONSchema:
     schemas.update(tournament_schemas())
     schemas.update(tool_schemas())
     schemas.update(player_schemas())
+    schemas.update(leagues.league_schemas())
     schemas["Event"] = {
         "anyOf": event_refs,
         "description": "An event of the match's "
@@ -88,6 +90,7 @@ def _spec() -> JSONSchema:
             **match_paths(registry, examples, answers),
             **tool_paths(),
             **tournament_paths(),
+            **leagues.league_paths(),
             **player_paths(),
             **document_paths(),
         },
@@ -150,6 +153,7 @@ def _components(schemas: JSONSchema) -> JSONSchema:
             }
         },
         "securitySchemes": {
+            **leagues.SECURITY,
             "editKey": {
                 "type": "http",
                 "scheme": "bearer",

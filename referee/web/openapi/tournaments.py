@@ -15,6 +15,7 @@ from typing import Any
 from referee import formats
 from referee.formats import Format
 from referee.formats import PathWrite
+from referee.web.openapi import leagues
 from referee.web.openapi import nights
 from referee.web.openapi import pairings
 from referee.web.openapi.common import EXPECTED_SEQ
@@ -36,7 +37,11 @@ from referee.web.openapi.fields import option_schema
 JSONSchema = dict[str, Any]
 REF = "#/components/schemas/"
 # Each family's part of the document (what it adds to the create, its view).
-FAMILIES: dict[str, ModuleType] = {"night": nights, "pairing": pairings}
+FAMILIES: dict[str, ModuleType] = {
+    "night": nights,
+    "pairing": pairings,
+    "league": leagues,
+}
 SHARED = {"name": NAME}  # what a format's field schema names as {"shared": ...}
 
 
@@ -235,7 +240,11 @@ def _new_tournament(families: list[ModuleType]) -> JSONSchema:
                 "description": "given (as listed), drawn (at random, kept in "
                 "the log), rating (pairing formats: by 'ratings').",
             },
-            **{name: create[name] for name in formats.create_fields()},
+            # A league's own setup (teams, schedule) is its season create's
+            # (POST /api/v1/leagues/{id}/seasons), not this one's.
+            **{
+                name: create[name] for name in formats.create_fields() if name in create
+            },
             "options": {
                 "type": ["object", "null"],
                 "properties": option_props,

@@ -34,6 +34,10 @@ MATCH_WRITES = {
     "api.add_event",
     "api.undo",
     "api.amend",
+    # A confirmation can make a finished game in confirmation mode count (a
+    # league's away side confirming the home side's entries).
+    "players.confirm",
+    "players_api.api_confirm",
 }
 
 

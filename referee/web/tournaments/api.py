@@ -49,7 +49,7 @@ def tournament_json(
         abort(404, f"There is no tournament '{night.id}'.")
     night, tables = snap.night, snap.tables
     view = tournaments.view(night, tables)  # its own: links are added below
-    for t in view["tables"]:
+    for t in view.get("tables", []):  # a league's view has fixtures instead
         t["links"] = _table_links(night, t)
     for p in view.get("pairings", []):
         p["links"] = {
