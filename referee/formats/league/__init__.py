@@ -501,6 +501,12 @@ class League(Format):
                     example='"players": ["Ann", "Bob", "Cy", "Di", "Ed"]',
                 )
             names = [text.check(p, "players", "name") for p in players]
+            if not all(names):
+                raise BadInput(
+                    "A name in the line-up is empty.",
+                    field="players",
+                    example='"players": ["Ann", "Bob", "Cy", "Di", "Ed"]',
+                )
             return {
                 "type": "lineup",
                 "fixture": fixture["number"],
