@@ -87,6 +87,7 @@ def test_a_wrong_setup_is_bad_input_naming_the_field(changes, field):
     with pytest.raises(BadInput) as err:
         _setup(**changes)
     assert err.value.field == field
+    assert err.value.example
 
 
 def test_a_player_on_two_rosters_is_refused():
@@ -353,6 +354,7 @@ def test_a_wrong_event_is_bad_input_naming_the_field(raw, field):
     with pytest.raises(BadInput) as err:
         LEAGUE.parse_event(raw, season(4))
     assert err.value.field == field
+    assert err.value.example
 
 
 # --- calls ----------------------------------------------------------------------------
