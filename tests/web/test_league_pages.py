@@ -62,6 +62,9 @@ def _season_form(teams: list[Any] = TEAMS, **extra: str) -> dict[str, str]:
 def _season(client: FlaskClient) -> tuple[str, str]:
     """A league and a three-team season through the pages: (league, season) ids."""
     league = _league(client)
+    form = client.get(f"/n/new/league?league={league}").get_data(as_text=True)
+    assert 'value="pool-8-ball-5"' in form  # the team matches of the league's game
+    assert 'value="darts-501-singles"' not in form
     made = client.post(f"/n/new/league?league={league}", data=_season_form())
     season = _location(made).split("/")[2]
     return league, season
