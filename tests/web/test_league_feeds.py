@@ -12,6 +12,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 import uuid
 from typing import Any
 
@@ -396,3 +397,20 @@ def test_the_tv_board_follows_a_games_entry_and_its_confirmation(client, app):
     confirmed = stream(client, season, entered["id"])
     assert "1<i>–</i>0" in confirmed["html"]["live"]
     assert "0 in play</b> · 1 of 10 done · 9 to start" in confirmed["html"]["live"]
+
+
+def test_the_season_and_team_pages_link_the_feeds_and_the_tv_is_the_board(client):
+    season = Season(client)
+    page = client.get(f"/n/{season.id}").get_data(as_text=True)
+    for export in ("standings.csv", "results.csv", "games.csv", "standings.json"):
+        assert f"/n/{season.id}/{export}" in page
+    team = client.get(f"/n/{season.id}/p/0").get_data(as_text=True)  # team 1
+    feed_at = f"/n/{season.id}/calendar/team/1.ics"
+    assert re.search(f'href="https?://[^/"]+{feed_at}"', team)
+    assert re.search(f'href="webcal://[^/"]+{feed_at}"', team)
+    tv = client.get(f"/n/{season.id}/tv")
+    assert tv.status_code == 200
+    html = tv.get_data(as_text=True)
+    assert "view=ltv" in html
+    assert "Week 1" in html
+    assert season.names[0] in html
