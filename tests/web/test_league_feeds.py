@@ -388,14 +388,16 @@ def test_the_tv_board_follows_a_games_entry_and_its_confirmation(client, app):
     entered = stream(client, season, first["id"])
     assert entered["id"] != first["id"]
     board = entered["html"]["live"]
-    assert "0<i>–</i>0" in board  # over on the table, not confirmed yet
+    assert (
+        'aria-label="games won 0 to 0"' in board
+    )  # over on the table, not confirmed yet
     assert "1 in play</b> · 0 of 10 done · 9 to start" in board
     assert "<b>2–0</b>" in board  # the race's racks, live
     away_captain = season.captains[season.team_number(fixture["away"])]
     reply = season.match_write(game["match"], "confirm", {}, away_captain)
     assert reply.status_code == 201, reply.get_json()
     confirmed = stream(client, season, entered["id"])
-    assert "1<i>–</i>0" in confirmed["html"]["live"]
+    assert 'aria-label="games won 1 to 0"' in confirmed["html"]["live"]
     assert "0 in play</b> · 1 of 10 done · 9 to start" in confirmed["html"]["live"]
 
 
