@@ -448,6 +448,19 @@ class League(Format):
             return False
         return role == "captain" and event["type"] == "lineup" and event["team"] == n
 
+    def public_event(self, state: JSON, event: JSON) -> JSON:
+        """A ``lineup`` row of a blind league shows no names while its fixture's
+        other line-up is still out (``league/blind``): the log is public too."""
+        if event.get("type") != "lineup" or state["options"]["lineup"] != "blind":
+            return event
+        number = event.get("fixture")
+        if not isinstance(number, int) or not 1 <= number <= len(state["fixtures"]):
+            return event
+        f = state["fixtures"][number - 1]
+        if all(f["lineups"][s] is not None for s in SIDES):
+            return event
+        return {**event, "players": {"submitted": True}}
+
     # --- events from clients --------------------------------------------------------
 
     def parse_event(self, raw: Any, state: JSON) -> JSON:
