@@ -62,6 +62,9 @@ def _season_form(teams: list[Any] = TEAMS, **extra: str) -> dict[str, str]:
 def _season(client: FlaskClient) -> tuple[str, str]:
     """A league and a three-team season through the pages: (league, season) ids."""
     league = _league(client)
+    form = client.get(f"/n/new/league?league={league}").get_data(as_text=True)
+    assert 'value="pool-8-ball-5"' in form  # the team matches of the league's game
+    assert 'value="darts-501-singles"' not in form
     made = client.post(f"/n/new/league?league={league}", data=_season_form())
     season = _location(made).split("/")[2]
     return league, season
@@ -307,3 +310,21 @@ def test_bad_fixture_writes_say_what_is_wrong_on_the_page(client, app):
         assert sent.status_code == status, action
         page = sent.get_data(as_text=True)
         assert words in page, (action, re.findall(r"error-box.*?</div>", page, re.S))
+
+
+def test_a_teams_page_lists_its_fixtures_roster_and_calendar_feeds(client, app):
+    _league_id, season = _season(client)
+    page = client.get(f"/n/{season}/p/0")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    name, venue, captain, roster = TEAMS[0]
+    assert f"home: {venue}" in text
+    assert f"captain: {captain}" in text
+    assert f"/n/{season}/calendar/team/1.ics" in text
+    assert all(p in text for p in roster)
+    with app.app_context():
+        view = tournaments.view(tournaments.get(season))
+    theirs = [f for f in view["fixtures"] if 1 in (f["home"], f["away"])]
+    assert text.count('class="lg-fx"') == len(theirs) + len(roster)
+    assert client.get(f"/n/{season}/calendar/team/1.ics").status_code == 200
+    assert client.get(f"/n/{season}/p/{len(TEAMS)}").status_code == 404

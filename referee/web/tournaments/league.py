@@ -44,6 +44,7 @@ from referee.web.tournaments.common import station_page
 from referee.web.tournaments.league_access import grant_games
 from referee.web.tournaments.league_access import is_season_organiser
 from referee.web.tournaments.league_new import new
+from referee.web.tournaments.league_tv import league_tv
 
 # A reason the organiser types for a reschedule or a forfeit: one line, kept in the
 # log and shown on the fixture.
@@ -147,15 +148,6 @@ def pin_page(night: Tournament, message: str) -> str:
     return render_template(
         "tournaments/league/season.html", **context(night), pin_error=message
     )
-
-
-def tv(night: Tournament) -> str:
-    """The venue's TV board: lfeeds' board when it is there, else the standings."""
-    try:
-        from referee.web.tournaments.league_tv import league_tv
-    except ImportError:
-        return render_template("tournaments/league/tv.html", **context(night))
-    return league_tv(night)
 
 
 def admin(night: Tournament, status: int = 200, error: str | None = None) -> Page:
@@ -356,7 +348,7 @@ FAMILY = register(
         new,
         show,
         admin,
-        tv,
+        league_tv,  # the venue's TV board (league_tv.py)
         player,
         station,
         pin_page=pin_page,

@@ -4,6 +4,7 @@ the season's options, which start from the league's defaults."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -18,6 +19,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from referee import leagues
 from referee import ledger
 from referee.formats import Format
+from referee.formats.league import team_formats
+from referee.games.fields import Option
 from referee.games.outcomes import BadInput
 from referee.models import League
 from referee.web import errors as outcomes
@@ -155,6 +158,16 @@ def schedule_from_form(form: Any) -> dict[str, Any]:
     }
 
 
+def season_options(fmt: Format, league: League) -> list[Option]:
+    """The season's option fields, the team match offered only among those of the
+    league's game (the format refuses any other)."""
+    suits = ("auto", *(f.id for f in team_formats.for_game(league.game)))
+    return [
+        dataclasses.replace(opt, choices=suits) if opt.name == "team_format" else opt
+        for opt in fmt.options
+    ]
+
+
 def defaults(fmt: Format, league: League) -> dict[str, Any]:
     """The option fields' values on a first view: the league's defaults."""
     return {f"fmt_{k}": v for k, v in (league.options or {}).items()}
@@ -177,6 +190,7 @@ def new(fmt: Format) -> str | WerkzeugResponse | Page:
         "tournaments/league/new.html",
         form=form,
         fmt=fmt,
+        options=season_options(fmt, league),
         league=league,
         count=count,
         errors=errors,
