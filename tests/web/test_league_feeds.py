@@ -179,6 +179,24 @@ def test_a_team_feed_holds_one_event_per_fixture_of_the_team_from_its_side(clien
         assert f"/n/{season.id}/t/{4 + f['number']}" in str(event["URL"])
 
 
+def test_a_calendars_poll_of_an_unchanged_season_is_a_304(client):
+    season = Season(client)
+    path = f"/n/{season.id}/calendar/team/1.ics"
+    first = client.get(path)
+    etag = first.headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert client.get(path).data == first.data  # the same bytes, DTSTAMP too
+    reply = season.send(
+        {"type": "reschedule", "fixture": 1, "date": "2026-12-01", "reason": "Snow"},
+        season.league_key,
+    )
+    assert reply.status_code == 201, reply.get_json()
+    moved = client.get(path, headers={"If-None-Match": etag})
+    assert moved.status_code == 200
+    assert b"Snow" in moved.data
+
+
 def test_a_reschedule_moves_the_same_event_and_a_forfeit_cancels_it(client):
     season = Season(client)
     before = by_uid(feed(client, f"/n/{season.id}/calendar/team/1.ics"))
