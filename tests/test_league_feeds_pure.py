@@ -293,6 +293,20 @@ def test_the_tv_shows_the_week_played_today_else_the_first_with_a_fixture_to_pla
     assert {c["state"] for c in board["fixtures"]} == {"final"}
 
 
+def test_tonight_is_the_fixtures_dated_today_with_a_moved_one_in_or_out():
+    view = make_view(["A", "B", "C", "D"])
+    week1, week2 = view["weeks"][0]["fixtures"], view["weeks"][1]["fixtures"]
+    moved_in = view["fixtures"][week2[0] - 1]
+    moved_in["date"] = "2026-09-07"  # week 2's fixture played on week 1's night
+    moved_out = view["fixtures"][week1[0] - 1]
+    moved_out["date"] = "2026-09-09"
+    board = lf.tv_board(view, dt.date(2026, 9, 7))
+    assert {c["number"] for c in board["fixtures"]} == {week1[1], week2[0]}
+    later = lf.tv_board(view, dt.date(2026, 9, 9))
+    assert [c["number"] for c in later["fixtures"]] == [week1[0]]
+    assert later["week"]["when"] == "Wed 9 Sep"
+
+
 def test_a_fixture_card_counts_games_won_per_side_and_the_games_in_play():
     view = make_view(["Sharks", "Jets"])
     f = view["fixtures"][0]
