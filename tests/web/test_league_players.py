@@ -166,3 +166,28 @@ def test_the_table_follows_a_confirmation_after_it_was_read(client: Any) -> None
             assert row == was[row["name"]]
     winner = next(r for r in after if r["name"] == fourth["home"][0])
     assert (winner["won"], winner["racks_won"]) == (1, 2)
+
+
+def test_a_forfeited_fixtures_games_count_for_nobody(client: Any) -> None:
+    """As in the standings: a forfeit decides the team match without its games, so
+    a race already played in that fixture leaves the player table."""
+    season = Season(client, teams=2, race=1, options={"team_format": "pool-9-ball-5"})
+    fixture = season.fixture(1)
+    for side in ("home", "away"):
+        assert season.lineup(fixture, side).status_code == 201
+    fixture = season.fixture(1)
+    season.play_game(fixture, fixture["games"][0], home_wins=True)
+    played = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    assert sum(r["played"] for r in played) == 2
+    lost = season.send(
+        {
+            "type": "forfeit",
+            "fixture": 1,
+            "team": 2,
+            "reason": "Could not raise a side",
+        },
+        season.league_key,
+    )
+    assert lost.status_code == 201, lost.get_json()
+    after = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    assert [r["played"] for r in after] == [0] * 10
