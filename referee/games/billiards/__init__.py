@@ -10,10 +10,11 @@ plain "rack won by" mode), ``match`` (start and the handlers), ``scoreboard`` (v
 (rule ids), ``conduct`` (unsportsmanlike acts), ``innings``, ``group`` (8-ball:
 "solids"/"stripes"/None), ``forfeited``.
 
-``view(state)["detail"]``: ``game``, ``race`` (None in 14.1), ``points_to_win``
-(14.1 only), ``rotation``, ``referee``, ``rack`` (number), ``innings`` (innings
-played in the match, the current one included), ``at_table``, ``breaker``,
-``opening_break``, ``ball_in_hand`` (None, "table" or "kitchen"), ``balls`` (object
+``view(state)["detail"]``: ``game``, ``race`` (None in 14.1), ``races`` (each side's
+race, unequal under a handicap; None in 14.1), ``points_to_win`` (14.1 only),
+``rotation``, ``referee``, ``rack`` (number), ``innings`` (innings played in the
+match, the current one included), ``at_table``, ``breaker``, ``opening_break``,
+``ball_in_hand`` (None, "table" or "kitchen"), ``balls`` (object
 balls on the table, or None in the plain mode), ``on`` (balls the shooter may hit
 first; None for any), ``open_table`` (8-ball), ``chooser`` and ``choices`` (a choice
 the incoming player owes: ``[{"option", "label"}]``), ``after_foul`` (what the
@@ -91,6 +92,26 @@ OPTIONS = (
         "Racks needed to win the match (not 14.1).",
         "integer",
         5,
+        minimum=1,
+        maximum=99,
+    ),
+    Option(
+        "race_1",
+        "Race to, first side (handicap)",
+        "A handicap: the racks the first side needs, when not the race above "
+        "(blank: the race above).",
+        "integer",
+        None,
+        minimum=1,
+        maximum=99,
+    ),
+    Option(
+        "race_2",
+        "Race to, second side (handicap)",
+        "A handicap: the racks the second side needs, when not the race above "
+        "(blank: the race above).",
+        "integer",
+        None,
         minimum=1,
         maximum=99,
     ),
