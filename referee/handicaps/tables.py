@@ -27,6 +27,8 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
+from referee.games.darts_301.common import HANDICAP_STARTS
+
 # The OpenSkill defaults the ratings use (mu 25, sigma 25/3, beta = sigma / 2).
 BETA = 25 / 6
 TYPICAL_RACE = 5
@@ -57,10 +59,8 @@ LAST_BAND = len(RACK_CHANCE) - 1
 # How much a leg's darts vary (standard deviation over mean) for a league player:
 # the spread that turns a chance per leg into a share of the start score.
 LEG_SPREAD = 0.15
-# The start scores a handicap may set: every 25 from 101 to 701 (301, 501 and 701
-# among them), all odd, so that a start is never a finish on one double.
-START_STEP = 25
-ALLOWED_STARTS: tuple[int, ...] = tuple(range(101, 702, START_STEP))
+# The start scores a handicap may set are the engine's (every 25 from 101 to 701).
+ALLOWED_STARTS = HANDICAP_STARTS
 # The most a start is cut, as a share of the base start (a 501 never below 301).
 MOST_CUT = 0.4
 # Both sides need this many rated matches at the game before a handicap is offered.
@@ -166,3 +166,53 @@ def order(a: Side, b: Side) -> tuple[Side, Side, float]:
 def established(*sides: Side) -> Side | None:
     """The first side with too few rated matches for a handicap, or None."""
     return next((s for s in sides if s.matches < MIN_MATCHES), None)
+
+
+# --- the published charts (docs/handicaps.md shows these; a test compares) ---------
+
+CHART_RACES = (2, 3, 4, 5, 6, 7, 8, 9)
+CHART_STARTS = (301, 501, 701)
+CHART_LEGS = (2, 3, 4, 5)
+
+
+def _gap_label(b: int) -> str:
+    if b == 0:
+        return f"under {BAND_WIDTH:g}"
+    if b == LAST_BAND:
+        return f"{b * BAND_WIDTH:g} or more"
+    return f"{b * BAND_WIDTH:g} to under {(b + 1) * BAND_WIDTH:g}"
+
+
+def charts() -> str:
+    """The three charts as Markdown tables, one row per gap band."""
+    bands = range(len(RACK_CHANCE))
+    pool = [
+        "| rating gap | chance per rack | "
+        + " | ".join(f"race {n}" for n in CHART_RACES)
+        + " |",
+        "|---|---|" + "---|" * len(CHART_RACES),
+    ]
+    darts = [
+        "| rating gap | "
+        + " | ".join(f"from {s}" for s in CHART_STARTS)
+        + " | "
+        + " | ".join(f"first to {n}" for n in CHART_LEGS)
+        + " |",
+        "|---|" + "---|" * (len(CHART_STARTS) + len(CHART_LEGS)),
+    ]
+    for b in bands:
+        gap = b * BAND_WIDTH
+        label = _gap_label(b)
+        pool.append(
+            f"| {label} | {RACK_CHANCE[b]:.2f} | "
+            + " | ".join(f"{n}-{weaker_race(gap, n)}" for n in CHART_RACES)
+            + " |"
+        )
+        darts.append(
+            f"| {label} | "
+            + " | ".join(str(weaker_start(gap, s)) for s in CHART_STARTS)
+            + " | "
+            + " | ".join(str(head_start(gap, n)) for n in CHART_LEGS)
+            + " |"
+        )
+    return "\n".join(pool) + "\n\n" + "\n".join(darts) + "\n"
