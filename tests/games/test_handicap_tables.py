@@ -24,8 +24,9 @@ starts = st.sampled_from(tables.ALLOWED_STARTS[8:])  # 301 and up: a base start
 
 
 def test_the_published_chance_per_rack_is_the_model_rounded():
-    assert tables.RACK_CHANCE == tuple(
-        round(tables._chance(b), 2) for b in range(len(tables.RACK_CHANCE))
+    assert (
+        tuple(round(tables._chance(b), 2) for b in range(len(tables.RACK_CHANCE)))
+        == tables.RACK_CHANCE
     )
 
 
