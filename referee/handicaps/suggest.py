@@ -70,6 +70,10 @@ def suggest(
         )
     a, b = (s for s in sides if s is not None)
     short = tables.established(a, b)
+    if short is not None and short.matches == 0:
+        return Suggestion(
+            cleared, f"No handicap: {short.name} has no rating at {game} yet."
+        )
     if short is not None:
         return Suggestion(
             cleared,

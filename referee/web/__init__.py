@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
     from referee.web import compression
     from referee.web import edge
     from referee.web import errors
+    from referee.web import handicaps
     from referee.web import live
     from referee.web import matches
     from referee.web import pages
@@ -56,6 +57,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rules.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tools.bp)
+    app.register_blueprint(handicaps.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournaments.api_bp)
     app.register_blueprint(live.bp)
