@@ -76,11 +76,8 @@ def test_create_with_handicap_ratings_applies_it_and_answers_the_note(api, app):
     made = api.create(
         "billiards", ["Ann", "Bob"], options={"race": 5}, handicap="ratings"
     )
-    assert made["handicap"] == {
-        "applied": True,
-        "gap": 7.2,
-        "note": "Ann races to 5, Bob to 2 (rating gap 7.2; table in docs/handicaps.md).",
-    }
+    note = "Ann races to 5, Bob to 2 (rating gap 7.2; table in docs/handicaps.md)."
+    assert made["handicap"] == {"applied": True, "gap": 7.2, "note": note}
     assert made["state"]["detail"]["races"] == [5, 2]
 
 
