@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint
@@ -15,10 +16,13 @@ from flask import Response
 from flask import jsonify
 from flask import render_template
 from flask import request
+from werkzeug.datastructures import MultiDict
 
 from referee import games
 from referee import handicaps
+from referee.games.base import Game
 from referee.games.fields import MAX_NAME
+from referee.games.fields import read_options
 from referee.games.outcomes import BadInput
 from referee.handicaps import Side
 from referee.handicaps import Suggestion
@@ -227,3 +231,57 @@ def page() -> tuple[str, int]:
         values=request.args,
         games=[(g, games.registry()[g].title) for g in handicaps.GAMES],
     ), status
+
+
+# --- the new-match page's Handicap section ----------------------------------------
+
+# What the section's buttons ask (``handicap_action``): the ratings' handicap filled
+# in (darts: a lower start, or legs in hand), or every handicap field cleared.
+FORM_ACTIONS = ("apply", "apply-legs", "off")
+
+
+def form_section(
+    game: Game, players: Sequence[str], values: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """The section for a game with a table: the suggestion for the names typed
+    (always shown, never applied until asked), the handicap options' names."""
+    if game.id not in handicaps.GAMES:
+        return None
+    found = handicaps.suggestion(game.id, _typed_options(game, values), players)
+    return {
+        "note": found.note,
+        "applied": found.applied,
+        "names": handicaps.HANDICAP_OPTIONS[game.id],
+        "darts": game.id == DARTS,
+    }
+
+
+def form_values(
+    game: Game, players: Sequence[str], values: MultiDict[str, str], action: str
+) -> MultiDict[str, str]:
+    """The form's values after a section button: the suggestion's options filled
+    in (``apply``, ``apply-legs``) or the handicap fields blank (``off``); the
+    scorer can still edit them before starting."""
+    out = values.copy()
+    names = handicaps.HANDICAP_OPTIONS.get(game.id, ())
+    found = None
+    if action in ("apply", "apply-legs"):
+        found = handicaps.suggestion(
+            game.id,
+            _typed_options(game, values),
+            players,
+            darts="legs" if action == "apply-legs" else "start",
+        )
+    for name in names:
+        value = None if found is None else found.options.get(name)
+        out.setlist(f"opt_{name}", [] if value is None else [str(value)])
+    return out
+
+
+def _typed_options(game: Game, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as typed, with defaults; the defaults alone if any is wrong (the
+    start button then says which)."""
+    try:
+        return game.parse_options(read_options(game.options, values))
+    except BadInput:
+        return game.parse_options(None)

@@ -8,12 +8,33 @@ from typing import Any
 
 import pytest
 
+from referee import create_app
 from referee import handicaps
 from referee import profiles
 from referee.db import db
 from referee.models import PlayerRating
 from tests.ratings.test_ratings_stored import ROUNDS_2
 from tests.ratings.test_ratings_stored import darts
+from tests.web.test_new_match_form import error_box
+from tests.web.test_new_match_form import read_page
+
+
+@pytest.fixture
+def scorer(app, database_url):
+    """A client of an app that checks CSRF tokens, as a deployed one does (``app``
+    first: on PostgreSQL it empties the tables)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "handicap-form-secret-of-32-bytes!!!",
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SERVER_NAME": "referee.test",
+        }
+    )
+    yield app.test_client()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
 def rate(app: Any, game: str, **mus: tuple[float, int]) -> None:
@@ -179,3 +200,67 @@ def test_calculator_page_works_without_javascript(app, client):
     bad = client.get("/handicaps?player_1=Ann")
     assert bad.status_code == 422
     assert client.get("/handicaps").status_code == 200
+
+
+# --- the new-match page's Handicap section (no JavaScript: buttons re-render) -----
+
+
+def _form(scorer, game: str, **changes: Any) -> dict[str, Any]:
+    sent = dict(read_page(scorer.get(f"/new/{game}").text).forms[-1])
+    return {**sent, **changes}
+
+
+def _sent(page: str) -> dict[str, str]:
+    return dict(read_page(page).forms[-1])
+
+
+def test_the_section_always_shows_the_suggestion_for_the_names_typed(scorer):
+    page = scorer.get("/new/billiards").text
+    assert "Handicap" in page
+    assert "From the ratings: No handicap: Player 1 has no rating at billiards" in page
+    assert scorer.get("/new/gin-rummy").text.count("handicap_action") == 0
+
+
+def test_apply_fills_the_handicap_fields_and_starts_nothing(scorer):
+    rate(scorer.application, "billiards", Ann=(33.0, 12), Bob=(25.8, 4))
+    form = _form(scorer, "billiards", players="Ann\nBob", handicap_action="apply")
+    page = scorer.post("/new/billiards", data=form)
+    assert page.status_code == 200
+    assert "Ann races to 5, Bob to 2" in page.text
+    sent = _sent(page.text)
+    assert (sent["opt_race_1"], sent["opt_race_2"]) == ("5", "2")
+    # edited by the scorer before starting: the edit wins
+    started = scorer.post("/new/billiards", data={**sent, "opt_race_2": "3"})
+    assert started.status_code in (302, 303)
+    match_id = started.headers["Location"].rsplit("/", 1)[-1]
+    board = scorer.get(f"/api/v1/matches/{match_id}").get_json()
+    assert board["state"]["detail"]["races"] == [5, 3]
+
+
+def test_no_handicap_clears_the_fields(scorer):
+    rate(scorer.application, "darts-301", Ann=(33.0, 12), Bob=(25.8, 4))
+    form = _form(scorer, "darts-301", players="Ann\nBob", opt_start="501")
+    applied = _sent(
+        scorer.post(
+            "/new/darts-301",
+            data={**form, "handicap_action": "apply-legs", "opt_legs": "3"},
+        ).text
+    )
+    assert applied["opt_head_start_2"] == "1"
+    cleared = scorer.post("/new/darts-301", data={**applied, "handicap_action": "off"})
+    sent = _sent(cleared.text)
+    assert sent["opt_head_start_2"] == "0"  # the default: no legs in hand
+    assert sent["opt_start_2"] == ""
+    started = scorer.post("/new/darts-301", data=sent)
+    match_id = started.headers["Location"].rsplit("/", 1)[-1]
+    board = scorer.get(f"/api/v1/matches/{match_id}").get_json()
+    assert board["state"]["detail"]["starts"] == [501, 501]
+    assert board["state"]["detail"]["head_start"] == [0, 0]
+
+
+def test_a_bad_handicap_field_is_named_by_its_label(scorer):
+    form = _form(scorer, "darts-301", players="Ann\nBob", opt_start_2="450")
+    page = scorer.post("/new/darts-301", data=form)
+    assert page.status_code == 422
+    assert "Start, second player (handicap)" in error_box(page.text)
+    assert "451" in error_box(page.text)
