@@ -28,6 +28,7 @@ __all__ = [
     "Side",
     "Suggestion",
     "for_match",
+    "seeding_ratings",
     "sides_of",
     "suggestion",
 ]
@@ -46,6 +47,24 @@ def sides_of(game: str, names: Sequence[str]) -> list[Side | None]:
         rating = rated[str(player.id)]
         out.append(Side(name, rating.mu, rating.matches))
     return out
+
+
+def seeding_ratings(
+    game: str, names: Sequence[str], typed: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Ratings for seeding by rating: each typed rating as typed (typed ratings
+    always win), every other name's stored rating at ``game`` as its profile shows
+    it (the ordinal, mu - 3 sigma; 0 for a name no profile has or one never rated).
+    """
+    given = dict(typed or {})
+    folded = {" ".join(str(k).split()).casefold() for k in given}
+    missing = [n for n in names if n.casefold() not in folded]
+    found = [profiles.by_name(n) for n in missing]
+    rated = ratings.current([p.id for p in found if p is not None], game)
+    for name, player in zip(missing, found, strict=True):
+        rating = ratings.NEW if player is None else rated[str(player.id)]
+        given[name] = round(rating.ordinal, 2)
+    return given
 
 
 def suggestion(

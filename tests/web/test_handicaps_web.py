@@ -264,3 +264,39 @@ def test_a_bad_handicap_field_is_named_by_its_label(scorer):
     assert page.status_code == 422
     assert "Start, second player (handicap)" in error_box(page.text)
     assert "451" in error_box(page.text)
+
+
+# --- seeding by rating reads the stored ratings ------------------------------------
+
+
+def _seeded(client: Any, **body: Any) -> list[str]:
+    made = client.post(
+        "/api/v1/tournaments",
+        json={
+            "kind": "single-elimination",
+            "game": "darts-301",
+            "players": ["Ann", "Bob", "Cy", "Dee"],
+            "seating": "rating",
+            **body,
+        },
+    )
+    assert made.status_code == 201, made.get_json()
+    return made.get_json()["seeds"]
+
+
+def test_seeding_by_rating_reads_the_stored_ratings_when_none_are_typed(app, client):
+    # shown ratings (mu - 3 sigma, sigma 3): Cy 31, Ann 21, Dee 0 (no profile)
+    rate(app, "darts-301", Ann=(30.0, 5), Bob=(5.0, 5), Cy=(40.0, 5))
+    assert _seeded(client) == ["Cy", "Ann", "Dee", "Bob"]
+
+
+def test_seeding_by_rating_typed_ratings_win_over_stored_ones(app, client):
+    rate(app, "darts-301", Ann=(30.0, 5), Bob=(5.0, 5), Cy=(40.0, 5))
+    assert _seeded(client, ratings={"Bob": 99, "cy": -1}) == ["Bob", "Ann", "Dee", "Cy"]
+    # a whole list typed in order is the order, stored ratings unread
+    assert _seeded(client, ratings=[1, 2, 3, 4]) == ["Dee", "Cy", "Bob", "Ann"]
+
+
+def test_seeding_by_rating_reads_only_the_tournaments_game(app, client):
+    rate(app, "billiards", Bob=(60.0, 9))
+    assert _seeded(client) == ["Ann", "Bob", "Cy", "Dee"]  # all 0: as listed
