@@ -112,12 +112,8 @@ def _pool(
         return _level(options, gap, strong, weak)
     options[f"race_{seat[0]}"] = keep
     options[f"race_{seat[1]}"] = short
-    return Suggestion(
-        options,
-        f"{strong.name} races to {keep}, {weak.name} to {short} "
-        f"(rating gap {gap_text(gap)}; {TABLE}).",
-        gap,
-        True,
+    return _applied(
+        options, f"{strong.name} races to {keep}, {weak.name} to {short}", gap
     )
 
 
@@ -135,22 +131,23 @@ def _darts(
         if ahead == 0:
             return _level(options, gap, strong, weak)
         options[f"head_start_{seat[1]}"] = ahead
-        return Suggestion(
-            options,
-            f"{weak.name} starts each set {ahead} leg{'s' if ahead != 1 else ''} up "
-            f"on {strong.name}, first to {legs} (rating gap {gap_text(gap)}; {TABLE}).",
-            gap,
-            True,
+        legs_up = f"{ahead} leg{'s' if ahead != 1 else ''} up"
+        said = (
+            f"{weak.name} starts each set {legs_up} on {strong.name}, first to {legs}"
         )
+        return _applied(options, said, gap)
     base = int(options.get("start", "301"))
     lower = tables.weaker_start(gap, base)
     if lower == base:
         return _level(options, gap, strong, weak)
     options[f"start_{seat[1]}"] = lower
+    return _applied(
+        options, f"{weak.name} starts on {lower}, {strong.name} on {base}", gap
+    )
+
+
+def _applied(options: dict[str, Any], said: str, gap: float) -> Suggestion:
+    """A handicap applied: the note is what was done, the gap and the table."""
     return Suggestion(
-        options,
-        f"{weak.name} starts on {lower}, {strong.name} on {base} "
-        f"(rating gap {gap_text(gap)}; {TABLE}).",
-        gap,
-        True,
+        options, f"{said} (rating gap {gap_text(gap)}; {TABLE}).", gap, True
     )

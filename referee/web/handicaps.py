@@ -112,28 +112,28 @@ def _rating(args: Mapping[str, Any], n: int) -> float | None:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or abs(value) > MOST_RATING:
-        raise BadInput(
-            f"'rating_{n}' is a rating (OpenSkill mu) from -1000 to 1000; "
-            f"{raw!r} given.",
-            field=f"rating_{n}",
-            example=f"rating_{n}=31.4",
-            label=f"Rating {n}",
-            sample="31.4",
-        )
+        said = f"a rating (OpenSkill mu) from -1000 to 1000; {raw!r} given"
+        raise _bad(f"rating_{n}", said, "31.4", f"Rating {n}")
     return value
 
 
 def _name(args: Mapping[str, Any], n: int) -> str:
     name = str(args.get(f"player_{n}") or "").strip()
     if len(name) > MAX_NAME:
-        raise BadInput(
-            f"'player_{n}' is a name of at most {MAX_NAME} characters.",
-            field=f"player_{n}",
-            example=f"player_{n}=Ann",
-            label=f"Player {n}",
-            sample="Ann",
-        )
+        said = f"a name of at most {MAX_NAME} characters"
+        raise _bad(f"player_{n}", said, "Ann", f"Player {n}")
     return name
+
+
+def _bad(field: str, said: str, sample: str, label: str) -> BadInput:
+    """A calculator parameter that is wrong: what it is, and a right one."""
+    return BadInput(
+        f"'{field}' is {said}.",
+        field=field,
+        example=f"{field}={sample}",
+        label=label,
+        sample=sample,
+    )
 
 
 def _sides(game: str, args: Mapping[str, Any]) -> tuple[list[str], list[Side | None]]:

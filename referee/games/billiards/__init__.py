@@ -95,25 +95,18 @@ OPTIONS = (
         minimum=1,
         maximum=99,
     ),
-    Option(
-        "race_1",
-        "Race to, first side (handicap)",
-        "A handicap: the racks the first side needs, when not the race above "
-        "(blank: the race above).",
-        "integer",
-        None,
-        minimum=1,
-        maximum=99,
-    ),
-    Option(
-        "race_2",
-        "Race to, second side (handicap)",
-        "A handicap: the racks the second side needs, when not the race above "
-        "(blank: the race above).",
-        "integer",
-        None,
-        minimum=1,
-        maximum=99,
+    *(
+        Option(
+            f"race_{n}",
+            f"Race to, {which} side (handicap)",
+            f"A handicap: the racks the {which} side needs, when not the race "
+            "above (blank: the race above).",
+            "integer",
+            None,
+            minimum=1,
+            maximum=99,
+        )
+        for n, which in ((1, "first"), (2, "second"))
     ),
     Option(
         "points",
