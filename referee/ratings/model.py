@@ -23,6 +23,15 @@ MODEL = PlackettLuce(limit_sigma=True)
 MU: float = MODEL.mu  # 25.0: a new profile's rating
 SIGMA: float = MODEL.sigma  # 25/3: how unsure it is
 Z = 3  # the shown rating (ordinal) is mu - 3 sigma: 99.7% sure it is at least that
+MODEL_JSON = {
+    "name": "openskill PlackettLuce",
+    "mu": MODEL.mu,
+    "sigma": round(MODEL.sigma, 6),
+    "beta": round(MODEL.beta, 6),
+    "tau": round(MODEL.tau, 6),
+    "limit_sigma": True,
+    "rating": "mu - 3 * sigma",
+}
 
 
 @dataclass(frozen=True)
