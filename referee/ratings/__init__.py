@@ -25,6 +25,7 @@ from referee.models import Match
 from referee.models import PlayerRating
 from referee.models import RatingChange
 from referee.ratings import store
+from referee.ratings.model import MODEL_JSON
 from referee.ratings.model import NEW as NEW
 from referee.ratings.model import Rating as Rating
 from referee.ratings.model import replay
@@ -88,6 +89,24 @@ def history(player_id: str, game: str | None = None) -> dict[str, list[JSON]]:
             }
         )
     return out
+
+
+HISTORY_BOUND = 500  # the API's history per game: the latest 500 rated matches
+
+
+def ratings_json(player_id: str, name: str) -> JSON:
+    """What ``GET /api/v1/players/<id>/ratings`` answers (see docs/api.md)."""
+    history_of = history(player_id)
+    games_out: JSON = {}
+    for game, rating in of_player(player_id).items():
+        rows = history_of.get(game, [])
+        games_out[game] = {**rating.to_json(), "history": rows[-HISTORY_BOUND:]}
+    return {
+        "id": player_id,
+        "name": name,
+        "model": MODEL_JSON,
+        "games": games_out,
+    }
 
 
 def recompute(game: str | None = None) -> dict[tuple[str, str], Rating]:

@@ -12,17 +12,34 @@ certain than it was.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from typing import Any
 
 from openskill.models import PlackettLuce
 
+try:  # the library's own sort of sides by place (see ``_step``)
+    from openskill.models.weng_lin.common import _unwind
+except ImportError:  # pragma: no cover - a later openskill: the public rate
+    _unwind = None
+
 MODEL = PlackettLuce(limit_sigma=True)
+_FAST = _unwind is not None and hasattr(MODEL, "_compute")
 MU: float = MODEL.mu  # 25.0: a new profile's rating
 SIGMA: float = MODEL.sigma  # 25/3: how unsure it is
 Z = 3  # the shown rating (ordinal) is mu - 3 sigma: 99.7% sure it is at least that
+MODEL_JSON = {
+    "name": "openskill PlackettLuce",
+    "mu": MODEL.mu,
+    "sigma": round(MODEL.sigma, 6),
+    "beta": round(MODEL.beta, 6),
+    "tau": round(MODEL.tau, 6),
+    "limit_sigma": True,
+    "rating": "mu - 3 * sigma",
+}
 
 
 @dataclass(frozen=True)
@@ -66,18 +83,47 @@ class Result:
     places: tuple[int, ...]
 
 
+def _step(teams: list[list[Any]], places: Sequence[int]) -> None:
+    """``PlackettLuce.rate`` with ranks, on the library's own rating objects, in place.
+
+    The steps of the library's ``rate`` (tau added to sigma, the sides sorted by
+    place with its own ``_unwind``, its ``_compute``, sigma kept from growing), in
+    its order and with its expressions, less its argument checks and the deep copy
+    of every rating (with a fresh uuid each), which cost three times the maths. The
+    tests compare it with ``MODEL.rate`` bit for bit; without those internals (a
+    later ``openskill``) the public ``rate`` is called instead.
+    """
+    ranks = [float(p) for p in places]
+    if not _FAST:
+        after = MODEL.rate(teams, ranks=ranks)
+        for team, new in zip(teams, after, strict=True):
+            for old, rating in zip(team, new, strict=True):
+                old.mu, old.sigma = rating.mu, rating.sigma
+        return
+    before = [[r.sigma for r in team] for team in teams]
+    tau_squared = MODEL.tau * MODEL.tau
+    for team in teams:
+        for r in team:
+            r.sigma = math.sqrt(r.sigma * r.sigma + tau_squared)
+    ordered, _ = _unwind(ranks, teams)
+    MODEL._compute(teams=ordered, ranks=sorted(ranks))
+    for team, sigmas in zip(teams, before, strict=True):
+        for r, sigma in zip(team, sigmas, strict=True):
+            r.sigma = min(r.sigma, sigma)
+
+
 def rate(
     sides: Sequence[Sequence[Rating]], places: Sequence[int]
 ) -> list[list[Rating]]:
     """Every seat's rating after a match (``places``: 1 first, ties equal)."""
     teams = [[MODEL.create_rating([r.mu, r.sigma]) for r in side] for side in sides]
-    after = MODEL.rate(teams, ranks=[float(p) for p in places])
+    _step(teams, places)
     return [
         [
             Rating(new.mu, new.sigma, old.matches + 1)
             for old, new in zip(side, team, strict=True)
         ]
-        for side, team in zip(sides, after, strict=True)
+        for side, team in zip(sides, teams, strict=True)
     ]
 
 
@@ -102,6 +148,9 @@ class Replayed:
     ratings: dict[tuple[str, str], Rating] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
     positions: dict[str, int] = field(default_factory=dict)  # game -> last position
+    # the library's rating object of each (player, game), updated in place
+    live: dict[tuple[str, str], Any] = field(default_factory=dict)
+    spare: list[Any] = field(default_factory=list)  # reused for unlinked seats
 
 
 def apply(done: Replayed, result: Result) -> list[Change]:
@@ -113,32 +162,41 @@ def apply(done: Replayed, result: Result) -> list[Change]:
     linked = [p for side in result.sides for p in side if p is not None]
     if not linked:
         return []
-    before = [
-        [done.ratings.get((p, result.game), NEW) if p else NEW for p in side]
-        for side in result.sides
-    ]
-    after = rate(before, result.places)
-    position = done.positions.get(result.game, 0) + 1
-    done.positions[result.game] = position
+    game = result.game
+    before: list[list[Rating]] = []
+    teams: list[list[Any]] = []
+    spare = iter(done.spare)
+    for side in result.sides:
+        was_side, team = [], []
+        for player in side:
+            was = done.ratings.get((player, game), NEW) if player else NEW
+            obj = done.live.get((player, game)) if player else next(spare, None)
+            if obj is None:
+                obj = MODEL.create_rating([was.mu, was.sigma])
+                if player:
+                    done.live[(player, game)] = obj
+                else:
+                    done.spare.append(obj)
+            obj.mu, obj.sigma = was.mu, was.sigma
+            was_side.append(was)
+            team.append(obj)
+        before.append(was_side)
+        teams.append(team)
+    _step(teams, result.places)
+    position = done.positions.get(game, 0) + 1
+    done.positions[game] = position
     made: list[Change] = []
-    for side, old, new, place in zip(
-        result.sides, before, after, result.places, strict=True
+    count = len(result.sides)
+    for side, olds, team, place in zip(
+        result.sides, before, teams, result.places, strict=True
     ):
-        for player, was, now in zip(side, old, new, strict=True):
+        for player, was, obj in zip(side, olds, team, strict=True):
             if player is None:
                 continue
-            done.ratings[(player, result.game)] = now
+            now = Rating(obj.mu, obj.sigma, was.matches + 1)
+            done.ratings[(player, game)] = now
             made.append(
-                Change(
-                    player,
-                    result.game,
-                    result.match,
-                    position,
-                    place,
-                    len(result.sides),
-                    was,
-                    now,
-                )
+                Change(player, game, result.match, position, place, count, was, now)
             )
     done.changes.extend(made)
     return made

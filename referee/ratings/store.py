@@ -15,9 +15,11 @@ game, so two matches finishing at once are rated one after the other.
 from __future__ import annotations
 
 import zlib
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import delete
 from sqlalchemy import func
@@ -33,6 +35,7 @@ from referee.ledger.folding import events_in_force
 from referee.ledger.matches import rows as log_rows
 from referee.ledger.matches import setup_of
 from referee.models import Match
+from referee.models import MatchEvent
 from referee.models import PlayerLink
 from referee.models import PlayerRating
 from referee.models import RatingChange
@@ -43,10 +46,44 @@ from referee.ratings.model import Result
 from referee.ratings.model import apply
 from referee.ratings.model import replay
 from referee.ratings.results import Finish
+from referee.ratings.results import Unrated
 from referee.ratings.results import finish
 
+# --- results from the matches --------------------------------------------------------
 
-def order_of(match: Match) -> tuple[str, str]:
+# What each finished match's final state says (its sides and places, or why it is
+# not rated) and whether it counts, per (match, version, last write): a rebuild
+# after one correction decodes no state but that match's.
+_finishes: OrderedDict[tuple[str, int, str], tuple[Finish | Unrated, bool]] = (
+    OrderedDict()
+)
+_CACHE_SIZE = 50_000
+
+
+class Head(NamedTuple):
+    """The columns of a match the ratings read (no state, options or keys)."""
+
+    id: str
+    game: str
+    version: int
+    players: list[str]
+    tournament_id: str | None
+    confirm: bool
+    updated_at: datetime
+
+
+_HEAD = (
+    Match.id,
+    Match.game,
+    Match.version,
+    Match.players,
+    Match.tournament_id,
+    Match.confirm,
+    Match.updated_at,
+)
+
+
+def order_of(match: Head | Match) -> tuple[str, str]:
     """The match's place in its game's finishing order: (its last write, its id)."""
     return (_utc(match.updated_at).isoformat(), match.id)
 
@@ -67,13 +104,8 @@ def lock_game(game: str) -> None:
         connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
 
 
-# --- results from the matches --------------------------------------------------------
-
-
-def _state(match: Match, fold: bool) -> JSON:
-    """The match's final state: its snapshot, or its raw log folded afresh."""
-    if not fold:
-        return match.state
+def _folded(match: Match) -> JSON:
+    """The match's final state folded afresh from its raw log."""
     game = games.get(match.game)
     state = game.start(setup_of(match))
     for event in events_in_force(log_rows(match)):
@@ -81,12 +113,51 @@ def _state(match: Match, fold: bool) -> JSON:
     return state
 
 
-def counts(match: Match) -> bool:
+def _counts(match_id: str, confirm: bool) -> bool:
     """Whether a finished match counts: not in confirmation mode, or all confirmed."""
-    return not match.confirm or trust.settled(log_rows(match))
+    if not confirm:
+        return True
+    log = db.session.execute(
+        select(MatchEvent)
+        .where(MatchEvent.match_id == match_id)
+        .order_by(MatchEvent.seq)
+    ).scalars()
+    return trust.settled(log)
 
 
-def seat_players(matches: list[Match]) -> dict[str, list[str | None]]:
+def _key(head: Head) -> tuple[str, int, str]:
+    # the write's time too: a version rolled back and written again is another key
+    return (head.id, head.version, order_of(head)[0])
+
+
+def _finishes_of(heads: list[Head]) -> dict[str, tuple[Finish | Unrated, bool]]:
+    """Each match's finish and whether it counts, from the cache or its snapshot.
+
+    The snapshot (``Match.state``) is the ledger's fold of the log at ``version``
+    (kept so by every write); ``recompute`` folds the raw logs instead.
+    """
+    out: dict[str, tuple[Finish | Unrated, bool]] = {}
+    missing: dict[str, Head] = {}
+    for head in heads:
+        got = _finishes.get(_key(head))
+        if got is None:
+            missing[head.id] = head
+        else:
+            out[head.id] = got
+    for chunk in _chunks(list(missing)):
+        for match_id, state in db.session.execute(
+            select(Match.id, Match.state).where(Match.id.in_(chunk))
+        ):
+            head = missing[match_id]
+            got = (finish(games.get(head.game), state), _counts(head.id, head.confirm))
+            out[match_id] = got
+            _finishes[_key(head)] = got
+    while len(_finishes) > _CACHE_SIZE:
+        _finishes.popitem(last=False)
+    return out
+
+
+def seat_players(matches: list[Head]) -> dict[str, list[str | None]]:
     """The profile id at each seat of each match (as ``profiles.match_links``: the
     seat's own link, else its tournament entrant's)."""
     if not matches:
@@ -96,16 +167,20 @@ def seat_players(matches: list[Match]) -> dict[str, list[str | None]]:
     own: dict[tuple[str, int], str] = {}
     entrants: dict[tuple[str, str], str] = {}
     for chunk in _chunks(ids):
-        for link in db.session.execute(
-            select(PlayerLink).where(PlayerLink.match_id.in_(chunk))
-        ).scalars():
-            if link.seat is not None:
-                own[(link.match_id, link.seat)] = link.player_id
+        for match_id, seat, player in db.session.execute(
+            select(PlayerLink.match_id, PlayerLink.seat, PlayerLink.player_id).where(
+                PlayerLink.match_id.in_(chunk)
+            )
+        ):
+            if seat is not None:
+                own[(match_id, seat)] = player
     for chunk in _chunks(tournaments):
-        for link in db.session.execute(
-            select(PlayerLink).where(PlayerLink.tournament_id.in_(chunk))
-        ).scalars():
-            entrants[(link.tournament_id, link.entrant)] = link.player_id
+        for tournament, entrant, player in db.session.execute(
+            select(
+                PlayerLink.tournament_id, PlayerLink.entrant, PlayerLink.player_id
+            ).where(PlayerLink.tournament_id.in_(chunk))
+        ):
+            entrants[(tournament, entrant)] = player
     out: dict[str, list[str | None]] = {}
     for m in matches:
         seats: list[str | None] = []
@@ -124,16 +199,13 @@ def _chunks(items: list[str], size: int = 500) -> Iterable[list[str]]:
 
 
 def result_of(
-    match: Match, seats: list[str | None], fold: bool = False
+    head: Head, seats: list[str | None], got: Finish | Unrated, counts: bool
 ) -> Result | None:
     """The match as a rating result, or None when it is not rated (not over, not
     counted yet, fewer than two sides, no seat linked to a profile)."""
-    if match.game not in games.registry() or not any(seats):
+    if not isinstance(got, Finish) or not counts or not any(seats):
         return None
-    got = finish(games.get(match.game), _state(match, fold))
-    if not isinstance(got, Finish):
-        return None
-    by_name = dict(zip(match.players, seats, strict=True))
+    by_name = dict(zip(head.players, seats, strict=True))
     seen: set[str] = set()
     sides: list[tuple[str | None, ...]] = []
     for side in got.sides:
@@ -145,20 +217,39 @@ def result_of(
             if player:
                 seen.add(player)
         sides.append(tuple(ids))
-    if not seen or (match.confirm and not counts(match)):
-        return None
-    return Result(match.id, match.game, order_of(match), tuple(sides), got.places)
+    return Result(head.id, head.game, order_of(head), tuple(sides), got.places)
+
+
+def heads(game: str | None = None, ids: list[str] | None = None) -> list[Head]:
+    """The finished matches (of ``game``, or these ``ids``) of a game Referee has."""
+    query = select(*_HEAD).where(Match.status == "over")
+    if game is not None:
+        query = query.where(Match.game == game)
+    if ids is not None:
+        query = query.where(Match.id.in_(ids))
+    known = games.registry()
+    return [Head(*row) for row in db.session.execute(query) if row[1] in known]
 
 
 def results(game: str | None = None, fold: bool = False) -> list[Result]:
-    """Every rated match (of ``game``, or of every game), in finishing order."""
-    query = select(Match).where(Match.status == "over")
-    if game is not None:
-        query = query.where(Match.game == game)
-    matches = list(db.session.execute(query).scalars())
-    seats = seat_players(matches)
-    found = [result_of(m, seats[m.id], fold) for m in matches]
-    return sorted((r for r in found if r), key=lambda r: (r.game, r.order))
+    """Every rated match (of ``game``, or of every game), in finishing order.
+
+    ``fold``: each match's final state folded afresh from its raw log (slow; what
+    ``ratings.recompute`` checks the stored ratings against), not its snapshot.
+    """
+    found = heads(game)
+    seats = seat_players(found)
+    if fold:
+        finishes = {}
+        for head in found:
+            match = db.session.get(Match, head.id)
+            assert match is not None
+            got = finish(games.get(head.game), _folded(match))
+            finishes[head.id] = (got, _counts(head.id, head.confirm))
+    else:
+        finishes = _finishes_of(found)
+    rated = (result_of(h, seats[h.id], *finishes[h.id]) for h in found)
+    return sorted((r for r in rated if r), key=lambda r: (r.game, r.order))
 
 
 # --- the stored tables ---------------------------------------------------------------
@@ -226,33 +317,36 @@ def rate_finished(match_id: str) -> None:
     or corrected, or a clock that put it before a match already rated) rates the
     game again from its matches. Runs inside the write's transaction.
     """
-    match = db.session.execute(
-        select(Match)
-        .where(Match.id == match_id)
-        .execution_options(populate_existing=True)
-    ).scalar_one_or_none()
-    if match is None or match.game not in games.registry():
+    found = heads(ids=[match_id])
+    game = (
+        found[0].game
+        if found
+        else db.session.execute(select(Match.game).where(Match.id == match_id)).scalar()
+    )
+    if game is None or game not in games.registry():
         return
-    lock_game(match.game)
+    lock_game(game)
     rated_before = db.session.execute(
-        select(RatingChange.id).where(RatingChange.match_id == match.id).limit(1)
+        select(RatingChange.id).where(RatingChange.match_id == match_id).limit(1)
     ).first()
     if rated_before is not None:
-        rebuild(match.game)
+        rebuild(game)
         return
-    if match.status != "over":
+    if not found:  # not over (undone before it was ever rated)
         return
-    result = result_of(match, seat_players([match])[match.id])
+    head = found[0]
+    got = _finishes_of([head])[head.id]
+    result = result_of(head, seat_players([head])[head.id], *got)
     if result is None:
         return
     newest = db.session.execute(
         select(RatingChange.finished_at, RatingChange.match_id)
-        .where(RatingChange.game == match.game)
+        .where(RatingChange.game == game)
         .order_by(RatingChange.position.desc())
         .limit(1)
     ).first()
     if newest is not None and (_utc(newest[0]).isoformat(), newest[1]) > result.order:
-        rebuild(match.game)
+        rebuild(game)
         return
     _rate_on_top(result)
 

@@ -286,6 +286,17 @@ REASONS: tuple[tuple[str, str], ...] = (
         "34. issue 26, jacks to open: the board counts every hand each player won "
         "(hands_won), beside the jackpot's tally (hand_wins)",
     ),
+    # issue 23, ratings
+    (
+        r"\(GET /api/v1/players/<id:\d+>\): \.answer\.ratings: new",
+        "40. issue 23, ratings: a profile (GET /api/v1/players/<id>) gains ratings, "
+        "its rating per game ({} before any rated match)",
+    ),
+    (
+        r"\(GET /players/<id:\d+>\): \.extract\.stylesheets: .*ratings\.css",
+        "41. issue 23, ratings: a rated profile's page links its own stylesheet "
+        "(ratings.css, the rating chart's band) beside players.css",
+    ),
 )
 
 
