@@ -300,3 +300,17 @@ def test_seeding_by_rating_typed_ratings_win_over_stored_ones(app, client):
 def test_seeding_by_rating_reads_only_the_tournaments_game(app, client):
     rate(app, "billiards", Bob=(60.0, 9))
     assert _seeded(client) == ["Ann", "Bob", "Cy", "Dee"]  # all 0: as listed
+
+
+def test_the_match_pages_say_the_handicap(api, client):
+    pool = api.create("billiards", ["Ann", "Bob"], options={"race": 5, "race_2": 3})
+    page = client.get(f"/m/{pool['id']}").get_data(as_text=True)
+    assert "races to 5 and 3 (handicap)" in page
+    darts = api.create(
+        "darts-301",
+        ["Ann", "Bob"],
+        options={"start": "501", "start_2": 401, "legs": 3, "head_start_2": 1},
+    )
+    more = client.get(f"/m/{darts['id']}").get_data(as_text=True)
+    assert "starts 501 and 401 (handicap)" in more
+    assert "legs in hand 0 and 1" in more
