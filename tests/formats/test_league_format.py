@@ -16,6 +16,7 @@ from referee.formats import TableMatch
 from referee.formats.league import FORMAT as LEAGUE
 from referee.formats.league import game_key
 from referee.formats.league import own_lineup
+from referee.formats.league import rules
 from referee.formats.league import team_formats as tf
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
@@ -86,6 +87,7 @@ def test_a_wrong_setup_is_bad_input_naming_the_field(changes, field):
     with pytest.raises(BadInput) as err:
         _setup(**changes)
     assert err.value.field == field
+    assert err.value.example
 
 
 def test_a_player_on_two_rosters_is_refused():
@@ -320,6 +322,14 @@ def test_a_lineup_takes_the_team_by_name_and_the_rosters_spelling():
         ({"type": "lineup", "fixture": 1, "team": 1, "players": "Ann"}, "players"),
         ({"type": "lineup", "fixture": 1, "team": 1, "players": ["x"] * 21}, "players"),
         (
+            {"type": "lineup", "fixture": 1, "team": 1, "players": ["Ann", " "]},
+            "players",
+        ),
+        (
+            {"type": "lineup", "fixture": 1, "team": 1, "players": ["Ann", None]},
+            "players",
+        ),
+        (
             {"type": "lineup", "fixture": 1, "team": 1, "players": [], "note": "x"},
             "note",
         ),
@@ -344,6 +354,7 @@ def test_a_wrong_event_is_bad_input_naming_the_field(raw, field):
     with pytest.raises(BadInput) as err:
         LEAGUE.parse_event(raw, season(4))
     assert err.value.field == field
+    assert err.value.example
 
 
 # --- calls ----------------------------------------------------------------------------
@@ -810,3 +821,44 @@ def test_an_open_lineup_row_shows_its_names():
     event = LEAGUE.parse_event(raw, state)
     state = LEAGUE.apply(state, event).state
     assert LEAGUE.public_event(state, event) == event
+
+
+def test_every_ruling_of_a_season_cites_the_leagues_own_rules():
+    cited = set()
+    state = season(4)
+    f = state["fixtures"][0]
+    rulings = [LEAGUE.apply(None, _create_event()).ruling]
+    for side in ("home", "away"):
+        raw = {
+            "type": "lineup",
+            "fixture": 1,
+            "team": f[side],
+            "players": lineup_of(state, 1, side),
+        }
+        step = LEAGUE.apply(state, LEAGUE.parse_event(raw, state))
+        rulings.append(step.ruling)
+        state = step.state
+    for raw in (
+        {"type": "reschedule", "fixture": 2, "date": "2026-09-09", "reason": "Flood"},
+        {
+            "type": "forfeit",
+            "fixture": 2,
+            "team": state["fixtures"][1]["home"],
+            "reason": "x",
+        },
+    ):
+        step = LEAGUE.apply(state, LEAGUE.parse_event(raw, state))
+        rulings.append(step.ruling)
+        state = step.state
+    for ruling in rulings:
+        assert ruling.rules
+        cited |= set(ruling.rules)
+    assert cited <= set(rules.RULES)
+    declared = {v for k, v in vars(rules).items() if k.isupper() and isinstance(v, str)}
+    assert declared == set(rules.RULES)
+
+
+def _create_event():
+    names = NAMES[:4]
+    setup = _setup()
+    return LEAGUE.create(names, LEAGUE.parse_options({}), None, setup)
