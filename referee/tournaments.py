@@ -675,10 +675,13 @@ def _made_for(
 
 
 def _handicapped(game: str, options: JSON, players: Sequence[str] | None) -> JSON:
-    """A game's options with the handicap its players' ratings give."""
-    from referee import handicaps  # the ratings' helper; imported only when used
+    """A game's options with the handicap its players' ratings give (unchanged
+    where the game has no table or a player has no established rating); the
+    match's board shows them (races or starts per side)."""
+    from referee import handicaps  # reads ratings: only for a handicapped season
 
-    return dict(handicaps.for_match(game, options, list(players or [])))
+    handicapped, _note = handicaps.for_match(game, options, list(players or []))
+    return dict(handicapped)
 
 
 def settle_match(match_id: str) -> None:

@@ -188,6 +188,13 @@ REASONS: tuple[tuple[str, str], ...] = (
         "23. issue 24: the games listing shows every game's new fields (the actor "
         "field, and the fields the reasons above list game by game)",
     ),
+    # issue 23 (before 24's, which matches any change of the operations)
+    (
+        r"^openapi \(GET /api/v1/openapi\.json\): \.operations: .*"
+        r"GET /api/v1/leagues/\{id\}",
+        "51. issue 23: the leagues add four operations: create and read a league, "
+        "add a season, and what a season key may read (/tournaments/{id}/mine)",
+    ),
     (
         r"^openapi \(GET /api/v1/openapi\.json\): \.operations: ",
         "24. issue 24: three new calculators add three operations: the bunko tables, "
