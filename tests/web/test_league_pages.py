@@ -326,5 +326,8 @@ def test_a_teams_page_lists_its_fixtures_roster_and_calendar_feeds(client, app):
         view = tournaments.view(tournaments.get(season))
     theirs = [f for f in view["fixtures"] if 1 in (f["home"], f["away"])]
     assert text.count('class="lg-fx"') == len(theirs) + len(roster)
+    byes = [w["number"] for w in view["weeks"] if w["bye"] == 1]
+    assert byes  # three teams: each rests one week, and its page says which
+    assert f"week {byes[0]} (" in text
     assert client.get(f"/n/{season}/calendar/team/1.ics").status_code == 200
     assert client.get(f"/n/{season}/p/{len(TEAMS)}").status_code == 404

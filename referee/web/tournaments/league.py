@@ -10,7 +10,8 @@ its games; a fixture phone's page that fixture's games, one tap to each.
 
 Every game is an ordinary match page in confirmation mode: the home side scores
 with the fixture's key (the fixture phone, the home captain, the organiser), the
-away captain confirms with the away side's key (``leagues.away_grant``).
+away captain confirms with the away side's key, which is the away captain's own
+(``league_access.grant_games`` puts each in the session when the page is shown).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from flask import url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import tournaments
+from referee.formats.league import MAX_REASON
 from referee.formats.league import own_lineup
 from referee.formats.league import team_formats
 from referee.models import Tournament
@@ -43,12 +45,9 @@ from referee.web.tournaments.common import register
 from referee.web.tournaments.common import station_page
 from referee.web.tournaments.league_access import grant_games
 from referee.web.tournaments.league_access import is_season_organiser
+from referee.web.tournaments.league_access import station_actor
 from referee.web.tournaments.league_new import new
 from referee.web.tournaments.league_tv import league_tv
-
-# A reason the organiser types for a reschedule or a forfeit: one line, kept in the
-# log and shown on the fixture.
-REASON_LIMIT = 200
 
 
 def is_league(night: Tournament) -> bool:
@@ -169,6 +168,7 @@ def admin(night: Tournament, status: int = 200, error: str | None = None) -> Pag
         organiser_pin=tournaments.organiser_credentials(night).pin,
         error=error,
         today=dt.date.today().isoformat(),
+        reason_limit=MAX_REASON,
     ), status
 
 
@@ -222,10 +222,7 @@ def station(
 def page_writer(night: Tournament, number: int) -> Actor | None:
     """Who writes for station ``number`` from this browser: the station, or the
     organiser (the league's key), or nobody."""
-    mine = actors(night)
-    if Actor("table", number) in mine:
-        return Actor("table", number)
-    return ORGANISER if is_season_organiser(night) else None
+    return station_actor(night, number)
 
 
 # --- writes -------------------------------------------------------------------------
