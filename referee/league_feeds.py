@@ -240,7 +240,12 @@ def tv_board(view: Mapping[str, Any], today: dt.date) -> JSON:
     results of the weeks before, and the head of the table."""
     fixtures = view.get("fixtures") or []
     week = tonight(view, today)
-    shown = set(week.get("fixtures", [])) if week else set()
+    # Tonight is the fixtures dated today (a week's, less those moved away, plus
+    # any moved to tonight); a day without one shows the week to come.
+    dated = {f.get("number") for f in fixtures if f.get("date") == today.isoformat()}
+    shown = dated or (set(week.get("fixtures", [])) if week else set())
+    if week is not None and dated:
+        week["date"] = today.isoformat()
     cards = [fixture_card(view, _fixture(fixtures, n)) for n in sorted(shown)]
     earlier = [
         f

@@ -7,6 +7,7 @@ Serves the app on a fresh SQLite file (tests/e2e/serving.py) and drives Debian's
 Chromium; the boards are tests/e2e/tv_scenes.py's, the same the TV tests check:
 ``tv-<game>-1920.png`` / ``-1280.png`` for each game (``tv-darts-301-eight-...``:
 eight players), ``tv-bunko-night-...``, ``tv-round-robin-...``, ``tv-bracket-...``,
+``tv-league-...`` (a pool league's night: tonight's fixtures, results, the table),
 and ``phone-<game>.png`` (the scorer's page, light theme, the first screen).
 """
 

@@ -293,6 +293,20 @@ def test_the_tv_shows_the_week_played_today_else_the_first_with_a_fixture_to_pla
     assert {c["state"] for c in board["fixtures"]} == {"final"}
 
 
+def test_tonight_is_the_fixtures_dated_today_with_a_moved_one_in_or_out():
+    view = make_view(["A", "B", "C", "D"])
+    week1, week2 = view["weeks"][0]["fixtures"], view["weeks"][1]["fixtures"]
+    moved_in = view["fixtures"][week2[0] - 1]
+    moved_in["date"] = "2026-09-07"  # week 2's fixture played on week 1's night
+    moved_out = view["fixtures"][week1[0] - 1]
+    moved_out["date"] = "2026-09-09"
+    board = lf.tv_board(view, dt.date(2026, 9, 7))
+    assert {c["number"] for c in board["fixtures"]} == {week1[1], week2[0]}
+    later = lf.tv_board(view, dt.date(2026, 9, 9))
+    assert [c["number"] for c in later["fixtures"]] == [week1[0]]
+    assert later["week"]["when"] == "Wed 9 Sep"
+
+
 def test_a_fixture_card_counts_games_won_per_side_and_the_games_in_play():
     view = make_view(["Sharks", "Jets"])
     f = view["fixtures"][0]
@@ -397,3 +411,33 @@ def test_the_season_json_has_the_table_and_every_fixture_with_its_games():
     assert res["games_won"] == {"home": 2, "away": 1}
     assert [g["winner"] for g in res["games"]] == ["home", "home", "away"]
     assert len(lf.games_rows(view)) == 1 + 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=2, max_value=9),
+    st.lists(st.tuples(st.integers(1, 36), st.integers(1, 60)), max_size=8),
+)
+def test_every_dated_fixture_is_in_both_its_teams_feeds_once_with_its_moves_counted(
+    count: int, moves: list[tuple[int, int]]
+):
+    view = make_view([f"T{i}" for i in range(1, count + 1)])
+    fixtures = view["fixtures"]
+    for which, days in moves:
+        f = fixtures[(which - 1) % len(fixtures)]
+        new = (dt.date.fromisoformat(f["date"]) + dt.timedelta(days=days)).isoformat()
+        f["notes"].append(
+            {"kind": "reschedule", "reason": "x", "from": f["date"], "to": new}
+        )
+        f["date"] = new
+    seen: dict[str, int] = {}
+    for team in range(1, count + 1):
+        found = events(lf.calendar(view, "s", "x", [team], STAMP).to_ical())
+        uids = [str(e["UID"]) for e in found]
+        assert len(uids) == len(set(uids)) == count - 1  # one meeting each
+        for e in found:
+            seen[str(e["UID"])] = seen.get(str(e["UID"]), 0) + 1
+            f = fixtures[int(str(e["UID"]).split("-")[-1].split("@")[0]) - 1]
+            assert int(e["SEQUENCE"]) == len(f["notes"])
+            assert e.decoded("DTSTART").date().isoformat() == f["date"]
+    assert seen == {lf.uid("s", f["number"]): 2 for f in fixtures}

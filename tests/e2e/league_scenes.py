@@ -86,7 +86,7 @@ def season(
         },
     )
     organiser = league["keys"]["organiser"]["key"]
-    names = NAMES[:teams]
+    names = [*NAMES, *(f"Club {i}" for i in range(len(NAMES) + 1, 33))][:teams]
     made = _post(
         request,
         f"/api/v1/leagues/{league['id']}/seasons",

@@ -115,7 +115,7 @@ def test_the_pool_tv_shows_the_race_the_breaker_the_fouls_and_the_last_call(
     assert page.locator(".tv-last .verdict").inner_text() == "FOUL"
 
 
-@pytest.mark.parametrize("kind", ["bunko-night", "round-robin", "bracket"])
+@pytest.mark.parametrize("kind", ["bunko-night", "round-robin", "bracket", "league"])
 def test_a_tournament_tv_fits_the_screen(page: Page, kind: str) -> None:
     night = next(n for n in tv_scenes.nights(page.context.request) if n.name == kind)
     page.goto(night.url)

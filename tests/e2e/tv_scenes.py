@@ -21,6 +21,7 @@ from playwright.sync_api import APIRequestContext
 from referee import games
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
+from tests.e2e import league_scenes
 from tests.e2e import screens
 
 # A 1080p and a 720p TV, and the smallest phone in common use (the gallery's).
@@ -140,7 +141,8 @@ def _tournament(request: APIRequestContext, body: dict[str, Any]) -> Any:
 
 def nights(request: APIRequestContext) -> list[Night]:
     """A bunko night of 12, a round robin of darts with a dart at
-    a board, and a double elimination's bracket: their TV pages."""
+    a board, a double elimination's bracket and a pool league's night (eight teams,
+    tonight under way: tests/e2e/league_scenes.py): their TV pages."""
     bunko = _tournament(request, {"players": [*PLAYERS, "Ivy", "Jo", "Kit", "Lou"]})
     robin = _tournament(
         request,
@@ -164,4 +166,5 @@ def nights(request: APIRequestContext) -> list[Night]:
         Night("bunko-night", f"/n/{bunko['id']}/tv"),
         Night("round-robin", f"/n/{robin['id']}/tv"),
         Night("bracket", f"/n/{bracket['id']}/bracket/tv"),
+        Night("league", league_scenes.season(request, 8).tv),
     ]

@@ -12,6 +12,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 import uuid
 from typing import Any
 
@@ -176,6 +177,24 @@ def test_a_team_feed_holds_one_event_per_fixture_of_the_team_from_its_side(clien
         assert event.decoded("DURATION") == dt.timedelta(hours=3)
         assert str(event["STATUS"]) == "CONFIRMED"
         assert f"/n/{season.id}/t/{4 + f['number']}" in str(event["URL"])
+
+
+def test_a_calendars_poll_of_an_unchanged_season_is_a_304(client):
+    season = Season(client)
+    path = f"/n/{season.id}/calendar/team/1.ics"
+    first = client.get(path)
+    etag = first.headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert client.get(path).data == first.data  # the same bytes, DTSTAMP too
+    reply = season.send(
+        {"type": "reschedule", "fixture": 1, "date": "2026-12-01", "reason": "Snow"},
+        season.league_key,
+    )
+    assert reply.status_code == 201, reply.get_json()
+    moved = client.get(path, headers={"If-None-Match": etag})
+    assert moved.status_code == 200
+    assert b"Snow" in moved.data
 
 
 def test_a_reschedule_moves_the_same_event_and_a_forfeit_cancels_it(client):
@@ -387,12 +406,31 @@ def test_the_tv_board_follows_a_games_entry_and_its_confirmation(client, app):
     entered = stream(client, season, first["id"])
     assert entered["id"] != first["id"]
     board = entered["html"]["live"]
-    assert "0<i>–</i>0" in board  # over on the table, not confirmed yet
+    assert (
+        'aria-label="games won 0 to 0"' in board
+    )  # over on the table, not confirmed yet
     assert "1 in play</b> · 0 of 10 done · 9 to start" in board
     assert "<b>2–0</b>" in board  # the race's racks, live
     away_captain = season.captains[season.team_number(fixture["away"])]
     reply = season.match_write(game["match"], "confirm", {}, away_captain)
     assert reply.status_code == 201, reply.get_json()
     confirmed = stream(client, season, entered["id"])
-    assert "1<i>–</i>0" in confirmed["html"]["live"]
+    assert 'aria-label="games won 1 to 0"' in confirmed["html"]["live"]
     assert "0 in play</b> · 1 of 10 done · 9 to start" in confirmed["html"]["live"]
+
+
+def test_the_season_and_team_pages_link_the_feeds_and_the_tv_is_the_board(client):
+    season = Season(client)
+    page = client.get(f"/n/{season.id}").get_data(as_text=True)
+    for export in ("standings.csv", "results.csv", "games.csv", "standings.json"):
+        assert f"/n/{season.id}/{export}" in page
+    team = client.get(f"/n/{season.id}/p/0").get_data(as_text=True)  # team 1
+    feed_at = f"/n/{season.id}/calendar/team/1.ics"
+    assert re.search(f'href="https?://[^/"]+{feed_at}"', team)
+    assert re.search(f'href="webcal://[^/"]+{feed_at}"', team)
+    tv = client.get(f"/n/{season.id}/tv")
+    assert tv.status_code == 200
+    html = tv.get_data(as_text=True)
+    assert "view=ltv" in html
+    assert "Week 1" in html
+    assert season.names[0] in html

@@ -22,6 +22,7 @@ from typing import Any
 
 from flask import Response
 from flask import abort
+from flask import request
 from flask import url_for
 
 from referee import league_feeds
@@ -146,8 +147,11 @@ def _feed(
     response = Response(cal.to_ical(), content_type=ICS_TYPE)
     # inline: a phone opens it in its calendar (a subscription reads it as it is)
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    # A subscribed calendar polls the feed: an unchanged season (the same bytes,
+    # DTSTAMP included) answers 304 to its If-None-Match.
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/<tournament_id>/calendar/team/<int:team>.ics")
