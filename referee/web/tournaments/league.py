@@ -10,7 +10,8 @@ its games; a fixture phone's page that fixture's games, one tap to each.
 
 Every game is an ordinary match page in confirmation mode: the home side scores
 with the fixture's key (the fixture phone, the home captain, the organiser), the
-away captain confirms with the away side's key (``leagues.away_grant``).
+away captain confirms with the away side's key, which is the away captain's own
+(``league_access.grant_games`` puts each in the session when the page is shown).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from flask import url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee import tournaments
+from referee.formats.league import MAX_REASON
 from referee.formats.league import own_lineup
 from referee.formats.league import team_formats
 from referee.models import Tournament
@@ -43,12 +45,9 @@ from referee.web.tournaments.common import register
 from referee.web.tournaments.common import station_page
 from referee.web.tournaments.league_access import grant_games
 from referee.web.tournaments.league_access import is_season_organiser
+from referee.web.tournaments.league_access import station_actor
 from referee.web.tournaments.league_new import new
 from referee.web.tournaments.league_tv import league_tv
-
-# A reason the organiser types for a reschedule or a forfeit: one line, kept in the
-# log and shown on the fixture.
-REASON_LIMIT = 200
 
 
 def is_league(night: Tournament) -> bool:
@@ -62,9 +61,15 @@ def team_count(night: Tournament) -> int:
 
 def role_of(night: Tournament, number: int) -> tuple[str, int]:
     """What station ``number`` is: ``("captain", team)`` for ``1..T`` (team index
-    from 1), ``("fixture", f)`` after (the contract in docs/leagues-design.md)."""
+    from 1), ``("fixture", f)`` after (the contract in docs/leagues-design.md), or
+    ``("unused", 0)``: a season keeps keys for a double round robin, and a single
+    one leaves the last of them to no fixture."""
     teams = team_count(night)
-    return ("captain", number) if number <= teams else ("fixture", number - teams)
+    if number <= teams:
+        return ("captain", number)
+    if number - teams <= len(night.state["fixtures"]):
+        return ("fixture", number - teams)
+    return ("unused", 0)
 
 
 # --- the view, read for the pages ---------------------------------------------------
@@ -108,7 +113,7 @@ def my_stations(night: Tournament) -> dict[str, Any]:
         role, n = role_of(night, actor.table)
         if role == "captain":
             captain = n
-        else:
+        elif role == "fixture":
             fixture_phones.append(n)
     return {"captain": captain, "fixtures": sorted(fixture_phones)}
 
@@ -169,6 +174,7 @@ def admin(night: Tournament, status: int = 200, error: str | None = None) -> Pag
         organiser_pin=tournaments.organiser_credentials(night).pin,
         error=error,
         today=dt.date.today().isoformat(),
+        reason_limit=MAX_REASON,
     ), status
 
 
@@ -191,6 +197,8 @@ def station(
 ) -> Page:
     """Station ``number``: a captain's page, or a fixture phone's."""
     role, n = role_of(night, number)
+    if role == "unused":
+        abort(404, f"Station {number} is no team's and no fixture's this season.")
     ctx = context(night)
     view = ctx["view"]
     if role == "captain":
@@ -222,10 +230,7 @@ def station(
 def page_writer(night: Tournament, number: int) -> Actor | None:
     """Who writes for station ``number`` from this browser: the station, or the
     organiser (the league's key), or nobody."""
-    mine = actors(night)
-    if Actor("table", number) in mine:
-        return Actor("table", number)
-    return ORGANISER if is_season_organiser(night) else None
+    return station_actor(night, number)
 
 
 # --- writes -------------------------------------------------------------------------
@@ -336,6 +341,8 @@ def joined(night: Tournament, number: int) -> str:
     role, n = role_of(night, number)
     if role == "captain":
         return f"This phone is now the captain's phone of {night.players[n - 1]}."
+    if role == "unused":
+        return f"Station {number} is no team's and no fixture's this season."
     f = night.state["fixtures"][n - 1]
     home, away = (night.players[f[s] - 1] for s in ("home", "away"))
     return f"This phone now scores {home} v {away} (fixture {n})."
