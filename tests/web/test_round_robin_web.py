@@ -164,7 +164,7 @@ def test_seeding_by_rating_and_bad_setups(client: Any, app: Any) -> None:
     assert "one side against another" in reply.get_json()["detail"]
     reply = client.post(
         "/api/v1/tournaments",
-        json={**bad, "game": "darts-301", "seating": "rating"},
+        json={**bad, "game": "darts-301", "seating": "rating", "ratings": {"Zed": 5}},
     )
     assert reply.status_code == 422
     assert reply.get_json()["errors"].get("ratings")
