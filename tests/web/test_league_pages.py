@@ -10,13 +10,18 @@ import re
 from typing import Any
 
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee import keys
 from referee import ledger
 from referee import tournaments
 from referee.db import db
+from referee.games.outcomes import BadInput
 from referee.models import Match
 from referee.web import access
+from referee.web.tournaments.league import role_of
+from referee.web.tournaments.league_new import season_words
 
 TEAMS = [
     ("Cue Tips", "The Anchor", "Ann", ["Ann", "Bo", "Cy", "Di", "Ed"]),
@@ -331,3 +336,50 @@ def test_a_teams_page_lists_its_fixtures_roster_and_calendar_feeds(client, app):
     assert f"week {byes[0]} (" in text
     assert client.get(f"/n/{season}/calendar/team/1.ics").status_code == 200
     assert client.get(f"/n/{season}/p/{len(TEAMS)}").status_code == 404
+
+
+API_FIELDS = st.one_of(
+    st.sampled_from(["schedule.start", "schedule.every_days", "schedule.time"]),
+    st.sampled_from(["schedule.skip", "schedule"]),
+    st.builds(
+        "teams[{}].{}".format,
+        st.integers(0, 31),
+        st.sampled_from(["name", "venue", "captain", "players"]),
+    ),
+)
+
+
+@given(
+    field=API_FIELDS,
+    before=st.text(alphabet="abc ,.", max_size=20),
+    example=st.sampled_from(['"start": "2026-09-07"', '"captain": "Ann"', ""]),
+)
+def test_a_season_error_names_the_form_field_never_the_api_path(
+    field: str, before: str, example: str
+) -> None:
+    err = BadInput(
+        f"{before}'{field}' is wrong ('{field}').", field=field, example=example
+    )
+    key, words = season_words(err)
+    assert "'schedule" not in words
+    assert "'teams[" not in words
+    assert "For example:" in words or "e.g." in words
+    if field.startswith("teams["):
+        number = int(field[6 : field.index("]")]) + 1
+        assert key.startswith(f"team_{number}_")
+        assert words.startswith(f"Team {number}'s ")
+
+
+def test_the_pages_roles_of_stations_agree_with_the_format(client, app):
+    _league_id, season = _season(client)
+    with app.app_context():
+        night = tournaments.get(season)
+        fmt = tournaments.format_of(night)
+        used = len(night.players) + len(night.state["fixtures"])
+        for number in range(1, used + 1):
+            assert role_of(night, number) == fmt.station_role(night.state, number)
+        spare = list(range(used + 1, len(night.table_keys) + 1))
+        assert all(role_of(night, n) == ("unused", 0) for n in spare)
+    # A single round robin leaves the double's last keys to no fixture: no 500.
+    assert spare
+    assert client.get(f"/n/{season}/t/{spare[0]}").status_code == 404

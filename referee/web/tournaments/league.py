@@ -61,9 +61,15 @@ def team_count(night: Tournament) -> int:
 
 def role_of(night: Tournament, number: int) -> tuple[str, int]:
     """What station ``number`` is: ``("captain", team)`` for ``1..T`` (team index
-    from 1), ``("fixture", f)`` after (the contract in docs/leagues-design.md)."""
+    from 1), ``("fixture", f)`` after (the contract in docs/leagues-design.md), or
+    ``("unused", 0)``: a season keeps keys for a double round robin, and a single
+    one leaves the last of them to no fixture."""
     teams = team_count(night)
-    return ("captain", number) if number <= teams else ("fixture", number - teams)
+    if number <= teams:
+        return ("captain", number)
+    if number - teams <= len(night.state["fixtures"]):
+        return ("fixture", number - teams)
+    return ("unused", 0)
 
 
 # --- the view, read for the pages ---------------------------------------------------
@@ -107,7 +113,7 @@ def my_stations(night: Tournament) -> dict[str, Any]:
         role, n = role_of(night, actor.table)
         if role == "captain":
             captain = n
-        else:
+        elif role == "fixture":
             fixture_phones.append(n)
     return {"captain": captain, "fixtures": sorted(fixture_phones)}
 
@@ -191,6 +197,8 @@ def station(
 ) -> Page:
     """Station ``number``: a captain's page, or a fixture phone's."""
     role, n = role_of(night, number)
+    if role == "unused":
+        abort(404, f"Station {number} is no team's and no fixture's this season.")
     ctx = context(night)
     view = ctx["view"]
     if role == "captain":
@@ -333,6 +341,8 @@ def joined(night: Tournament, number: int) -> str:
     role, n = role_of(night, number)
     if role == "captain":
         return f"This phone is now the captain's phone of {night.players[n - 1]}."
+    if role == "unused":
+        return f"Station {number} is no team's and no fixture's this season."
     f = night.state["fixtures"][n - 1]
     home, away = (night.players[f[s] - 1] for s in ("home", "away"))
     return f"This phone now scores {home} v {away} (fixture {n})."

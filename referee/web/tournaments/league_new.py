@@ -54,10 +54,10 @@ SCHEDULE_WORDS = {
     "schedule": ("First match night", "2026-09-07"),
 }
 TEAM_WORDS = {
-    "name": "name",
-    "venue": "home venue",
-    "captain": "captain",
-    "players": "roster",
+    "name": ("name", "Cue Tips"),
+    "venue": ("home venue", "The Anchor"),
+    "captain": ("captain", "Ann"),
+    "players": ("roster", "Ann, Bo, Cy (one a line)"),
 }
 _TEAM_FIELD = re.compile(r"^teams\[(\d+)\](?:\.(\w+))?$")
 _API_ASIDE = re.compile(r"\s*\('[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*'\)")
@@ -79,7 +79,8 @@ def season_words(err: BadInput) -> tuple[str, str]:
     elif found:
         number = int(found[1]) + 1
         part = found[2] or "name"
-        label = f"Team {number}'s {TEAM_WORDS.get(part, part)}"
+        words, example = TEAM_WORDS.get(part, (part, ""))
+        label = f"Team {number}'s {words}"
         key = f"team_{number}_{part}"
     elif field in ("players", "teams"):
         return "teams", (
@@ -88,14 +89,15 @@ def season_words(err: BadInput) -> tuple[str, str]:
         )
     else:
         return field, outcomes.page_error(err)
-    message = _API_ASIDE.sub("", err.message)
-    message = _QUOTED_API.sub(label.lower() if found else label, message)
+    said = label.lower() if found else label
+    message = _API_ASIDE.sub("", err.message).replace(f"'{field}'", said)
+    message = _QUOTED_API.sub(said, message)
     message = message[:1].upper() + message[1:]
-    if not example and err.example:
+    if err.example and not (found and err.example.startswith('"teams"')):
         value = _JSON_VALUE.match(err.example)
-        example = (
-            (value[1] if value else err.example).strip('"[]').replace('", "', ", ")
-        )
+        given = (value[1] if value else err.example).strip('"[]').replace('", "', ", ")
+        if "{" not in given:  # a value as the form takes it, not a JSON object
+            example = given
     if example and "e.g." not in message:
         message = f"{message} For example: {example}."
     return key, f"{label}: {message}" if not message.startswith(label) else message
