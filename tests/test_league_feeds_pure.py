@@ -441,3 +441,14 @@ def test_every_dated_fixture_is_in_both_its_teams_feeds_once_with_its_moves_coun
             assert int(e["SEQUENCE"]) == len(f["notes"])
             assert e.decoded("DTSTART").date().isoformat() == f["date"]
     assert seen == {lf.uid("s", f["number"]): 2 for f in fixtures}
+
+
+def test_a_finished_season_shows_its_last_week_and_says_so():
+    view = make_view(["A", "B", "C", "D"])
+    for f in view["fixtures"]:
+        play(f, ["home", "away", "home"])
+    board = lf.tv_board(view, dt.date(2027, 1, 1))  # no fixture today
+    assert board["over"] is True
+    assert board["week"]["number"] == view["weeks"][-1]["number"]
+    assert {c["state"] for c in board["fixtures"]} == {"final"}
+    assert len(board["results"]) == 4  # the two weeks before the last
