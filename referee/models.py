@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import JSON
 from sqlalchemy import Boolean
 from sqlalchemy import DateTime
+from sqlalchemy import Float
 from sqlalchemy import ForeignKey
 from sqlalchemy import Index
 from sqlalchemy import Integer
@@ -311,3 +312,53 @@ class PlayerLink(db.Model):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow
     )
+
+
+# --- ratings ------------------------------------------------------------------------
+# A rating per profile per game (OpenSkill's Plackett-Luce model, ``referee.ratings``),
+# worked out from the finished matches' logs. Both tables are derived data: a
+# recomputation rewrites them from the logs, in the order the matches finished.
+
+
+class PlayerRating(db.Model):
+    """A profile's current rating at one game: ``mu`` and ``sigma`` after ``matches``
+    rated matches, the last at ``updated_at``."""
+
+    __tablename__ = "player_rating"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow
+    )
+
+
+class RatingChange(db.Model):
+    """One rated match of a profile at a game: the rating before and after it.
+
+    ``position`` is the match's place in the game's finishing order (1, 2, ...:
+    every rated match of the game, whoever played it), so a profile's rows in
+    ``position`` order are its rating history and a recomputation replays them.
+    """
+
+    __tablename__ = "rating_change"
+    __table_args__ = (
+        UniqueConstraint("player_id", "game", "match_id"),
+        Index("ix_rating_change_history", "player_id", "game", "position"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("player.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)  # 1 = first; tied sides share one
+    sides: Mapped[int] = mapped_column(Integer)  # how many sides the match had
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

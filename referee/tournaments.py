@@ -63,6 +63,8 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
 from referee import formats
+from referee import games
+from referee import handicaps
 from referee import inflight
 from referee import keys
 from referee import ledger
@@ -197,7 +199,7 @@ def create(
     title = text.check(title or "", "title", "title")
     names = fmt.check_players(players)
     parsed = fmt.parse_options(options)
-    extra = fmt.parse_setup({**(setup or {}), "seeding": seating}, names)
+    extra = fmt.parse_setup(_rated(setup, seating, names), names)
     if draw is None and seating == "drawn":
         order = list(range(len(names)))
         secrets.SystemRandom().shuffle(order)
@@ -247,6 +249,21 @@ def create(
             continue  # the next attempt finds the twin by its key, if it was one
         return _first_round(tournament_id)
     raise RuntimeError("could not draw a free tournament id")
+
+
+def _rated(
+    setup: Mapping[str, Any] | None, seating: str, names: Sequence[str]
+) -> dict[str, Any]:
+    """The setup with its seeding; seeding by rating at a game reads the stored
+    ratings of the names not given one (typed ratings win; docs/handicaps.md)."""
+    out = {**(setup or {}), "seeding": seating}
+    typed = out.get("ratings")
+    game = out.get("game")
+    if seating != "rating" or game not in games.GAME_IDS:
+        return out
+    if typed is None or isinstance(typed, Mapping):  # a list is the whole order
+        out["ratings"] = handicaps.seeding_ratings(str(game), names, typed)
+    return out
 
 
 def _format_for(kind: str, seating: str) -> Format:
@@ -675,10 +692,13 @@ def _made_for(
 
 
 def _handicapped(game: str, options: JSON, players: Sequence[str] | None) -> JSON:
-    """A game's options with the handicap its players' ratings give."""
-    from referee import handicaps  # the ratings' helper; imported only when used
+    """A game's options with the handicap its players' ratings give (unchanged
+    where the game has no table or a player has no established rating); the
+    match's board shows them (races or starts per side)."""
+    from referee import handicaps  # reads ratings: only for a handicapped season
 
-    return dict(handicaps.for_match(game, options, list(players or [])))
+    handicapped, _note = handicaps.for_match(game, options, list(players or []))
+    return dict(handicapped)
 
 
 def settle_match(match_id: str) -> None:

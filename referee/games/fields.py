@@ -205,8 +205,12 @@ def _integer_ok(f: Field, value: Any, deck: cards.Deck) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _option_integer(opt: Option, value: Any) -> int:
+def _option_integer(opt: Option, value: Any) -> int | None:
     where = f"options.{opt.name}"
+    if value is None and opt.default is None:
+        return None  # an optional number left blank: the option is not used
+    # a correct value to show: the default, else (an optional number) its least
+    shown = opt.default if opt.default is not None else opt.minimum
     try:
         number = int(value)
         if isinstance(value, bool) or (isinstance(value, float) and value != number):
@@ -215,9 +219,9 @@ def _option_integer(opt: Option, value: Any) -> int:
         raise BadInput(
             f"Option '{opt.name}' is a whole number.",
             field=where,
-            example=f'"{opt.name}": {opt.default}',
+            example=f'"{opt.name}": {shown}',
             label=opt.label,
-            sample=str(opt.default),
+            sample=str(shown),
         ) from None
     if (opt.minimum is not None and number < opt.minimum) or (
         opt.maximum is not None and number > opt.maximum
@@ -226,9 +230,9 @@ def _option_integer(opt: Option, value: Any) -> int:
             f"Option '{opt.name}' goes from {opt.minimum} to {opt.maximum}; "
             f"{number} given.",
             field=where,
-            example=f'"{opt.name}": {opt.default}',
+            example=f'"{opt.name}": {shown}',
             label=opt.label,
-            sample=str(opt.default),
+            sample=str(shown),
         )
     return number
 
@@ -249,7 +253,12 @@ INTEGER = Kind(
     json_type="a whole number",
     option=OptionKind(
         parse=_option_integer,
-        schema=lambda o: _bounded({"type": "integer"}, o.minimum, o.maximum),
+        # an option whose default is None may be left out (null: not used)
+        schema=lambda o: _bounded(
+            {"type": "integer" if o.default is not None else ["integer", "null"]},
+            o.minimum,
+            o.maximum,
+        ),
         read_form=_form_option,
         examples=(1, 3),
     ),

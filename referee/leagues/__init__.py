@@ -37,7 +37,6 @@ from referee.games import text
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.models import League
-from referee.models import Match
 from referee.models import Tournament
 
 KIND = "league"  # the tournament kind of a season
@@ -322,12 +321,3 @@ def _team_index(season: Tournament, ref: Any) -> int:
     if isinstance(ref, Mapping):
         return _team_index(season, ref.get("team", ref.get("name")))
     return list(season.players).index(ref)
-
-
-def match_ids(season: Tournament) -> list[str]:
-    """Every game's match of the season (for a recomputation; one SELECT)."""
-    return list(
-        db.session.execute(
-            select(Match.id).where(Match.tournament_id == season.id)
-        ).scalars()
-    )

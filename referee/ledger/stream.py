@@ -62,6 +62,10 @@ class Stream:
     # A stream whose stored answer is its seq alone rebuilds the answer to a retry
     # with this (``head_id``, the row holding the key); None: the answer is stored.
     rebuild: Callable[[str, Any], JSON] | None = None
+    # Run inside a write that may change the head's result (it finished, or a
+    # finished head was undone or corrected), before the commit and under the
+    # writer's lock: a match's ratings (``referee.ratings``). A write in play skips it.
+    after_result: Callable[[str], None] | None = None
 
 
 @dataclass
@@ -163,6 +167,8 @@ def _write_once(
                 continue
             if not result_may_change:
                 written = replace(written, tournament_id=None)
+            elif stream.after_result is not None:
+                stream.after_result(head_id)
             # Viewers hear of the write only once it is committed (NOTIFY is sent
             # at commit on PostgreSQL; on SQLite the bump follows the commit).
             connection = db.session.connection()

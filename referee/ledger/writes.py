@@ -34,6 +34,13 @@ def _rebuilt_answer(match_id: str, row: MatchEvent) -> JSON:
     return {"ruling": row.ruling, "state": view, "seq": seq}
 
 
+def _rate(match_id: str) -> None:
+    """Rate a match that finished, or rate its game again (``referee.ratings``)."""
+    from referee.ratings import store  # the ratings read the ledger: import late
+
+    store.rate_finished(match_id)
+
+
 MATCHES = Stream(
     head=Match,
     row=MatchEvent,
@@ -45,6 +52,7 @@ MATCHES = Stream(
     replay_status=201,  # the first answer's status, as the Idempotency-Key draft asks
     quiet=trust.QUIET_KINDS,
     rebuild=_rebuilt_answer,
+    after_result=_rate,
 )
 
 

@@ -19,6 +19,7 @@ from sqlalchemy import select
 from referee import games
 from referee import keys
 from referee import ledger
+from referee import ratings
 from referee import trust
 from referee.db import db
 from referee.db import get_or_raise
@@ -120,8 +121,13 @@ def link_match(match: Match, names: list[str | None], by: str) -> dict[str, str]
         '["Ann Smith", "Bob Jones"]',
     )
     made: dict[str, str] = {}
+    changed = False
     for seat, name in enumerate(names):
-        _link(made, name, f"players[{seat}]", by, match_id=match.id, seat=seat)
+        place = {"match_id": match.id, "seat": seat}
+        changed |= _link(made, name, f"players[{seat}]", by, **place)
+    if changed:  # its finished matches are rated for the profiles now linked
+        db.session.flush()
+        ratings.relinked(match_ids=[match.id])
     db.session.commit()
     return made
 
@@ -136,6 +142,7 @@ def link_tournament(
         '{"Ann": "Ann Smith", "Bob": "Bob Jones"}',
     )
     made: dict[str, str] = {}
+    changed = False
     entrants = set(tournament.players)
     for entrant, name in names.items():
         if entrant not in entrants:
@@ -144,7 +151,7 @@ def link_tournament(
                 field="players",
                 example=f'{{"{sorted(entrants)[0]}": "Ann Smith"}}',
             )
-        _link(
+        changed |= _link(
             made,
             name,
             f"players.{entrant}",
@@ -152,6 +159,9 @@ def link_tournament(
             tournament_id=tournament.id,
             entrant=entrant,
         )
+    if changed:  # its finished matches are rated for the profiles now linked
+        db.session.flush()
+        ratings.relinked(tournament_ids=[tournament.id])
     db.session.commit()
     return made
 
@@ -165,10 +175,11 @@ def _each_once(names: Iterable[str | None], message: str, example: str) -> None:
 
 def _link(
     made: dict[str, str], name: str | None, field: str, by: str, **place: Any
-) -> None:
+) -> bool:
     """Point the link at ``place`` (its columns) to the profile named, or drop it.
 
-    A profile made now adds its claim code to ``made`` (name -> code).
+    A profile made now adds its claim code to ``made`` (name -> code). True when
+    the link changed (so the ratings of its matches may have).
     """
     existing = db.session.execute(
         select(PlayerLink).filter_by(**place)
@@ -176,14 +187,17 @@ def _link(
     if name is None or not str(name).strip():
         if existing is not None:
             db.session.delete(existing)
-        return
+        return existing is not None
     player, code = find_or_create(clean_name(name, field), by)
     if code:
         made[player.name] = code
     if existing is None:
         db.session.add(PlayerLink(player_id=player.id, linked_by=by, **place))
-    elif existing.player_id != player.id:
+        return True
+    if existing.player_id != player.id:
         existing.player_id, existing.linked_by = player.id, by
+        return True
+    return False
 
 
 def tournament_links(tournament: Tournament) -> dict[str, Player]:

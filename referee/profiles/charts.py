@@ -162,3 +162,77 @@ def _tip(code: str, figure: dict) -> str:
     if not darts:
         return f"{code}: no darts at it"
     return f"{code}: {figure.get('hits', 0)} of {darts} ({figure.get('percent')}%)"
+
+
+def rating_chart(points: Sequence[tuple[str, float, float]], *, game: str) -> Markup:
+    """A rating's history: the shown rating (mu - 3 sigma) after each rated match as
+    a line, and the band up to mu (how unsure it still is), from a new profile's 0.
+
+    ``points`` are (label: the match's date, rating, mu) in order. Axis labels say
+    what each axis counts; a <desc> says the first and last figures in words.
+    """
+    if not points:
+        return Markup("")
+    start = (0.0, 25.0)  # a new profile: rating 0, mu 25 (``ratings.model.NEW``)
+    series = [start, *((r, mu) for _, r, mu in points)]
+    values = [v for pair in series for v in pair]
+    low, high = math.floor(min(values)) - 1, math.ceil(max(values)) + 1
+    left, bottom = PAD_LEFT + 12, PAD_BOTTOM + 8
+    inner_w = WIDTH - left - PAD_RIGHT
+    inner_h = HEIGHT - PAD_TOP - bottom
+    n = len(series)
+
+    def x(i: int) -> float:
+        return left + inner_w * i / (n - 1)
+
+    def y(v: float) -> float:
+        return PAD_TOP + inner_h * (1 - (v - low) / (high - low))
+
+    title = f"{game} rating, match by match"
+    last = points[-1]
+    desc = (
+        f"From 0 (new) to {last[1]:.1f} after {len(points)} rated "
+        f"match{'es' if len(points) != 1 else ''}; the band reaches up to the "
+        f"estimate {last[2]:.1f} and narrows as the rating grows surer."
+    )
+    parts = [
+        f'<svg class="chart rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="rc-{escape(game)}-t rc-{escape(game)}-d" '
+        'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="rc-{escape(game)}-t">{escape(title)}</title>',
+        f'<desc id="rc-{escape(game)}-d">{escape(desc)}</desc>',
+    ]
+    for v in sorted(
+        {low, round((low + high) / 2), high, 0} & set(range(low, high + 1))
+    ):
+        parts.append(
+            f'<line class="grid" x1="{left}" x2="{WIDTH - PAD_RIGHT}" '
+            f'y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+            f'<text class="axis" x="{left - 4}" y="{y(v) + 4:.1f}" '
+            f'text-anchor="end">{v}</text>'
+        )
+    band = [f"{x(i):.1f},{y(mu):.1f}" for i, (_, mu) in enumerate(series)]
+    band += [
+        f"{x(i):.1f},{y(r):.1f}" for i, (r, _) in reversed(list(enumerate(series)))
+    ]
+    parts.append(f'<polygon class="band" points="{" ".join(band)}"/>')
+    line = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, (r, _) in enumerate(series))
+    parts.append(f'<polyline class="line" points="{line}"/>')
+    for i, (label, rating, mu) in enumerate(points, start=1):
+        tip = f"{label}: rating {rating:.1f} (estimate {mu:.1f})"
+        parts.append(
+            f'<circle class="line dot" cx="{x(i):.1f}" cy="{y(rating):.1f}" r="4">'
+            f"<title>{escape(tip)}</title></circle>"
+        )
+    mid_y = PAD_TOP + inner_h / 2
+    parts.append(
+        f'<text class="axis label" x="10" y="{mid_y:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 10 {mid_y:.1f})">Rating</text>'
+        f'<text class="axis label" x="{left + inner_w / 2:.1f}" y="{HEIGHT - 4}" '
+        f'text-anchor="middle">Rated matches (1 to {len(points)})</text>'
+        f'<text class="axis" x="{left}" y="{HEIGHT - 18}">new</text>'
+        f'<text class="axis" x="{WIDTH - PAD_RIGHT}" y="{HEIGHT - 18}" '
+        f'text-anchor="end">{escape(last[0])}</text>'
+    )
+    parts.append("</svg>")
+    return Markup("".join(parts))  # nosec B704  # labels pass through escape()

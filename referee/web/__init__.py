@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
     from referee.web import compression
     from referee.web import edge
     from referee.web import errors
+    from referee.web import handicaps
     from referee.web import leagues
     from referee.web import live
     from referee.web import matches
@@ -58,6 +59,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rules.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tools.bp)
+    app.register_blueprint(handicaps.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournaments.api_bp)
     app.register_blueprint(leagues.bp)

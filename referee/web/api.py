@@ -35,6 +35,8 @@ from referee.web.errors import PROBLEMS
 from referee.web.errors import answer
 from referee.web.errors import found
 from referee.web.errors import problem_of
+from referee.web.handicaps import handicap_json
+from referee.web.handicaps import handicap_of
 from referee.web.shapes import entry_json
 from referee.web.shapes import match_json
 
@@ -95,13 +97,14 @@ def search_rules() -> Response:
 def create_match() -> Response | tuple[Response, int]:
     body = _body()
     extra = sorted(
-        set(body) - {"game", "players", "teams", "options", "title", "confirm"}
+        set(body)
+        - {"game", "players", "teams", "options", "title", "confirm", "handicap"}
     )
     if extra:
         return _bad(
             {
                 extra[0]: f"'{extra[0]}' is not a field of a new match "
-                "(game, players or teams, options, title, confirm)."
+                "(game, players or teams, options, title, confirm, handicap)."
             }
         )
     game_id = body.get("game")
@@ -111,6 +114,9 @@ def create_match() -> Response | tuple[Response, int]:
     wrong = _new_match_types(body)
     if wrong:
         return _bad(wrong)
+    handicap = handicap_of(game_id, body)
+    if isinstance(handicap, dict):
+        return _bad(handicap)
     # Optional here: with it, a retried or double-tapped create makes one match.
     key = request.headers.get("Idempotency-Key") or None
     fingerprint = ledger.request_hash({"op": "create", **body})
@@ -121,7 +127,7 @@ def create_match() -> Response | tuple[Response, int]:
         match = ledger.create_match(
             game_id,
             body.get("players"),
-            body.get("options"),
+            handicap.options if handicap else body.get("options"),
             body.get("teams"),
             title=str(body.get("title") or ""),
             idem_key=key,
@@ -130,11 +136,17 @@ def create_match() -> Response | tuple[Response, int]:
         )
     except (BadInput, ledger.KeyReused) as err:
         return problem_of(err)
-    return _created(match, replayed)
+    # the note is for the players: what was applied and why (docs/handicaps.md)
+    return _created(
+        match, replayed, {"handicap": handicap_json(handicap)} if handicap else {}
+    )
 
 
-def _created(match: Match, replayed: bool) -> Response:
-    """201 with the new match, its keys and PIN (a create's or a rematch's)."""
+def _created(
+    match: Match, replayed: bool, extra: dict[str, Any] | None = None
+) -> Response:
+    """201 with the new match, its keys and PIN (a create's or a rematch's), and
+    ``extra`` (a handicap's note)."""
     creds = ledger.credentials(match)
     response = jsonify(
         {
@@ -142,6 +154,7 @@ def _created(match: Match, replayed: bool) -> Response:
             "edit_key": creds.key,
             "pin": creds.pin,
             **_side_keys(match),
+            **(extra or {}),
         }
     )
     response.status_code = 201

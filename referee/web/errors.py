@@ -183,7 +183,7 @@ def page_error(err: BaseException) -> str:
     return str(err)
 
 
-QUOTED = re.compile(r"(Option )?'([a-z]+(?:_[a-z]+)*)'")
+QUOTED = re.compile(r"(Option )?'([a-z]+(?:_[a-z0-9]+)*)'")
 
 
 @cache

@@ -31,6 +31,9 @@ from referee.web.forms import players_from_text
 from referee.web.forms import team_count
 from referee.web.forms import teams_from_form
 from referee.web.forms import usual_players
+from referee.web.handicaps import FORM_ACTIONS
+from referee.web.handicaps import form_section
+from referee.web.handicaps import form_values
 
 bp = Blueprint("pages", __name__)
 
@@ -66,7 +69,13 @@ def new_match(game_id: str) -> str | Response | tuple[str, int]:
         form.players.data = "\n".join(
             f"Player {i + 1}" for i in range(usual_players(game))
         )
-    if form.validate_on_submit():
+    values = request.form
+    action = request.form.get("handicap_action")
+    if form.validate_on_submit() and action in FORM_ACTIONS:
+        # a Handicap button: the form again, with the handicap filled in or cleared
+        names = players_from_text(form.players.data or "")
+        values = form_values(game, names, request.form, action)
+    elif form.validate_on_submit():
         players = players_from_text(form.players.data or "")
         named = teams_from_form(game, request.form)
         if not any(t["players"] for t in named):
@@ -79,13 +88,15 @@ def new_match(game_id: str) -> str | Response | tuple[str, int]:
                 return redirect(url_for("matches.show", match_id=g.started))
     elif request.method == "POST":
         errors = {name: " ".join(msgs) for name, msgs in form.errors.items()}
-    status = 422 if request.method == "POST" else 200
+    status = 422 if request.method == "POST" and values is request.form else 200
+    typed = players_from_text(form.players.data or "") if not teams else []
     return render_template(
         "new.html",
         game=game,
         form=form,
         errors=errors,
-        values=request.form,
+        values=values,
+        handicap=form_section(game, typed, values),
         teams=[
             {
                 "name": "",

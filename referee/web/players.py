@@ -28,6 +28,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from referee import games
 from referee import ledger
 from referee import profiles
+from referee import ratings
 from referee import tournaments
 from referee import trust
 from referee.games.outcomes import BadInput
@@ -90,7 +91,33 @@ def show(player_id: str) -> str:
         titles=game_titles(),
         mine=session.get("me") == player.id,
         write=WriteForm.fresh(0),
+        rated=_rated(player),
     )
+
+
+CHART_MATCHES = 100  # a rating chart draws a profile's last 100 rated matches
+
+
+def _rated(player: Player) -> list[dict[str, Any]]:
+    """Each game the profile is rated at: its rating, last change and history chart."""
+    history = ratings.history(player.id)
+    out = []
+    for game, rating in ratings.of_player(player.id).items():
+        rows = history.get(game, [])
+        title = games.get(game).title if game in games.registry() else game
+        shown = rows[-CHART_MATCHES:]
+        out.append(
+            {
+                "game": game,
+                "title": title,
+                "rating": rating.to_json(),
+                "last": rows[-1] if rows else None,
+                "chart": charts.rating_chart(
+                    [(r["date"], r["rating"], r["mu"]) for r in shown], game=title
+                ),
+            }
+        )
+    return out
 
 
 def _charts(data: dict[str, Any]) -> dict[str, Any]:
@@ -559,7 +586,22 @@ def list_players() -> Response:
 @api_bp.get("/players/<player_id>")
 def one_player(player_id: str) -> Response:
     player = _player(player_id)
-    return jsonify({**player_json(player), **profiles.profile(player)})
+    return jsonify(
+        {
+            **player_json(player),
+            **profiles.profile(player),
+            "ratings": {
+                g: r.to_json() for g, r in ratings.of_player(player.id).items()
+            },
+        }
+    )
+
+
+@api_bp.get("/players/<player_id>/ratings")
+def player_ratings(player_id: str) -> Response:
+    """The profile's rating at each game it is rated at, with its history."""
+    player = _player(player_id)
+    return jsonify(ratings.ratings_json(player.id, player.name))
 
 
 def _bearer() -> str:

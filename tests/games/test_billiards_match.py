@@ -706,6 +706,7 @@ def test_view_lists_every_documented_key():
     assert set(view["detail"]) == {
         "game",
         "race",
+        "races",
         "points_to_win",
         "rotation",
         "referee",

@@ -872,7 +872,7 @@ def test_view_shape_for_templates() -> None:
     assert set(board["sides"][0]) == {"name", "score", "legs", "sets"}
     assert set(board["detail"]) == {
         "start", "round", "checkouts", "leg", "legs_to_win", "sets_to_win", "stats",
-        "sheet", "title", "last_leg", "summary",
+        "sheet", "title", "last_leg", "summary", "starts", "head_start",
     }  # fmt: skip
     assert board["detail"]["last_leg"] is None
     assert board["detail"]["summary"] is None

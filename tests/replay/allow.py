@@ -31,6 +31,34 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"/api/v1/leagues",
         "49. issue 23, leagues: the OpenAPI document gains the leagues' operations "
         "(a league, its seasons, a season's access)",
+    # issue 23, handicaps (first: reasons 6 and 33 below match every rulebook and
+    # the games listing)
+    (
+        r"\.(options|game_options)\.(race_[12]|start_[12]|head_start_[12]): new"
+        r"|is not an option of (Billiards|Darts: 301) \(options: [^)]*\)[^>]*-> "
+        r"\"[^\"]*(race_1|start_1)"
+        r"|^games? ?(:(billiards|darts-301))? \(GET /api/v1/games(/billiards"
+        r"|/darts-301)?\): \.answer\.(games|options)",
+        "43. issue 23, handicaps: billiards takes race_1 and race_2 (each side's "
+        "race), darts 301 start_1, start_2, head_start_1 and head_start_2; every "
+        "match's options (and a tournament's game_options) list them",
+    ),
+    (
+        r"\.detail\.(races|starts|head_start): new",
+        "44. issue 23, handicaps: the billiards board shows each side's race "
+        "(races), the darts 301 board each player's start and legs in hand",
+    ),
+    (
+        r"is not a field of a new match \(game, players or teams, options, title, "
+        r"confirm\)\.\" -> \"[^\"]*confirm, handicap\)",
+        "45. issue 23, handicaps: a new match takes 'handicap' (from the ratings)",
+    ),
+    (
+        r"^rules:(billiards|darts-301) \(GET /api/v1/games/(billiards|darts-301)"
+        r"/rules\): \.answer\.sha256"
+        r"|\.extract\.stylesheets: .* -> .*/static/handicaps\.css",
+        "46. issue 23, handicaps: the billiards and darts 301 rulebooks gain their "
+        "handicap rules, and their new-match pages a Handicap section (handicaps.css)",
     ),
     # issue 26, darts (first: reason 6 below matches every rulebook's sha256)
     (
@@ -188,6 +216,14 @@ REASONS: tuple[tuple[str, str], ...] = (
         "23. issue 24: the games listing shows every game's new fields (the actor "
         "field, and the fields the reasons above list game by game)",
     ),
+    # issue 23 (before 24's, which matches any change of the operations)
+    (
+        r"^openapi \(GET /api/v1/openapi\.json\): \.operations: .*"
+        r"GET /api/v1/leagues/\{id\}",
+        "51. issue 23: the leagues add four operations (beside 24's three "
+        "calculators): create and read a league, add a season, and what a season "
+        "key may read (/tournaments/{id}/mine)",
+    ),
     (
         r"^openapi \(GET /api/v1/openapi\.json\): \.operations: ",
         "24. issue 24: three new calculators add three operations: the bunko tables, "
@@ -272,6 +308,17 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"\.detail\.hands_won: new",
         "34. issue 26, jacks to open: the board counts every hand each player won "
         "(hands_won), beside the jackpot's tally (hand_wins)",
+    ),
+    # issue 23, ratings
+    (
+        r"\(GET /api/v1/players/<id:\d+>\): \.answer\.ratings: new",
+        "40. issue 23, ratings: a profile (GET /api/v1/players/<id>) gains ratings, "
+        "its rating per game ({} before any rated match)",
+    ),
+    (
+        r"\(GET /players/<id:\d+>\): \.extract\.stylesheets: .*ratings\.css",
+        "41. issue 23, ratings: a rated profile's page links its own stylesheet "
+        "(ratings.css, the rating chart's band) beside players.css",
     ),
 )
 

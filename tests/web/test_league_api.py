@@ -172,3 +172,70 @@ def test_the_organiser_reschedules_and_forfeits_with_the_reason_in_the_log(
     lost_fixture = season.fixture(3, view)
     assert lost_fixture["status"] == "forfeited"
     assert lost_fixture["result"]["winner"] == "home"
+
+
+def test_every_documented_league_event_example_is_accepted(client: Any) -> None:
+    """The season events' OpenAPI examples, each on a fresh four-team season whose
+    first team's roster is the examples' (Ann, Bob, Cy, Di, Ed)."""
+    spec = client.get("/api/v1/openapi.json").get_json()
+    post = spec["paths"]["/api/v1/tournaments/{id}/events"]["post"]
+    examples = post["requestBody"]["content"]["application/json"]["examples"]
+    mine = {k: v for k, v in examples.items() if k.startswith("league-")}
+    assert {v["value"]["event"]["type"] for v in mine.values()} == {
+        "lineup",
+        "reschedule",
+        "forfeit",
+    }
+    for name, example in mine.items():
+        event = example["value"]["event"]
+        # The smallest season whose fixture has the example's team in it (a
+        # line-up or a forfeit names one), the first team's roster the example's.
+        for count in range(3, 9):
+            teams = teams_body(count)
+            teams[0]["players"] = ["Ann", "Bob", "Cy", "Di", "Ed"]
+            teams[0]["captain"] = "Ann"
+            league = _league(client, options={"team_format": "pool-8-ball-5"})
+            key = league.get_json()["keys"]["organiser"]["key"]
+            made = client.post(
+                f"/api/v1/leagues/{league.get_json()['id']}/seasons",
+                json={"teams": teams, "schedule": {"start": "2026-09-02"}},
+                headers=headers(key),
+            )
+            assert made.status_code == 201, made.get_json()
+            season = made.get_json()
+            fixture = season["fixtures"][event["fixture"] - 1]
+            if "team" not in event or event["team"] in (
+                fixture["home"],
+                fixture["away"],
+            ):
+                break
+        reply = client.post(
+            f"/api/v1/tournaments/{season['id']}/events",
+            json=example["value"],
+            headers=headers(key),
+        )
+        assert reply.status_code == 201, (name, reply.get_json())
+
+
+def test_a_ratings_handicap_season_makes_each_game_with_the_handicaps_options(
+    client: Any, monkeypatch: Any
+) -> None:
+    """With ``handicap: ratings`` every game's options pass through
+    ``handicaps.for_match`` with that game's two players when its match is made."""
+    from referee import handicaps
+
+    seen: list[tuple[str, list[str]]] = []
+
+    def for_match(game: str, options: Any, players: Any) -> tuple[dict, str]:
+        seen.append((game, list(players)))
+        return {**options, "race_1": 2, "race_2": 1}, "a test's handicap"
+
+    monkeypatch.setattr(handicaps, "for_match", for_match)
+    season = Season(client, race=2, options={"handicap": "ratings"})
+    fixture = season.fixture(1)
+    for side in ("home", "away"):
+        assert season.lineup(fixture, side).status_code == 201
+    games = season.fixture(1)["games"]
+    assert seen == [("billiards", [*g["home"], *g["away"]]) for g in games]
+    match = client.get(f"/api/v1/matches/{games[0]['match']}").get_json()
+    assert (match["options"]["race_1"], match["options"]["race_2"]) == (2, 1)

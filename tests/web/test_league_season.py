@@ -3,7 +3,8 @@
 JSON API only, on SQLite and PostgreSQL.
 
 The captains send their line-ups; each game is played on its fixture's key with
-short events (the breaker and one ``rack`` for a race to one, or a ``forfeit``) and
+short events (the breaker and one ``rack`` for a race to one, or, one game in three,
+a ``forfeit``) and
 confirmed by the away captain's key. Then: no team plays twice in a week, home and
 away differ by at most one per team, every fixture is settled, and the standings the
 API shows equal a recomputation straight from the games' matches (read through the
@@ -39,7 +40,7 @@ def _home_wins(fixture: int, game: int) -> bool:
 def test_a_sixteen_team_double_round_robin_is_played_and_settled_through_the_api(
     client: Any, backend: str
 ) -> None:
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     season = Season(client, TEAMS, meetings="double", race=1, options=POINTS)
     view = season.get()
     weeks, fixtures = view["weeks"], view["fixtures"]
@@ -76,7 +77,7 @@ def test_a_sixteen_team_double_round_robin_is_played_and_settled_through_the_api
                     called,
                     game,
                     _home_wins(number, game["number"]),
-                    forfeit=(number + game["number"]) % 17 == 0,
+                    forfeit=(number + game["number"]) % 3 == 0,
                 )
                 played += 1
     assert played == 2400
@@ -141,4 +142,5 @@ def test_a_sixteen_team_double_round_robin_is_played_and_settled_through_the_api
     assert ranked == sorted(ranked, reverse=True)
     assert sum(r["drawn"] for r in rows.values()) > 0  # the spread has draws
     elapsed = time.perf_counter() - started
-    print(f"\n16-team season on {backend}: {elapsed:.1f} s")
+    used = time.process_time() - cpu
+    print(f"\n16-team season on {backend}: {elapsed:.1f} s ({used:.1f} s of CPU here)")

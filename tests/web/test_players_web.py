@@ -57,7 +57,8 @@ def test_a_profile_shows_darts_figures_charts_and_head_to_head(api, client):
     assert data["head_to_head"][0]["opponent"] == "Bob"
     assert data["head_to_head"][0]["won"] == 1
     page = client.get(f"/players/{ann}").get_data(as_text=True)
-    assert page.count('<svg class="chart') == 3  # averages, checkout %, doubles
+    # averages, checkout %, doubles (and the rating history: issue 23)
+    assert page.count('<svg class="chart') == 4
     assert "Checkout percentage by double" in page
     assert "D20: 1 of 1 (100.0%)" in page
     csv = client.get(f"/players/{ann}/export.csv").get_data(as_text=True)

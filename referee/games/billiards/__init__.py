@@ -10,10 +10,11 @@ plain "rack won by" mode), ``match`` (start and the handlers), ``scoreboard`` (v
 (rule ids), ``conduct`` (unsportsmanlike acts), ``innings``, ``group`` (8-ball:
 "solids"/"stripes"/None), ``forfeited``.
 
-``view(state)["detail"]``: ``game``, ``race`` (None in 14.1), ``points_to_win``
-(14.1 only), ``rotation``, ``referee``, ``rack`` (number), ``innings`` (innings
-played in the match, the current one included), ``at_table``, ``breaker``,
-``opening_break``, ``ball_in_hand`` (None, "table" or "kitchen"), ``balls`` (object
+``view(state)["detail"]``: ``game``, ``race`` (None in 14.1), ``races`` (each side's
+race, unequal under a handicap; None in 14.1), ``points_to_win`` (14.1 only),
+``rotation``, ``referee``, ``rack`` (number), ``innings`` (innings played in the
+match, the current one included), ``at_table``, ``breaker``, ``opening_break``,
+``ball_in_hand`` (None, "table" or "kitchen"), ``balls`` (object
 balls on the table, or None in the plain mode), ``on`` (balls the shooter may hit
 first; None for any), ``open_table`` (8-ball), ``chooser`` and ``choices`` (a choice
 the incoming player owes: ``[{"option", "label"}]``), ``after_foul`` (what the
@@ -93,6 +94,19 @@ OPTIONS = (
         5,
         minimum=1,
         maximum=99,
+    ),
+    *(
+        Option(
+            f"race_{n}",
+            f"Race to, {which} side (handicap)",
+            f"A handicap: the racks the {which} side needs, when not the race "
+            "above (blank: the race above).",
+            "integer",
+            None,
+            minimum=1,
+            maximum=99,
+        )
+        for n, which in ((1, "first"), (2, "second"))
     ),
     Option(
         "points",

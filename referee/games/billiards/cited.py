@@ -50,6 +50,7 @@ STRAIGHT_RERACK = CITE("14-1/rerack")
 PLAIN_RACK = CITE("plain/rack")
 PLAIN_FOULS = CITE("plain/fouls")
 MATCH_RACE = CITE("match/race")
+MATCH_HANDICAP = CITE("match/handicap")
 MATCH_FORFEIT = CITE("match/forfeit")
 MATCH_CONCEDE = CITE("match/concede")
 

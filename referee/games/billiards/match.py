@@ -39,6 +39,7 @@ from referee.games.base import Handler
 from referee.games.base import Setup
 from referee.games.billiards.cited import MATCH_CONCEDE
 from referee.games.billiards.cited import MATCH_FORFEIT
+from referee.games.billiards.cited import MATCH_HANDICAP
 from referee.games.billiards.cited import MATCH_RACE
 from referee.games.billiards.cited import NINE_PUSH_OUT
 from referee.games.billiards.cited import PLAIN_RACK
@@ -78,6 +79,7 @@ from referee.games.billiards.lag import parse_faults
 from referee.games.billiards.racks import _end_match_by_forfeit
 from referee.games.billiards.racks import _end_rack
 from referee.games.billiards.racks import _new_rack
+from referee.games.billiards.racks import handicapped
 from referee.games.billiards.shots import Context
 from referee.games.billiards.shots import referee_shot
 from referee.games.billiards.shots import with_see_also
@@ -134,7 +136,7 @@ def start(setup: Setup) -> JSON:
 
 
 def check_setup(setup: Setup) -> None:
-    """Two players, or two teams."""
+    """Two players, or two teams; handicap races only in a race of racks."""
     if setup.teams:
         if len(setup.teams) != 2:
             raise BadInput("A billiards match is two teams.", field="teams")
@@ -144,6 +146,16 @@ def check_setup(setup: Setup) -> None:
             field="players",
             example='"players": ["Ann", "Bob"]',
         )
+    options = setup.options
+    for side in (1, 2):
+        by_points = rack_of({"options": options}).by_points
+        if options.get(f"race_{side}") is not None and by_points:
+            raise BadInput(
+                f"Option 'race_{side}' is a handicap race of racks; 14.1 is played "
+                "to points, so leave it out.",
+                field=f"options.race_{side}",
+                example='"options": {"game": "9-ball", "race": 5, "race_2": 3}',
+            )
 
 
 # --- the handlers ------------------------------------------------------------------
@@ -181,7 +193,7 @@ def _match_rules(before: JSON, after: JSON) -> list[str]:
         if after["forfeit"] is not None:
             return [MATCH_FORFEIT]
         if len(after["racks"]) > before["racks"]:
-            return [MATCH_RACE]
+            return [MATCH_RACE, MATCH_HANDICAP] if handicapped(after) else [MATCH_RACE]
         return []
     if len(after["racks"]) > before["racks"]:
         return [R35]

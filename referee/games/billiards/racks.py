@@ -40,12 +40,16 @@ def _end_rack(s: JSON, winner: int, how: str) -> tuple[str, dict[str, int]]:
     s["pending"] = None
     s["after_foul"] = None
     s["restore"] = None
-    race = s["options"]["race"]
+    race = race_of(s, winner)
     score = {names[winner]: 1}
     tally = f"{names[0]} {s['score'][0]}, {names[1]} {s['score'][1]}"
     if s["score"][winner] >= race:
         s["winner"] = winner
         s["phase"] = "over"
+        if handicapped(s):
+            races = f"races to {race_of(s, 0)} and {race_of(s, 1)}, a handicap"
+            said = f"{names[winner]} wins the rack and the match ({tally}; {races})."
+            return said, score
         return (
             f"{names[winner]} wins the rack and the match ({tally}, race to {race}).",
             score,
@@ -56,6 +60,20 @@ def _end_rack(s: JSON, winner: int, how: str) -> tuple[str, dict[str, int]]:
         f"{names[winner]} wins the rack ({tally}). {names[nxt]} breaks next.",
         score,
     )
+
+
+def race_of(s: JSON, side: int) -> int:
+    """The racks ``side`` needs: its own race (a handicap), else the match's race.
+
+    A state stored before the handicap options has neither key: the match's race.
+    """
+    own = s["options"].get(f"race_{side + 1}")
+    return int(own) if own is not None else int(s["options"]["race"])
+
+
+def handicapped(s: JSON) -> bool:
+    """The two sides race to different lengths (rule match/handicap)."""
+    return race_of(s, 0) != race_of(s, 1)
 
 
 def _next_breaker(s: JSON, winner: int) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from referee.games.billiards.cited import NUMBERED
 from referee.games.billiards.games import rack_of
 from referee.games.billiards.match import CHOICE_LABELS
+from referee.games.billiards.racks import race_of
 from referee.games.boards import board
 from referee.games.boards import side_names
 from referee.games.outcomes import JSON
@@ -45,6 +46,8 @@ def view(state: JSON, expects: list[str]) -> JSON:
     detail = {
         "game": rack.name,
         "race": None if rack.by_points else state["options"]["race"],
+        # each side's race: unequal under a handicap (rule match/handicap)
+        "races": None if rack.by_points else [race_of(state, 0), race_of(state, 1)],
         "points_to_win": state["options"]["points"] if rack.by_points else None,
         "rotation": state["options"]["rotation"],
         "referee": state["options"]["referee"],

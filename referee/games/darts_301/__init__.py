@@ -9,6 +9,7 @@ chosen in ``referee/rulebook/darts_301.toml``.
 
 State (plain JSON):
     players, teams ([]), start (int), legs_to_win, sets_to_win;
+    starts, head_start: per seat, only when the handicap options set them;
     scores: remaining per seat (the round in progress already taken off);
     legs: legs won per seat in the current set; sets: sets won per seat;
     leg: the leg's number in the match (1-based); set: the set's number; starter: seat;
@@ -26,8 +27,9 @@ State (plain JSON):
     last_leg: the leg just won, with its ``sheet`` and ``stats``, kept until the next
     leg's first event (None otherwise).
 
-view(state)["detail"]: ``start``, ``round`` (``player``, ``darts``, ``points``,
-``darts_left``, ``start_score``), ``checkouts`` (routes for the darts left),
+view(state)["detail"]: ``start``, ``starts`` and ``head_start`` (each player's start
+and legs in hand: unequal only under a handicap), ``round`` (``player``, ``darts``,
+``points``, ``darts_left``, ``start_score``), ``checkouts`` (routes for the darts left),
 ``leg`` (``number``, ``set``, ``starter``), ``legs_to_win``, ``sets_to_win``,
 ``stats`` (by player name, see ``_stats_view``), ``sheet``, ``last_leg`` (the leg
 just won: ``number``, ``set``, ``winner``, ``darts`` (the winner's), ``finish``,
@@ -42,6 +44,8 @@ needed.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import Any
 
 from referee.games import checkouts
 from referee.games.base import EventKind
@@ -58,9 +62,11 @@ from referee.games.darts_301.breaches import BREACHES
 from referee.games.darts_301.common import CITE
 from referee.games.darts_301.common import DARTS_PER_ROUND
 from referee.games.darts_301.common import GAME_ID
+from referee.games.darts_301.common import HANDICAP_STARTS
 from referee.games.darts_301.common import LEGS_LISTED
 from referee.games.darts_301.common import LISTED_MOST
 from referee.games.darts_301.common import MAX_ROUND
+from referee.games.darts_301.common import MOST_HEAD_START
 from referee.games.darts_301.common import R_BOUNCE_OUT
 from referee.games.darts_301.common import R_ORDER
 from referee.games.darts_301.common import R_ROUND
@@ -93,7 +99,7 @@ def start(setup: Setup) -> JSON:
     """A fresh match: everyone on the starting score, the first player to throw."""
     players = list(setup.players)
     begin = int(setup.options.get("start", "301"))
-    return {
+    state: JSON = {
         "players": players,
         "teams": [],
         "start": begin,
@@ -115,6 +121,69 @@ def start(setup: Setup) -> JSON:
         "leg_list": [],
         "last_leg": None,
     }
+    _handicap(state, setup.options)
+    return state
+
+
+def _handicap(state: JSON, options: Mapping[str, Any]) -> None:
+    """A handicap's own starts and head starts (rule handicap), kept in the state
+    only when the options set one, so a match without stays as it always was."""
+    seats = range(len(state["players"]))
+    own = [options.get(f"start_{i + 1}") for i in seats if i < 2]
+    if any(v is not None for v in own):
+        state["starts"] = [state["start"] if v is None else int(v) for v in own]
+        state["scores"] = list(state["starts"])
+        state["round"] = _new_round(state["scores"][0])
+    ahead = [int(options.get(f"head_start_{i + 1}") or 0) for i in seats if i < 2]
+    if any(ahead):
+        state["head_start"] = ahead
+        state["legs"] = list(ahead)
+
+
+_WHICH = {"1": "first", "2": "second"}
+
+
+def check_setup(setup: Setup) -> None:
+    """A handicap (rule handicap) is between two players: starts from the allowed
+    set, and a head start below the legs a set needs."""
+    options = setup.options
+    used = [
+        name
+        for name in ("start_1", "start_2", "head_start_1", "head_start_2")
+        if options.get(name) not in (None, 0)
+    ]
+    if used and len(setup.players) != 2:
+        raise BadInput(
+            f"Option '{used[0]}' is a handicap between two players; this match has "
+            f"{len(setup.players)}.",
+            field=f"options.{used[0]}",
+            example='"players": ["Ann", "Bob"], "options": {"start_2": 401}',
+        )
+    for name in ("start_1", "start_2"):
+        value = options.get(name)
+        if value is not None and value not in HANDICAP_STARTS:
+            near = min(HANDICAP_STARTS, key=lambda s: (abs(s - value), s))
+            raise BadInput(
+                f"Option '{name}' is a start from 101 to 701 in steps of 25 "
+                f"(..., 401, 426, 451, 476, 501, ...); {value} given.",
+                field=f"options.{name}",
+                example=f'"{name}": {near}',
+                label=f"Start, {_WHICH[name[-1]]} player (handicap)",
+                sample=str(near),
+            )
+    legs = int(options.get("legs", 1))
+    for name in ("head_start_1", "head_start_2"):
+        value = int(options.get(name) or 0)
+        if value >= legs:
+            raise BadInput(
+                f"Option '{name}' gives {value} leg{'s' if value != 1 else ''} of "
+                f"the {legs} a set needs: a head start is less than the legs needed "
+                f"(at most {legs - 1}).",
+                field=f"options.{name}",
+                example=f'"legs": 3, "{name}": 1',
+                label=f"Head start, {_WHICH[name[-1]]} player (handicap)",
+                sample=str(max(0, legs - 1)),
+            )
 
 
 # --- the entry point: what every event does first, and when each is offered ---------
@@ -412,6 +481,32 @@ GAME = Game(
             minimum=1,
             maximum=13,
         ),
+        *(
+            Option(
+                f"start_{n}",
+                f"Start, {which} player (handicap)",
+                f"A handicap: the {which} player's starting score when not the one "
+                "above, 101 to 701 in steps of 25 (blank: the start above).",
+                "integer",
+                None,
+                minimum=HANDICAP_STARTS[0],
+                maximum=HANDICAP_STARTS[-1],
+            )
+            for n, which in ((1, "first"), (2, "second"))
+        ),
+        *(
+            Option(
+                f"head_start_{n}",
+                f"Head start, {which} player (handicap)",
+                f"A handicap: legs the {which} player has won when each set begins "
+                "(less than the legs per set).",
+                "integer",
+                0,
+                minimum=0,
+                maximum=MOST_HEAD_START,
+            )
+            for n, which in ((1, "first"), (2, "second"))
+        ),
     ),
     events=(
         EventKind(
@@ -557,6 +652,7 @@ GAME = Game(
     },
     finished=_finished,
     before=_before,
+    check_setup=check_setup,
     order_rule=R_ROUND,
     turn_rule=R_ORDER,
     breaches=BREACHES,

@@ -6,6 +6,8 @@ from referee.games import checkouts
 from referee.games.boards import board
 from referee.games.darts_301.common import DARTS_PER_ROUND
 from referee.games.darts_301.legs import _leg_view
+from referee.games.darts_301.legs import head_starts
+from referee.games.darts_301.legs import starts
 from referee.games.outcomes import JSON
 
 # --- view --------------------------------------------------------------------------
@@ -42,6 +44,9 @@ def view(state: JSON, expects: list[str]) -> JSON:
             prompt += f" ({' '.join(routes[0])})"
     detail = {
         "start": state["start"],
+        # each player's start and head start in legs (unequal under a handicap)
+        "starts": starts(state),
+        "head_start": head_starts(state),
         "round": {
             "player": turn,
             "darts": list(rnd["darts"]),

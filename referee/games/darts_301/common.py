@@ -16,6 +16,13 @@ R_WIN = CITE("win")
 R_LEGS_AND_SETS = CITE("legs-and-sets")
 R_ORDER = CITE("order")
 R_CHECKOUT_ROUTES = CITE("checkout-routes")
+R_HANDICAP = CITE("handicap")
+
+# The start scores a handicap may give one player (options start_1, start_2): every
+# 25 from 101 to 701, so 301, 501 and 701 are among them and every start is odd (never
+# a finish on one double before a dart is thrown).
+HANDICAP_STARTS: tuple[int, ...] = tuple(range(101, 702, 25))
+MOST_HEAD_START = 20  # legs: one less than the most legs a set can need (21)
 
 DARTS_PER_ROUND = 3
 # The most darts a round's list may hold before it is unreadable (bad input): four to

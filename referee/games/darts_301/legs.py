@@ -89,18 +89,31 @@ def _win_leg(s: JSON, seat: int) -> str:
             return f"wins the match ({legs_line})" if multi_leg else "wins the match"
         sets_line = _tally(s["sets"], seat)
         won = f"wins leg {leg_number} and set {s['set']} ({sets_line} in sets)"
-        s["legs"] = [0] * n
+        s["legs"] = head_starts(s)
         s["set"] += 1
     # The throw rotates one seat per leg, across sets too.
     s["leg"] += 1
     s["starter"] = (s["starter"] + 1) % n
-    s["scores"] = [s["start"]] * n
+    s["scores"] = starts(s)
     s["leg_rounds"] = [0] * n
     s["sheet"] = []
     s["leg_base"] = [dict(st) for st in s["stats"]]  # flat numbers: no deep copy
     s["turn"] = s["starter"]
-    s["round"] = _new_round(s["start"])
+    s["round"] = _new_round(s["scores"][s["turn"]])
     return won
+
+
+def starts(s: JSON) -> list[int]:
+    """Each seat's score at the start of a leg: ``start``, or the handicap's own
+    starts (``starts``, only in a state whose options set one: rule handicap)."""
+    own = s.get("starts")
+    return list(own) if own else [s["start"]] * len(s["players"])
+
+
+def head_starts(s: JSON) -> list[int]:
+    """Each seat's legs at the start of a set: 0, or the handicap's head start."""
+    own = s.get("head_start")
+    return list(own) if own else [0] * len(s["players"])
 
 
 def _keep_leg(s: JSON, seat: int) -> None:

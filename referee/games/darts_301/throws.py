@@ -6,6 +6,7 @@ from referee.games import checkouts
 from referee.games.darts import Dart
 from referee.games.darts_301.common import R_BUST
 from referee.games.darts_301.common import R_DOUBLE_OUT
+from referee.games.darts_301.common import R_HANDICAP
 from referee.games.darts_301.common import R_LEGS_AND_SETS
 from referee.games.darts_301.common import R_ORDER
 from referee.games.darts_301.common import R_SCORING
@@ -111,6 +112,8 @@ def _checkout_step(
             for o, n in (("legs", s["legs_to_win"]), ("sets", s["sets_to_win"]))
             if n > 1
         )
+    if s.get("starts") or s.get("head_start"):
+        rules.append(R_HANDICAP)  # the leg or match was won under a handicap
     summary = f"{name} checks out {finish}{on} and {won}."
     return Step(
         s,

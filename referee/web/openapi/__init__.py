@@ -20,6 +20,8 @@ from referee.web.openapi import leagues
 from referee.web.openapi import limits
 from referee.web.openapi.common import _name
 from referee.web.openapi.fields import event_schema
+from referee.web.openapi.handicaps import ANSWER as HANDICAP_ANSWER
+from referee.web.openapi.handicaps import handicap_paths
 from referee.web.openapi.matches import _common_schemas
 from referee.web.openapi.matches import example_answer
 from referee.web.openapi.paths import document_paths
@@ -74,6 +76,7 @@ def _spec() -> JSONSchema:
                 examples[key] = _request_example(game, kind, example)
     schemas.update(tournament_schemas())
     schemas.update(tool_schemas())
+    schemas["Handicap"] = HANDICAP_ANSWER
     schemas.update(player_schemas())
     schemas.update(leagues.league_schemas())
     schemas["Event"] = {
@@ -89,6 +92,7 @@ def _spec() -> JSONSchema:
             **game_paths(next(iter(registry.values()))),
             **match_paths(registry, examples, answers),
             **tool_paths(),
+            **handicap_paths(),
             **tournament_paths(),
             **leagues.league_paths(),
             **player_paths(),

@@ -19,6 +19,8 @@ from referee.web.openapi.common import obj
 from referee.web.openapi.common import ref
 from referee.web.openapi.common import typed
 from referee.web.openapi.fields import option_schema
+from referee.web.openapi.handicaps import CREATED_HANDICAP
+from referee.web.openapi.handicaps import NEW_MATCH_HANDICAP
 
 JSONSchema = dict[str, Any]
 
@@ -126,6 +128,7 @@ def _match_schemas(string_list: JSONSchema) -> dict[str, JSONSchema]:
                     "properties": {
                         "edit_key": {"type": "string"},
                         "pin": {"type": "string", "pattern": "^[0-9]{6}$"},
+                        "handicap": CREATED_HANDICAP,
                         "side_keys": {
                             "type": "array",
                             "description": "Confirmation mode: each other side's key "
@@ -442,6 +445,7 @@ def new_match_schema(game: Game) -> JSONSchema:
             "description": "Confirmation mode: each entry counts once another side "
             "confirms it with its own key (returned as side_keys).",
         },
+        "handicap": NEW_MATCH_HANDICAP,
     }
     schema: JSONSchema = {
         "type": "object",

@@ -24,6 +24,7 @@ from referee.web.openapi.common import operation
 from referee.web.openapi.common import paging_params
 from referee.web.openapi.common import read_one
 from referee.web.openapi.common import typed
+from referee.web.openapi.handicaps import NEW_MATCH_EXAMPLES
 from referee.web.openapi.matches import _match_links
 from referee.web.openapi.matches import _new_match_example
 from referee.web.openapi.matches import _recorded_links
@@ -83,8 +84,11 @@ def _create_path(registry: dict[str, Game]) -> JSONSchema:
                 json_body(
                     "NewMatch",
                     examples={
-                        g.id: {"value": _new_match_example(g)}
-                        for g in registry.values()
+                        **{
+                            g.id: {"value": _new_match_example(g)}
+                            for g in registry.values()
+                        },
+                        **NEW_MATCH_EXAMPLES,
                     },
                 ),
             )

@@ -13,6 +13,7 @@ from referee.web.openapi.common import _write_responses
 from referee.web.openapi.common import array
 from referee.web.openapi.common import edit_key_problems
 from referee.web.openapi.common import json_body
+from referee.web.openapi.common import json_content
 from referee.web.openapi.common import keyed
 from referee.web.openapi.common import obj
 from referee.web.openapi.common import read_one
@@ -59,12 +60,127 @@ def _profile_schemas() -> dict[str, JSONSchema]:
                             "not yet confirmed: they do not count yet.",
                         },
                         **typed(head_to_head="array", bunko_nights="array"),
+                        "ratings": {
+                            "type": "object",
+                            "additionalProperties": ref("Rating"),
+                            "description": "Per game id the profile is rated at: its "
+                            "current rating (the history is at /ratings).",
+                        },
                     },
-                    ["games", "matches", "pending", "head_to_head", "bunko_nights"],
+                    [
+                        *("games", "matches", "pending", "head_to_head"),
+                        *("bunko_nights", "ratings"),
+                    ],
                 ),
             ]
         },
+        **_rating_schemas(),
     }
+
+
+def _rating_schemas() -> dict[str, JSONSchema]:
+    """A rating, one rated match of its history, and a profile's ratings."""
+    number = {"type": "number"}
+    rating = {
+        "mu": {**number, "description": "The estimate of skill (a new profile: 25)."},
+        "sigma": {
+            **number,
+            "minimum": 0,
+            "description": "How unsure the estimate is (new: 25/3); shrinks with play.",
+        },
+        "rating": {
+            **number,
+            "description": "The rating shown and compared: mu - 3 sigma (new: 0).",
+        },
+    }
+    return {
+        "Rating": obj(
+            {**rating, "matches": {"type": "integer", "minimum": 0}},
+            ["mu", "sigma", "rating", "matches"],
+        ),
+        "RatedMatch": obj(
+            {
+                "match": {"type": "string"},
+                "title": {"type": "string"},
+                "date": {"type": "string", "format": "date"},
+                "place": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The profile's side's finishing place (1 first; "
+                    "tied sides share a place).",
+                },
+                "sides": {"type": "integer", "minimum": 2},
+                **rating,
+                "change": {**number, "description": "The rating's change."},
+            },
+            ["match", "date", "place", "sides", "mu", "sigma", "rating", "change"],
+        ),
+        "PlayerRatings": obj(
+            {
+                **typed(id="string", name="string"),
+                "model": {
+                    "type": "object",
+                    "description": "The rating model and its parameters.",
+                },
+                "games": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "allOf": [
+                            ref("Rating"),
+                            obj(
+                                {
+                                    "history": {
+                                        **array(ref("RatedMatch")),
+                                        "maxItems": 500,
+                                        "description": "The rating after each rated "
+                                        "match, oldest first (the latest 500).",
+                                    }
+                                },
+                                ["history"],
+                            ),
+                        ]
+                    },
+                },
+            },
+            ["id", "name", "model", "games"],
+        ),
+    }
+
+
+RATINGS_EXAMPLE = {
+    "id": "p4x7k2m9qa",
+    "name": "Ann Smith",
+    "model": {
+        "name": "openskill PlackettLuce",
+        "mu": 25.0,
+        "sigma": 8.333333,
+        "beta": 4.166667,
+        "tau": 0.083333,
+        "limit_sigma": True,
+        "rating": "mu - 3 * sigma",
+    },
+    "games": {
+        "darts-301": {
+            "mu": 27.6354,
+            "sigma": 8.0659,
+            "rating": 3.44,
+            "matches": 1,
+            "history": [
+                {
+                    "match": "k3m9x2q7ab",
+                    "title": "",
+                    "date": "2026-11-27",
+                    "place": 1,
+                    "sides": 2,
+                    "mu": 27.6354,
+                    "sigma": 8.0659,
+                    "rating": 3.44,
+                    "change": 3.44,
+                }
+            ],
+        }
+    },
+}
 
 
 def _players_request(players: JSONSchema) -> JSONSchema:
@@ -180,6 +296,22 @@ def _profile_paths() -> dict[str, JSONSchema]:
             "Profile",
             _path("id", "p4x7k2m9qa"),
         ),
+        "/api/v1/players/{id}/ratings": {
+            "get": {
+                "operationId": "getPlayerRatings",
+                "summary": "A profile's rating at each game, with its history",
+                "parameters": [_path("id", "p4x7k2m9qa")],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "content": json_content(
+                            "PlayerRatings", example=RATINGS_EXAMPLE
+                        ),
+                    },
+                    "404": _problem_ref(),
+                },
+            }
+        },
     }
 
 

@@ -178,10 +178,23 @@ def _api_write(
         return problem(403, "forbidden", "Forbidden", str(err))
 
 
+def create_fields() -> tuple[str, ...]:
+    """What ``POST /api/v1/tournaments`` takes besides its common fields: every
+    format's own, but a league season's (made under its league, at
+    ``POST /api/v1/leagues/{id}/seasons``)."""
+    names = [
+        name
+        for fmt in formats.registry().values()
+        if fmt.family != "league"
+        for name in fmt.create_fields
+    ]
+    return tuple(dict.fromkeys(names))
+
+
 @api_bp.post("")
 def create() -> Response | tuple[Response, int]:
     body = _body()
-    own = formats.create_fields()  # the formats' own (a pairing format's game...)
+    own = create_fields()  # the formats' own (a pairing format's game...)
     allowed = {"kind", "title", "players", "seating", "options", *own}
     extra = sorted(set(body) - allowed)
     if extra:

@@ -61,7 +61,11 @@ from referee.web.tournaments.common import title_field
 SEEDING_CHOICES = [
     ("given", "As listed: the first line is seed 1"),
     ("drawn", "Drawn at random (the draw is kept in the log)"),
-    ("rating", "By rating: write it after the name, e.g. 'Ann, 1520'"),
+    (
+        "rating",
+        "By rating: write it after the name, e.g. 'Ann, 1520'; a name without one "
+        "takes its profile's stored rating at the game",
+    ),
 ]
 _RATED = re.compile(r"^(?P<name>.*?)\s*[,;\t]\s*(?P<rating>[+-]?\d+(?:\.\d+)?)\s*$")
 

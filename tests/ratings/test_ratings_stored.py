@@ -1,0 +1,142 @@
+"""Ratings kept as matches finish, are undone, corrected and linked late: always what
+a recomputation from the raw logs gives, on both databases."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from openskill.models import PlackettLuce
+
+from referee import ratings
+from referee.db import db
+
+ROUNDS_3 = [  # 301 for Ann, Bob, Cy: Ann 180, 81, D20 out; Bob 60 a round, Cy 30
+    {"type": "round", "darts": ["T20", "T20", "T20"]},
+    {"type": "round", "darts": ["S20", "S20", "S20"]},
+    {"type": "round", "darts": ["S10", "S10", "S10"]},
+    {"type": "round", "darts": ["T20", "S1", "S20"]},
+    {"type": "round", "darts": ["S20", "S20", "S20"]},
+    {"type": "round", "darts": ["S10", "S10", "S10"]},
+    {"type": "round", "darts": ["D20"]},
+]
+ROUNDS_2 = [  # 301 for two: the first player checks out on the fifth round
+    {"type": "round", "darts": ["T20", "T20", "T20"]},
+    {"type": "round", "darts": ["S20", "S20", "S20"]},
+    {"type": "round", "darts": ["T20", "S1", "S20"]},
+    {"type": "round", "darts": ["S20", "S20", "S20"]},
+    {"type": "round", "darts": ["D20"]},
+]
+
+
+def _headers(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}", "Idempotency-Key": uuid.uuid4().hex}
+
+
+def link(api: Any, match_id: str, names: list[str | None]) -> None:
+    done = api.client.put(
+        f"/api/v1/matches/{match_id}/players",
+        json={"players": names},
+        headers=_headers(api.keys[match_id]),
+    )
+    assert done.status_code == 200, done.get_json()
+
+
+def darts(api: Any, seats: list[str], names: list[str | None] | None, rounds) -> str:
+    made = api.create("darts-301", seats, options={"start": "301"})
+    if names is not None:
+        link(api, made["id"], names)
+    for event in rounds:
+        assert api.event(made["id"], event).status_code == 201
+    return made["id"]
+
+
+def player_id(client: Any, name: str) -> str:
+    found = client.get("/api/v1/players").get_json()["players"]
+    return next(p["id"] for p in found if p["name"] == name)
+
+
+def assert_stored_is_recomputed(app: Any) -> dict[tuple[str, str], ratings.Rating]:
+    with app.app_context():
+        stored, fresh = ratings.stored(), ratings.recompute()
+        db.session.rollback()
+    assert stored.keys() == fresh.keys()
+    for key, rating in fresh.items():
+        assert stored[key].matches == rating.matches
+        assert stored[key].mu == pytest.approx(rating.mu, abs=1e-9)
+        assert stored[key].sigma == pytest.approx(rating.sigma, abs=1e-9)
+    return stored
+
+
+def test_a_finished_one_against_one_match_rates_both_linked_players(api, app, client):
+    darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2)
+    ann, bob = player_id(client, "Ann Smith"), player_id(client, "Bob Jones")
+    with app.app_context():
+        got = ratings.current([ann, bob, "nobody"], "darts-301")
+    model = PlackettLuce(limit_sigma=True)
+    [[a], [b]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    assert got[ann].mu == pytest.approx(a.mu)
+    assert got[ann].sigma == pytest.approx(a.sigma)
+    assert got[bob].mu == pytest.approx(b.mu)
+    assert got[ann].matches == got[bob].matches == 1
+    assert got["nobody"] == ratings.NEW
+    assert_stored_is_recomputed(app)
+
+
+def test_a_match_in_play_rates_nobody(api, app, client):
+    darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2[:4])
+    with app.app_context():
+        assert ratings.stored() == {}
+
+
+def test_free_for_all_places_from_the_points_left_and_unlinked_seats_play_unrated(
+    api, app, client
+):
+    darts(api, ["Ann", "Bob", "Cy"], ["Ann Smith", None, "Cy Long"], ROUNDS_3)
+    ann, cy = player_id(client, "Ann Smith"), player_id(client, "Cy Long")
+    model = PlackettLuce(limit_sigma=True)
+    new = [[model.rating()] for _ in range(3)]
+    [[a], _, [c]] = model.rate(new, ranks=[1, 2, 3])  # Bob (unlinked) is second
+    with app.app_context():
+        got = ratings.current([ann, cy], "darts-301")
+        assert len(ratings.stored()) == 2  # Bob's seat has no profile: not kept
+    assert got[ann].mu == pytest.approx(a.mu)
+    assert got[cy].mu == pytest.approx(c.mu)
+    assert_stored_is_recomputed(app)
+
+
+def test_undoing_the_finishing_dart_takes_the_match_out_of_the_ratings(
+    api, app, client
+):
+    first = darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2)
+    darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2)
+    assert api.undo(first).status_code == 201
+    ann = player_id(client, "Ann Smith")
+    with app.app_context():
+        assert ratings.current([ann], "darts-301")[ann].matches == 1
+    assert_stored_is_recomputed(app)
+    assert api.event(first, ROUNDS_2[-1]).status_code == 201  # finished again
+    with app.app_context():
+        assert ratings.current([ann], "darts-301")[ann].matches == 2
+    assert_stored_is_recomputed(app)
+
+
+def test_a_profile_linked_after_its_matches_is_rated_for_them(api, app, client):
+    old = darts(api, ["Ann", "Bob"], None, ROUNDS_2)
+    darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2)
+    ann = player_id(client, "Ann Smith")
+    with app.app_context():
+        assert ratings.current([ann], "darts-301")[ann].matches == 1
+    link(api, old, ["Ann Smith", "Bob Jones"])
+    with app.app_context():
+        assert ratings.current([ann], "darts-301")[ann].matches == 2
+    stored = assert_stored_is_recomputed(app)
+    # the late link is rated in finishing order: the old match first
+    with app.app_context():
+        rows = ratings.history(ann)["darts-301"]
+    assert [r["match"] for r in rows][0] == old
+    link(api, old, [None, "Bob Jones"])  # unlinked again: Ann's back to one
+    with app.app_context():
+        assert ratings.current([ann], "darts-301")[ann].matches == 1
+    assert stored != assert_stored_is_recomputed(app)
