@@ -16,21 +16,6 @@ from tests.replay import corpus
 
 # (pattern on the difference line, reason): the deliberate changes of issue 22.
 REASONS: tuple[tuple[str, str], ...] = (
-    # issue 23, the league format (first: reason 24 below matches every change to
-    # the OpenAPI document's operations)
-    (
-        r"'colour' is not a field of a new tournament \(game, game_options, kind, "
-        r"options, players, ratings, seating, stations, teams, title\)\.\" -> "
-        r"\"'colour' is not a field of a new tournament \([^)]*schedule",
-        "48. issue 23, leagues: a league season is a kind of tournament, so a "
-        "create's unknown field is answered with the fields of every kind, "
-        "schedule among them",
-    ),
-    (
-        r"^openapi \(GET /api/v1/openapi\.json\): \.operations: .* -> .*"
-        r"/api/v1/leagues",
-        "49. issue 23, leagues: the OpenAPI document gains the leagues' operations "
-        "(a league, its seasons, a season's access)",
     # issue 23, handicaps (first: reasons 6 and 33 below match every rulebook and
     # the games listing)
     (
