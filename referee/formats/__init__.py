@@ -196,6 +196,12 @@ class Format:
         ``table_writes``: by default, an event about its own table."""
         return bool(event.get("table") == station)
 
+    def public_event(self, state: JSON, event: JSON) -> JSON:
+        """A log row's event as anyone reading the log now may see it (``state``:
+        the tournament's current state): all of it by default; a blind league
+        line-up hides its names until the other team's is in."""
+        return event
+
     def station_role(self, state: JSON, station: int) -> tuple[str, int]:
         """What a station is: ``("table", n)`` by default; a league's are
         ``("captain", team)`` and ``("fixture", f)``."""

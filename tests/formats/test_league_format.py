@@ -16,6 +16,7 @@ from referee.formats import TableMatch
 from referee.formats.league import FORMAT as LEAGUE
 from referee.formats.league import game_key
 from referee.formats.league import own_lineup
+from referee.formats.league import rules
 from referee.formats.league import team_formats as tf
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
@@ -86,6 +87,7 @@ def test_a_wrong_setup_is_bad_input_naming_the_field(changes, field):
     with pytest.raises(BadInput) as err:
         _setup(**changes)
     assert err.value.field == field
+    assert err.value.example
 
 
 def test_a_player_on_two_rosters_is_refused():
@@ -320,6 +322,14 @@ def test_a_lineup_takes_the_team_by_name_and_the_rosters_spelling():
         ({"type": "lineup", "fixture": 1, "team": 1, "players": "Ann"}, "players"),
         ({"type": "lineup", "fixture": 1, "team": 1, "players": ["x"] * 21}, "players"),
         (
+            {"type": "lineup", "fixture": 1, "team": 1, "players": ["Ann", " "]},
+            "players",
+        ),
+        (
+            {"type": "lineup", "fixture": 1, "team": 1, "players": ["Ann", None]},
+            "players",
+        ),
+        (
             {"type": "lineup", "fixture": 1, "team": 1, "players": [], "note": "x"},
             "note",
         ),
@@ -344,6 +354,7 @@ def test_a_wrong_event_is_bad_input_naming_the_field(raw, field):
     with pytest.raises(BadInput) as err:
         LEAGUE.parse_event(raw, season(4))
     assert err.value.field == field
+    assert err.value.example
 
 
 # --- calls ----------------------------------------------------------------------------
@@ -716,3 +727,138 @@ def test_the_view_has_the_contracts_shape():
         "games_against", "points",
     } <= set(view["standings"][0])  # fmt: skip
     assert view["progress"] == {"done": 1, "total": 10}
+
+
+# --- the log: apply copies what it changes; blind rows are hidden -----------------
+
+
+def test_apply_never_writes_to_the_state_it_is_given():
+    """``copies_state``: the service folds without a deep copy first, so every
+    event kind must leave the state it was given exactly as it was."""
+    state = season(4, {"lineup": "open"})
+    f = state["fixtures"][0]
+    steps = [
+        {
+            "type": "lineup",
+            "fixture": 1,
+            "team": f["home"],
+            "players": lineup_of(state, 1, "home"),
+        },
+        {
+            "type": "lineup",
+            "fixture": 1,
+            "team": f["away"],
+            "players": lineup_of(state, 1, "away"),
+        },
+    ]
+    for raw in steps:
+        before = copy.deepcopy(state)
+        state_after = LEAGUE.apply(state, LEAGUE.parse_event(raw, state)).state
+        assert state == before
+        state = state_after
+    before = copy.deepcopy(state)
+    called, plans = call(state)
+    assert state == before
+    state = called
+    done = [
+        TableMatch(p.number, f"m{p.number}", 3, {}, board(p, 0, [3, 0])) for p in plans
+    ]
+    for event in LEAGUE.sync(state, done):
+        before = copy.deepcopy(state)
+        after = LEAGUE.apply(state, event).state
+        assert state == before
+        state = after
+    reopened = TableMatch(101, "m101", 4, {}, board(plans[0], None, [2, 0], over=False))
+    for event in LEAGUE.sync(state, [reopened]):
+        before = copy.deepcopy(state)
+        after = LEAGUE.apply(state, event).state
+        assert state == before
+        assert after["fixtures"][0]["result"] is None
+        state = after
+    for raw in (
+        {"type": "reschedule", "fixture": 2, "date": "2026-09-09", "reason": "Flood"},
+        {
+            "type": "forfeit",
+            "fixture": 2,
+            "team": state["fixtures"][1]["home"],
+            "reason": "x",
+        },
+    ):
+        before = copy.deepcopy(state)
+        after = LEAGUE.apply(state, LEAGUE.parse_event(raw, state)).state
+        assert state == before
+        state = after
+    assert LEAGUE.copies_state
+
+
+def test_a_blind_lineup_row_of_the_log_hides_its_names_until_both_are_in():
+    state = season(4)
+    f = state["fixtures"][0]
+    raw = {
+        "type": "lineup",
+        "fixture": 1,
+        "team": f["home"],
+        "players": lineup_of(state, 1, "home"),
+    }
+    event = LEAGUE.parse_event(raw, state)
+    state = LEAGUE.apply(state, event).state
+    shown = LEAGUE.public_event(state, event)
+    assert shown["players"] == {"submitted": True}
+    assert shown["team"] == f["home"]
+    state = _lineup(state, 1, "away")
+    assert LEAGUE.public_event(state, event) == event
+
+
+def test_an_open_lineup_row_shows_its_names():
+    state = season(4, {"lineup": "open"})
+    f = state["fixtures"][0]
+    raw = {
+        "type": "lineup",
+        "fixture": 1,
+        "team": f["home"],
+        "players": lineup_of(state, 1, "home"),
+    }
+    event = LEAGUE.parse_event(raw, state)
+    state = LEAGUE.apply(state, event).state
+    assert LEAGUE.public_event(state, event) == event
+
+
+def test_every_ruling_of_a_season_cites_the_leagues_own_rules():
+    cited = set()
+    state = season(4)
+    f = state["fixtures"][0]
+    rulings = [LEAGUE.apply(None, _create_event()).ruling]
+    for side in ("home", "away"):
+        raw = {
+            "type": "lineup",
+            "fixture": 1,
+            "team": f[side],
+            "players": lineup_of(state, 1, side),
+        }
+        step = LEAGUE.apply(state, LEAGUE.parse_event(raw, state))
+        rulings.append(step.ruling)
+        state = step.state
+    for raw in (
+        {"type": "reschedule", "fixture": 2, "date": "2026-09-09", "reason": "Flood"},
+        {
+            "type": "forfeit",
+            "fixture": 2,
+            "team": state["fixtures"][1]["home"],
+            "reason": "x",
+        },
+    ):
+        step = LEAGUE.apply(state, LEAGUE.parse_event(raw, state))
+        rulings.append(step.ruling)
+        state = step.state
+    for ruling in rulings:
+        assert ruling.rules
+        cited |= set(ruling.rules)
+    assert cited <= set(rules.RULES)
+    declared = {v for k, v in vars(rules).items() if k.isupper() and isinstance(v, str)}
+    assert declared == set(rules.RULES)
+
+
+def _create_event():
+    names = NAMES[:4]
+    setup = _setup()
+    return LEAGUE.create(names, LEAGUE.parse_options({}), None, setup)

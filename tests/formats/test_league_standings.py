@@ -3,6 +3,8 @@ tie-break, shared ranks, and the table as a pure function of the results."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -251,3 +253,42 @@ def test_standings_are_pure():
     before = repr(state)
     assert LEAGUE.standings(state) == LEAGUE.standings(state)
     assert repr(state) == before
+
+
+def test_a_16_team_double_season_of_ten_game_fixtures_ranks_as_its_games_say():
+    """The target season: 16 teams, home and away, 10 games a fixture (2,400 game
+    results). Every team's figures recomputed from the games themselves."""
+    rnd = random.Random(16)
+    options = {
+        "meetings": "double",
+        "team_format": "pool-8-ball-10",
+        "game_win": 1,
+        "sweep_bonus": 2,
+    }
+    state = season(16, options, size=6)
+    assert len(state["fixtures"]) == 240
+    for f in rnd.sample(range(1, 241), 240):
+        winners = [rnd.choice([0, 1]) for _ in range(10)]
+        if f % 37 == 0:
+            winners = [0] * 10  # a sweep now and then
+        state = play(state, f, winners)
+    assert state["over"]
+    assert sum(len(f["games"]) for f in state["fixtures"]) == 2400
+    points = {}
+    for t in range(1, 17):
+        total = 0
+        for f in state["fixtures"]:
+            for side in ("home", "away"):
+                if f[side] != t:
+                    continue
+                won = sum(g["result"]["winner"] == side for g in f["games"])
+                lost = sum(
+                    g["result"]["winner"] not in (side, None) for g in f["games"]
+                )
+                total += won + (2 if won > lost else 1 if won == lost else 0)
+                total += 2 if won == 10 else 0
+        points[t] = total
+    rows = LEAGUE.standings(state)
+    assert {r["team"]: r["points"] for r in rows} == points
+    assert [r["points"] for r in rows] == sorted(points.values(), reverse=True)
+    assert all(r["played"] == 30 for r in rows)

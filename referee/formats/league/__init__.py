@@ -25,6 +25,7 @@ once both line-ups of a fixture are in: every game's match at once); ``result`` 
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -65,6 +66,11 @@ TEAMS_EXAMPLE = (
     '"teams": [{"name": "Sharks", "venue": "The Anchor", "captain": "Ann", '
     '"players": ["Ann", "Bob", "Cy", "Di", "Ed"]}, ...]'
 )
+
+
+LINEUP_EXAMPLE = '"players": ["Ann", "Bob", "Cy", "Di", "Ed"]'
+REASON_EXAMPLE = '"reason": "Hall flooded; both captains agreed"'
+VENUE_EXAMPLE = '"venue": "The Anchor, Quay Street"'
 
 
 def game_key(fixture: int, game: int) -> int:
@@ -371,11 +377,13 @@ class League(Format):
                 f"'{extra[0]}' is not a field of a league season (fields: "
                 f"{', '.join(SETUP_FIELDS)}).",
                 field=extra[0],
+                example='"game": "billiards", "teams": [...], "schedule": {...}',
             )
         if raw.get("seeding") not in (None, "given"):
             raise BadInput(
                 "A league's teams are listed, not drawn: leave 'seating' out.",
                 field="seating",
+                example='"seating": "given"',
             )
         playable = tf.league_games()
         game_id = raw.get("game")
@@ -448,6 +456,19 @@ class League(Format):
             return False
         return role == "captain" and event["type"] == "lineup" and event["team"] == n
 
+    def public_event(self, state: JSON, event: JSON) -> JSON:
+        """A ``lineup`` row of a blind league shows no names while its fixture's
+        other line-up is still out (``league/blind``): the log is public too."""
+        if event.get("type") != "lineup" or state["options"]["lineup"] != "blind":
+            return event
+        number = event.get("fixture")
+        if not isinstance(number, int) or not 1 <= number <= len(state["fixtures"]):
+            return event
+        f = state["fixtures"][number - 1]
+        if all(f["lineups"][s] is not None for s in SIDES):
+            return event
+        return {**event, "players": {"submitted": True}}
+
     # --- events from clients --------------------------------------------------------
 
     def parse_event(self, raw: Any, state: JSON) -> JSON:
@@ -463,6 +484,7 @@ class League(Format):
                 f"'{kind}' is not something to send a league season (one of: "
                 f"{', '.join(kinds)}).",
                 field="type",
+                example='{"type": "lineup", "fixture": 1, "team": 1, "players": [...]}',
             )
         allowed = {f.name for f in kinds[kind].fields} | {"type"}
         extra = sorted(set(raw) - allowed)
@@ -471,6 +493,7 @@ class League(Format):
                 f"'{extra[0]}' is not a field of '{kind}' (fields: "
                 f"{', '.join(sorted(allowed - {'type'}))}).",
                 field=extra[0],
+                example=json.dumps(kinds[kind].examples[0].event),
             )
         fixture = _fixture(state, raw.get("fixture"))
         if kind == "lineup":
@@ -487,7 +510,13 @@ class League(Format):
                     field="players",
                     example='"players": ["Ann", "Bob", "Cy", "Di", "Ed"]',
                 )
-            names = [text.check(p, "players", "name") for p in players]
+            names = [_text(p, "players", "name", LINEUP_EXAMPLE) for p in players]
+            if not all(names):
+                raise BadInput(
+                    "A name in the line-up is empty.",
+                    field="players",
+                    example='"players": ["Ann", "Bob", "Cy", "Di", "Ed"]',
+                )
             return {
                 "type": "lineup",
                 "fixture": fixture["number"],
@@ -1048,7 +1077,9 @@ def parse_teams(raw: Any, players: Sequence[str]) -> list[JSON]:
                 field=f"{where}.{extra[0]}",
                 example=TEAMS_EXAMPLE,
             )
-        given = text.check(entry.get("name") or "", f"{where}.name", "name")
+        given = _text(
+            entry.get("name") or "", f"{where}.name", "name", f'"name": "{name}"'
+        )
         if given.casefold() != name.casefold():
             raise BadInput(
                 f"{where} is {name} (the teams come in the order of 'players'); "
@@ -1085,9 +1116,12 @@ def parse_teams(raw: Any, players: Sequence[str]) -> list[JSON]:
                     "for one team (give two people of one name different names, "
                     "e.g. 'Ann B.').",
                     field=f"{where}.players",
+                    example=f'"players": ["{p} B.", ...]',
                 )
             seen[p.casefold()] = name
-        captain = text.check(entry.get("captain") or "", f"{where}.captain", "name")
+        captain = _text(
+            entry.get("captain") or "", f"{where}.captain", "name", '"captain": "Ann"'
+        )
         by_fold = {p.casefold(): p for p in roster}
         if captain.casefold() not in by_fold:
             raise BadInput(
@@ -1293,25 +1327,33 @@ def _team(state: JSON, raw: Any) -> int:
     )
 
 
+def _text(raw: Any, field: str, kind: str, example: str) -> str:
+    """``text.check`` with the field's own example on the error."""
+    try:
+        return text.check(raw, field, kind)
+    except BadInput as err:
+        raise BadInput(err.message, field=field, example=example) from None
+
+
 def _reason(raw: Any) -> str:
-    reason = text.check(raw if raw is not None else "", "reason", "note")
+    reason = _text(raw if raw is not None else "", "reason", "note", REASON_EXAMPLE)
     if not reason:
         raise BadInput(
             f"Give the reason (1 to {MAX_REASON} characters): it stays on the fixture.",
             field="reason",
-            example='"reason": "Hall flooded; both captains agreed"',
+            example=REASON_EXAMPLE,
         )
     return reason
 
 
 def _venue(raw: Any, field: str) -> str:
-    venue = text.check(raw if raw is not None else "", field, "title")
+    venue = _text(raw if raw is not None else "", field, "title", VENUE_EXAMPLE)
     if not venue:
         raise BadInput(
             f"'{field}' names where the team plays at home (1 to "
             f"{text.LIMITS['title']} characters).",
             field=field,
-            example='"venue": "The Anchor, Quay Street"',
+            example=VENUE_EXAMPLE,
         )
     return venue
 
