@@ -33,6 +33,8 @@ from referee.db import db
 from referee.db import get_or_raise
 from referee.db import write_lock
 from referee.formats import Format
+from referee.formats.league import resolve_team_format
+from referee.formats.league import team_formats
 from referee.games import text
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
@@ -42,7 +44,7 @@ from referee.models import Tournament
 KIND = "league"  # the tournament kind of a season
 MAX_SEASONS = 200  # a league's seasons listed at most (newest first)
 CREATE_FIELDS = ("name", "game", "options")
-SEASON_FIELDS = ("title", "teams", "schedule", "options", "seating")
+SEASON_FIELDS = ("title", "teams", "schedule", "options")
 
 
 class NotFound(ledger.NotFound):
@@ -88,13 +90,19 @@ def create(
         prior = created_before(idem_key, fingerprint or "")
         if prior is not None:
             return prior, organiser_credentials(prior)
+    if not isinstance(name, str):
+        raise BadInput(
+            "'name' is text, the league's name.",
+            field="name",
+            example='"name": "Tuesday Pool"',
+        )
     name = text.check(name, "name", "title")
     if not name:
         raise BadInput(
             "A league needs a name.", field="name", example='"name": "Tuesday Pool"'
         )
     game = _check_game(game)
-    defaults = _check_options(options)
+    defaults = _check_options(game, options)
     for _attempt in range(5):
         write_lock()  # the key's lookup and the insert in one writer's transaction
         if idem_key:
@@ -127,32 +135,30 @@ def create(
 
 
 def _check_game(game: Any) -> str:
-    if not isinstance(game, str) or not game:
+    """A game some team match format is declared for (``team_formats``)."""
+    playable = team_formats.league_games()
+    if not isinstance(game, str) or game not in playable:
         raise BadInput(
-            "'game' is the id of a game (GET /api/v1/games).",
+            f"'game' is the league's game, one a team match is declared for: "
+            f"{', '.join(playable)}.",
             field="game",
             example='"game": "billiards"',
         )
-    try:
-        return games.get(game).id
-    except KeyError:
-        raise BadInput(
-            f"There is no game '{game[:40]}' (GET /api/v1/games lists them).",
-            field="game",
-            example='"game": "billiards"',
-        ) from None
+    return games.get(game).id
 
 
-def _check_options(options: Any) -> JSON:
+def _check_options(game: str, options: Any) -> JSON:
     """The season options a league starts each season from, checked by the format
-    (every option filled in with its default)."""
+    (every option filled in with its default; the team match one of the game's)."""
     if options is not None and not isinstance(options, Mapping):
         raise BadInput(
             "'options' is an object of season options.",
             field="options",
             example='"options": {"meetings": "double"}',
         )
-    return dict(league_format().parse_options(options or {}))
+    parsed = dict(league_format().parse_options(options or {}))
+    resolve_team_format(game, parsed)  # BadInput if it is not one of the game's
+    return parsed
 
 
 def created_before(idem_key: str, fingerprint: str) -> League | None:

@@ -206,8 +206,9 @@ REASONS: tuple[tuple[str, str], ...] = (
         r"^openapi \(GET /api/v1/openapi\.json\): \.operations: .*"
         r"GET /api/v1/leagues/\{id\}",
         "51. issue 23: the leagues add four operations (beside 24's three "
-        "calculators): create and read a league, add a season, and what a season "
-        "key may read (/tournaments/{id}/mine)",
+        "calculators and the handicaps' GET /api/v1/handicaps): create and read a "
+        "league, add a season, and what a season key may read "
+        "(/tournaments/{id}/mine)",
     ),
     (
         r"^openapi \(GET /api/v1/openapi\.json\): \.operations: ",

@@ -38,6 +38,9 @@ def test_a_double_tap_on_create_makes_one_league(client: Any) -> None:
 def test_a_league_names_what_is_wrong_with_an_example(client: Any) -> None:
     for body, field in (
         ({"game": "chess"}, "game"),
+        ({"game": "bunko"}, "game"),  # no team match is declared for it
+        ({"game": "darts-301", "options": {"team_format": "pool-8-ball-5"}}, "options"),
+        ({"name": 5}, "name"),
         ({"name": ""}, "name"),
         ({"options": {"meetings": "thrice"}}, "options.meetings"),
         ({"colour": "red"}, "colour"),

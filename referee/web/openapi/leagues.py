@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.formats.league import team_formats
 from referee.web.openapi.common import IDEMPOTENCY_KEY
 from referee.web.openapi.common import TITLE
 from referee.web.openapi.common import TOURNAMENT_ID
@@ -143,10 +144,9 @@ def league_schemas() -> dict[str, JSONSchema]:
             {
                 "name": TITLE,
                 "game": {
-                    "type": "string",
-                    "description": "A game id (GET /api/v1/games) a team match "
-                    "format is declared for: billiards, darts-301, pinochle, "
-                    "canasta.",
+                    "enum": list(team_formats.league_games()),
+                    "description": "A game a team match format is declared for "
+                    "(GET /api/v1/games for its options).",
                 },
                 "options": {
                     "type": ["object", "null"],
