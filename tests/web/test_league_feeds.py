@@ -245,6 +245,38 @@ def test_a_players_feed_is_their_teams_fixtures_by_name_or_by_profile(client, ap
     assert by_uid(linked).keys() == by_uid(team).keys()
 
 
+def test_a_player_named_with_a_slash_has_a_feed_at_the_address_the_page_links(
+    client, app
+):
+    league = client.post(
+        "/api/v1/leagues",
+        json={"name": "Slash", "game": "billiards", "options": {"race": 1}},
+        headers={"Idempotency-Key": uuid.uuid4().hex},
+    ).get_json()
+    players = ["Ann/Bo", "Cy", "Di", "Ed", "Fi"]
+    teams = [
+        {"name": "Reds", "venue": "A", "captain": "Cy", "players": players},
+        {
+            "name": "Blues",
+            "venue": "B",
+            "captain": "Gus",
+            "players": ["Gus", "Hal", "Ivy", "Jo", "Kay"],
+        },
+    ]
+    reply = client.post(
+        f"/api/v1/leagues/{league['id']}/seasons",
+        json={"teams": teams, "schedule": {"start": "2026-09-07"}},
+        headers=headers(league["keys"]["organiser"]["key"]),
+    )
+    assert reply.status_code == 201, reply.get_json()
+    sid = reply.get_json()["id"]
+    with app.test_request_context():
+        from flask import url_for
+
+        path = url_for("tournaments.player_calendar", tournament_id=sid, name="Ann/Bo")
+    assert len(feed(client, path)) == 1
+
+
 def test_an_unknown_team_player_or_profile_is_a_404_that_says_how_to_ask(client):
     season = Season(client)
     for path, words in (

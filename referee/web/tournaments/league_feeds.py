@@ -184,7 +184,7 @@ def _player_feed(
     return _feed(night, view, teams, title, f"league-{night.id}-{slug}.ics")
 
 
-@bp.get("/<tournament_id>/calendar/player/<name>.ics")
+@bp.get("/<tournament_id>/calendar/player/<path:name>.ics")
 def player_calendar(tournament_id: str, name: str) -> Response:
     """A player's fixtures: those of every team whose roster holds the name (case
     and spacing aside)."""
