@@ -35,10 +35,12 @@ from referee.games.outcomes import JSON
 
 @dataclass(frozen=True)
 class Finish:
-    """The sides (names of their players, in seat order) and each side's place."""
+    """The sides (names of their players, in seat order) and each side's place;
+    ``names`` are the sides' names on the board (a team's, or its player's)."""
 
     sides: tuple[tuple[str, ...], ...]
     places: tuple[int, ...]
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def finish(game: Game, state: JSON) -> Finish | Unrated:
             for n, score in zip(names, scores, strict=True)
         ]
     winners = _winners(view, names, scores, lowest)
-    return Finish(sides, places(names, winners, scores, lowest))
+    return Finish(sides, places(names, winners, scores, lowest), tuple(names))
 
 
 def _scores(view: JSON, names: list[str]) -> list[float] | None:
