@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee import games
@@ -78,6 +79,7 @@ def test_a_draw_without_scores_is_one_shared_place():
     assert places(["A", "B"], set(), None) == (1, 1)
 
 
+@settings(deadline=None)
 @given(
     st.lists(st.integers(-50, 50), min_size=2, max_size=8),
     st.data(),
