@@ -90,14 +90,15 @@ def test_a_match_in_play_rates_nobody(api, app, client):
         assert ratings.stored() == {}
 
 
-def test_free_for_all_places_from_the_points_left_and_unlinked_seats_play_unrated(
+def test_free_for_all_others_level_on_legs_share_second_and_unlinked_play_unrated(
     api, app, client
 ):
     darts(api, ["Ann", "Bob", "Cy"], ["Ann Smith", None, "Cy Long"], ROUNDS_3)
     ann, cy = player_id(client, "Ann Smith"), player_id(client, "Cy Long")
     model = PlackettLuce(limit_sigma=True)
     new = [[model.rating()] for _ in range(3)]
-    [[a], _, [c]] = model.rate(new, ranks=[1, 2, 3])  # Bob (unlinked) is second
+    # one leg: Ann won it; Bob (unlinked) and Cy won none, so they share second
+    [[a], _, [c]] = model.rate(new, ranks=[1, 2, 2])
     with app.app_context():
         got = ratings.current([ann, cy], "darts-301")
         assert len(ratings.stored()) == 2  # Bob's seat has no profile: not kept
