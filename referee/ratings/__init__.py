@@ -151,23 +151,11 @@ def _games_played() -> list[str]:
 def relinked(match_ids: Iterable[str] = (), tournament_ids: Iterable[str] = ()) -> None:
     """Rate again the games of finished matches whose seats' profiles changed (a
     profile linked to older matches is rated for them). In the caller's transaction."""
-    match_ids, tournament_ids = list(match_ids), list(tournament_ids)
     touched: set[str] = set()
-    if match_ids:
-        touched |= set(
-            db.session.execute(
-                select(Match.game).where(
-                    Match.id.in_(match_ids), Match.status == "over"
-                )
-            ).scalars()
-        )
-    if tournament_ids:
-        touched |= set(
-            db.session.execute(
-                select(Match.game).where(
-                    Match.tournament_id.in_(tournament_ids), Match.status == "over"
-                )
-            ).scalars()
-        )
+    for column, ids in ((Match.id, match_ids), (Match.tournament_id, tournament_ids)):
+        ids = list(ids)
+        if ids:
+            query = select(Match.game).where(column.in_(ids), Match.status == "over")
+            touched |= set(db.session.execute(query).scalars())
     for game in sorted(touched):
         store.rebuild(game)

@@ -14,9 +14,9 @@ second copy of its rules:
   next place.
 - A finished board naming no winner and no scores that rank is a draw: one place.
 
-- Darts 301's board score is the points left (lower is better) and comes after
-  sets and legs won: its sides are ranked by (sets, legs, fewest points left)
-  (``COUNTDOWN``).
+- A game that declares how a result is scored (``Game.result_score``: darts 301's
+  legs won, its board score being the points left) is ranked by that, as a
+  tournament's result is; ``Game.lower_wins`` turns the order round.
 
 Not rated (``finish`` gives a reason instead): a match not over, and a match with
 fewer than two sides (bowling solitaire, a darts practice match of one).
@@ -35,10 +35,12 @@ from referee.games.outcomes import JSON
 
 @dataclass(frozen=True)
 class Finish:
-    """The sides (names of their players, in seat order) and each side's place."""
+    """The sides (names of their players, in seat order) and each side's place;
+    ``names`` are the sides' names on the board (a team's, or its player's)."""
 
     sides: tuple[tuple[str, ...], ...]
     places: tuple[int, ...]
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,9 +49,6 @@ class Unrated:
 
     reason: str
 
-
-# Games whose board score counts down within a leg, after sets and legs won.
-COUNTDOWN = frozenset({"darts-301"})
 
 NOT_OVER = Unrated("The match is not over.")
 ALONE = Unrated("A game of one side has nobody to be rated against.")
@@ -71,15 +70,11 @@ def finish(game: Game, state: JSON) -> Finish | Unrated:
     else:
         sides = tuple((n,) for n in names)
     scores = _scores(view, names)
-    lowest = bool(view["detail"].get("lowest_wins"))
-    if game.id in COUNTDOWN and scores is not None:
-        by_name = {s["name"]: s for s in view["sides"]}
-        scores = [
-            by_name[n]["sets"] * 10**7 + by_name[n]["legs"] * 10**4 - score
-            for n, score in zip(names, scores, strict=True)
-        ]
+    if game.result_score is not None:  # the game's own result score (darts: legs)
+        scores = [float(v) for v in game.result_score(view)]
+    lowest = game.lower_wins or bool(view["detail"].get("lowest_wins"))
     winners = _winners(view, names, scores, lowest)
-    return Finish(sides, places(names, winners, scores, lowest))
+    return Finish(sides, places(names, winners, scores, lowest), tuple(names))
 
 
 def _scores(view: JSON, names: list[str]) -> list[float] | None:

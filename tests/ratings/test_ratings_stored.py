@@ -90,14 +90,15 @@ def test_a_match_in_play_rates_nobody(api, app, client):
         assert ratings.stored() == {}
 
 
-def test_free_for_all_places_from_the_points_left_and_unlinked_seats_play_unrated(
+def test_free_for_all_others_level_on_legs_share_second_and_unlinked_play_unrated(
     api, app, client
 ):
     darts(api, ["Ann", "Bob", "Cy"], ["Ann Smith", None, "Cy Long"], ROUNDS_3)
     ann, cy = player_id(client, "Ann Smith"), player_id(client, "Cy Long")
     model = PlackettLuce(limit_sigma=True)
     new = [[model.rating()] for _ in range(3)]
-    [[a], _, [c]] = model.rate(new, ranks=[1, 2, 3])  # Bob (unlinked) is second
+    # one leg: Ann won it; Bob (unlinked) and Cy won none, so they share second
+    [[a], _, [c]] = model.rate(new, ranks=[1, 2, 2])
     with app.app_context():
         got = ratings.current([ann, cy], "darts-301")
         assert len(ratings.stored()) == 2  # Bob's seat has no profile: not kept
@@ -140,3 +141,92 @@ def test_a_profile_linked_after_its_matches_is_rated_for_them(api, app, client):
     with app.app_context():
         assert ratings.current([ann], "darts-301")[ann].matches == 1
     assert stored != assert_stored_is_recomputed(app)
+
+
+TEAMS = [
+    {"name": "Reds", "players": ["Ann", "Cy"]},
+    {"name": "Blues", "players": ["Bob", "Dee"]},
+]
+
+
+def test_partners_are_rated_as_a_team_against_the_other_team(api, app, client):
+    made = api.create(
+        "billiards", None, teams=TEAMS, options={"game": "plain", "race": 1}
+    )
+    seats = api.get(made["id"])["players"]
+    names = {"Ann": "Ann Smith", "Bob": "Bob Jones", "Cy": "Cy Long", "Dee": None}
+    link(api, made["id"], [names[n] for n in seats])
+    assert api.event(made["id"], {"type": "breaker", "side": "0"}).status_code == 201
+    rack = api.event(made["id"], {"type": "rack", "winner": "Blues"})
+    assert rack.status_code == 201
+    model = PlackettLuce(limit_sigma=True)
+    new = model.rating
+    [[ann, cy], [bob, _]] = model.rate([[new(), new()], [new(), new()]], ranks=[2, 1])
+    ids = {n: player_id(client, n) for n in ("Ann Smith", "Bob Jones", "Cy Long")}
+    with app.app_context():
+        got = ratings.current(list(ids.values()), "billiards")
+    assert got[ids["Ann Smith"]].mu == pytest.approx(ann.mu)
+    assert got[ids["Cy Long"]].mu == pytest.approx(cy.mu)
+    assert got[ids["Bob Jones"]].mu == pytest.approx(bob.mu)
+    assert got[ids["Bob Jones"]].mu > 25 > got[ids["Ann Smith"]].mu
+    assert_stored_is_recomputed(app)
+
+
+def test_a_correction_of_a_finished_match_rates_the_game_again(api, app, client):
+    darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2)
+    second = darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2)
+    ann = player_id(client, "Ann Smith")
+    with app.app_context():
+        before = ratings.current([ann], "darts-301")[ann]
+    # Ann's checkout becomes a miss; Bob's next round then does not finish it
+    fixed = api.client.put(
+        f"/api/v1/matches/{second}/events/5",
+        json={"event": {"type": "round", "darts": ["S1"]}},
+        headers=_headers(api.keys[second]),
+    )
+    assert fixed.status_code in (200, 201), fixed.get_json()
+    with app.app_context():
+        after = ratings.current([ann], "darts-301")[ann]
+    assert after.matches == before.matches - 1  # the second match is live again
+    assert_stored_is_recomputed(app)
+
+
+def test_a_match_in_confirmation_mode_rates_once_every_entry_is_confirmed(
+    api, app, client
+):
+    made = api.create(
+        "darts-301", ["Ann", "Bob"], options={"start": "301"}, confirm=True
+    )
+    link(api, made["id"], ["Ann Smith", "Bob Jones"])
+    bob_key = made["side_keys"][0]["key"]
+    for i, event in enumerate(ROUNDS_2):
+        key = api.keys[made["id"]] if i % 2 == 0 else bob_key
+        sent = api.client.post(
+            f"/api/v1/matches/{made['id']}/events",
+            json={"event": event},
+            headers=_headers(key),
+        )
+        assert sent.status_code == 201, sent.get_json()
+    ann = player_id(client, "Ann Smith")
+    with app.app_context():
+        assert ratings.current([ann], "darts-301")[ann].matches == 0  # unconfirmed
+    assert_stored_is_recomputed(app)
+    for key in (bob_key, api.keys[made["id"]]):  # each side confirms the other's
+        done = api.client.post(
+            f"/api/v1/matches/{made['id']}/confirm", json={}, headers=_headers(key)
+        )
+        assert done.status_code in (200, 201), done.get_json()
+    with app.app_context():
+        assert ratings.current([ann], "darts-301")[ann].matches == 1
+    assert_stored_is_recomputed(app)
+
+
+def test_linking_the_same_profiles_again_changes_nothing(api, app, client):
+    match = darts(api, ["Ann", "Bob"], ["Ann Smith", "Bob Jones"], ROUNDS_2)
+    before = assert_stored_is_recomputed(app)
+    link(api, match, ["Ann Smith", "Bob Jones"])
+    with app.app_context():
+        rebuilt = ratings.stored()
+        ratings.rebuild()  # a full rebuild from the logs: the same again
+        again = ratings.stored()
+    assert before == rebuilt == again

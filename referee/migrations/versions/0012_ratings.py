@@ -1,20 +1,25 @@
-"""ratings: each profile's current rating per game, and its history per match
+"""ratings: each profile's current rating per game, and its history per match.
 
-Revision ID: 0012_ratings
-Revises: 0011_leagues
-Create Date: 2026-11-27 23:45:00.000000
-
+Revision 0012_ratings, after 0011_leagues (2026-11-28). Both tables are derived from
+the match logs (``referee.ratings``): a recomputation rewrites them.
 """
 
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
+
+revision, down_revision = "0012_ratings", "0011_leagues"
+branch_labels = depends_on = None
 
 
-# revision identifiers, used by Alembic.
-revision = "0012_ratings"
-down_revision = "0011_leagues"
-branch_labels = None
-depends_on = None
+INTEGERS = ("position", "place", "sides")  # rating_change's, in the model's order
+FLOATS = ("mu_before", "sigma_before", "mu", "sigma")
+
+
+def _refers(table, to):
+    """The foreign key from ``table.<to>_id`` to ``<to>.id``, named as 0001's are."""
+    return sa.ForeignKeyConstraint(
+        [f"{to}_id"], [f"{to}.id"], name=op.f(f"fk_{table}_{to}_id_{to}")
+    )
 
 
 def upgrade():
@@ -26,11 +31,7 @@ def upgrade():
         sa.Column("sigma", sa.Float(), nullable=False),
         sa.Column("matches", sa.Integer(), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["player_id"],
-            ["player.id"],
-            name=op.f("fk_player_rating_player_id_player"),
-        ),
+        _refers("player_rating", "player"),
         sa.PrimaryKeyConstraint("player_id", "game", name=op.f("pk_player_rating")),
     )
     op.create_table(
@@ -39,22 +40,10 @@ def upgrade():
         sa.Column("player_id", sa.String(length=16), nullable=False),
         sa.Column("game", sa.String(length=40), nullable=False),
         sa.Column("match_id", sa.String(length=16), nullable=False),
-        sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("place", sa.Integer(), nullable=False),
-        sa.Column("sides", sa.Integer(), nullable=False),
-        sa.Column("mu_before", sa.Float(), nullable=False),
-        sa.Column("sigma_before", sa.Float(), nullable=False),
-        sa.Column("mu", sa.Float(), nullable=False),
-        sa.Column("sigma", sa.Float(), nullable=False),
+        *(sa.Column(n, sa.Integer(), nullable=False) for n in INTEGERS),
+        *(sa.Column(n, sa.Float(), nullable=False) for n in FLOATS),
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["match_id"], ["match.id"], name=op.f("fk_rating_change_match_id_match")
-        ),
-        sa.ForeignKeyConstraint(
-            ["player_id"],
-            ["player.id"],
-            name=op.f("fk_rating_change_player_id_player"),
-        ),
+        *(_refers("rating_change", column) for column in ("match", "player")),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_rating_change")),
         sa.UniqueConstraint(
             "player_id",
