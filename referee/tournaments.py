@@ -695,8 +695,6 @@ def _handicapped(game: str, options: JSON, players: Sequence[str] | None) -> JSO
     """A game's options with the handicap its players' ratings give (unchanged
     where the game has no table or a player has no established rating); the
     match's board shows them (races or starts per side)."""
-    from referee import handicaps  # reads ratings: only for a handicapped season
-
     handicapped, _note = handicaps.for_match(game, options, list(players or []))
     return dict(handicapped)
 

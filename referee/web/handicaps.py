@@ -20,8 +20,8 @@ from werkzeug.datastructures import MultiDict
 
 from referee import games
 from referee import handicaps
+from referee.games import text
 from referee.games.base import Game
-from referee.games.fields import MAX_NAME
 from referee.games.fields import read_options
 from referee.games.outcomes import BadInput
 from referee.handicaps import Side
@@ -118,11 +118,13 @@ def _rating(args: Mapping[str, Any], n: int) -> float | None:
 
 
 def _name(args: Mapping[str, Any], n: int) -> str:
-    name = str(args.get(f"player_{n}") or "").strip()
-    if len(name) > MAX_NAME:
-        said = f"a name of at most {MAX_NAME} characters"
-        raise _bad(f"player_{n}", said, "Ann", f"Player {n}")
-    return name
+    """A typed name as the project reads names (NFC, one line, at most 40
+    characters, no control character); blank: none."""
+    try:
+        return text.check(args.get(f"player_{n}") or "", f"player_{n}", "name")
+    except BadInput as err:  # its message names the field and shows "Ann"
+        err.label, err.sample = f"Player {n}", "Ann"
+        raise
 
 
 def _bad(field: str, said: str, sample: str, label: str) -> BadInput:

@@ -314,3 +314,12 @@ def test_the_match_pages_say_the_handicap(api, client):
     more = client.get(f"/m/{darts['id']}").get_data(as_text=True)
     assert "starts 501 and 401 (handicap)" in more
     assert "legs in hand 0 and 1" in more
+
+
+@pytest.mark.parametrize("name", ["%00Ann", "a" * 41])
+def test_calculator_reads_names_as_the_project_reads_names(client, name):
+    answer = client.get(f"/api/v1/handicaps?player_1={name}&player_2=Bob")
+    assert answer.status_code == 422
+    said = answer.get_json()["errors"]["player_1"]
+    assert said.startswith("'player_1'")
+    assert '"Ann"' in said

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.fields import MAX_NAME
 from referee.handicaps import tables
 from referee.web.handicaps import HANDICAP_MODES
 from referee.web.handicaps import MOST_RATING
@@ -120,7 +121,7 @@ def _query(name: str, schema: JSONSchema, description: str, example: Any) -> JSO
 def handicap_paths() -> dict[str, JSONSchema]:
     """The calculator: two ratings or two names -> races, starts, head starts."""
     rating = {"type": "number", "minimum": -MOST_RATING, "maximum": MOST_RATING}
-    name = {"type": "string", "maxLength": 60}
+    name = {"type": "string", "maxLength": MAX_NAME}
     return {
         "/api/v1/handicaps": {
             "get": {
