@@ -125,11 +125,30 @@ def rows(tournament: Tournament) -> list[TournamentEvent]:
 
 
 def history(tournament: Tournament) -> list[Entry]:
-    """Every row of the log, newest first."""
+    """Every row of the log, newest first, each event as anyone may read it now
+    (``Format.public_event``: a blind league line-up shows no names until the other
+    team's is in). Every reader, the organiser too, gets this form: the log page,
+    the API's events and the JSON export. The stored rows keep all of it
+    (``rows``, which ``audit`` replays)."""
+    fmt = format_of(tournament)
+    state = tournament.state
     return [
-        Entry(r.seq, r.kind, r.data, r.ruling, r.actor, r.created_at)
+        Entry(
+            r.seq,
+            r.kind,
+            public_event(fmt, state, r.data),
+            r.ruling,
+            r.actor,
+            r.created_at,
+        )
         for r in reversed(rows(tournament))
     ]
+
+
+def public_event(fmt: Format, state: JSON | None, event: JSON) -> JSON:
+    """``event`` as the log shows it to readers (before ``create`` is folded there
+    is no state: the row is shown as it is)."""
+    return event if state is None else fmt.public_event(state, event)
 
 
 def audit(tournament: Tournament) -> list[str]:

@@ -44,6 +44,7 @@ from sqlalchemy import select
 from werkzeug.exceptions import ServiceUnavailable
 
 from referee import ledger
+from referee import tournament_reads as reads
 from referee.db import db
 from referee.live import HUB
 from referee.live import Key
@@ -373,8 +374,15 @@ def _night_message(tournament_id: str, view: str | None, last: str) -> Message:
         .order_by(TournamentEvent.seq)
     ).scalars()
     data: dict[str, Any] = {"seq": night.version, "fingerprint": ident}
+    # Each event as the log page shows it (a blind line-up's names stay hidden).
+    fmt = reads.format_of(night)
     data["entries"] = [
-        {"seq": r.seq, "kind": r.kind, "event": r.data, "ruling": r.ruling}
+        {
+            "seq": r.seq,
+            "kind": r.kind,
+            "event": reads.public_event(fmt, night.state, r.data),
+            "ruling": r.ruling,
+        }
         for r in rows
     ]
     data["view"] = snap.view
