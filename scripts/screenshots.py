@@ -123,7 +123,7 @@ def _leagues(browser: Browser, url: str, out: Path) -> None:
     watcher.goto(f"/n/{made.id}")
     watcher.wait_for_load_state()
     _shoot(watcher, out / "league-season.png")
-    watcher.goto(f"/n/{made.id}/players")
+    watcher.goto(f"/n/{made.id}/player-table")
     watcher.wait_for_load_state()
     _shoot(watcher, out / "league-players.png")
 

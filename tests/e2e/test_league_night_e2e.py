@@ -186,7 +186,7 @@ def test_a_team_match_night_at_pool_on_four_phones(phone: Phone) -> None:
     assert tv.evaluate("window.notReloaded") is True  # swapped in place
 
     # The player table: every race counted, figures from the games' logs.
-    organiser.goto(f"/n/{sid}/players", timeout=SLOW_MS)
+    organiser.goto(f"/n/{sid}/player-table", timeout=SLOW_MS)
     rows = organiser.locator(".lp-table tbody tr")
     expect(rows).to_have_count(10)
     bob = rows.filter(has=organiser.get_by_role("rowheader", name="Bob"))

@@ -90,7 +90,7 @@ def _recomputed(app: Any, fixture: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def test_the_player_table_equals_a_replay_of_each_games_log(app: Any, client: Any):
     season, fixture = _play_night(client)
-    reply = client.get(f"/n/{season.id}/players.json")
+    reply = client.get(f"/n/{season.id}/player-table.json")
     assert reply.status_code == 200
     table = reply.get_json()
     rows = {r["name"]: r for r in table["players"]}
@@ -116,16 +116,18 @@ def test_the_player_table_equals_a_replay_of_each_games_log(app: Any, client: An
 
 def test_the_player_page_and_csv_show_the_same_rows(client: Any) -> None:
     season, fixture = _play_night(client)
-    table = client.get(f"/n/{season.id}/players.json").get_json()
+    table = client.get(f"/n/{season.id}/player-table.json").get_json()
     season_page = client.get(f"/n/{season.id}").get_data(as_text=True)
-    assert f'href="/n/{season.id}/players"' in season_page  # linked from the season
-    page = client.get(f"/n/{season.id}/players")
+    assert (
+        f'href="/n/{season.id}/player-table"' in season_page
+    )  # linked from the season
+    page = client.get(f"/n/{season.id}/player-table")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert "Break &amp; runs" in html
     for row in table["players"]:
         assert f'<th scope="row">{row["name"]}</th>' in html
-    reply = client.get(f"/n/{season.id}/players.csv")
+    reply = client.get(f"/n/{season.id}/player-table.csv")
     assert reply.mimetype == "text/csv"
     assert "attachment" in reply.headers["Content-Disposition"]
     parsed = list(csv.reader(io.StringIO(reply.get_data(as_text=True))))
@@ -141,22 +143,22 @@ def test_only_a_league_season_has_a_player_table(client: Any) -> None:
         json={"kind": "round-robin", "game": "billiards", "players": ["Ann", "Bob"]},
     )
     assert made.status_code == 201, made.get_json()
-    for path in ("players", "players.csv", "players.json"):
+    for path in ("player-table", "player-table.csv", "player-table.json"):
         reply = client.get(f"/n/{made.get_json()['id']}/{path}")
         assert reply.status_code == 404
-    assert client.get("/n/nosuchseason/players").status_code == 404
+    assert client.get("/n/nosuchseason/player-table").status_code == 404
 
 
 def test_the_table_follows_a_confirmation_after_it_was_read(client: Any) -> None:
     """The per-season figures are kept by match version: a game confirmed after a
     view counts at the next one, and nothing else moves."""
     season, fixture = _play_night(client)
-    before = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    before = client.get(f"/n/{season.id}/player-table.json").get_json()["players"]
     fourth = fixture["games"][3]
     away = season.captains[season.team_number(fixture["away"])]
     reply = season.match_write(fourth["match"], "confirm", {}, away)
     assert reply.status_code == 201, reply.get_json()
-    after = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    after = client.get(f"/n/{season.id}/player-table.json").get_json()["players"]
     moved = {fourth["home"][0], fourth["away"][0]}
     was = {r["name"]: r for r in before}
     for row in after:
@@ -177,7 +179,7 @@ def test_a_forfeited_fixtures_games_count_for_nobody(client: Any) -> None:
         assert season.lineup(fixture, side).status_code == 201
     fixture = season.fixture(1)
     season.play_game(fixture, fixture["games"][0], home_wins=True)
-    played = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    played = client.get(f"/n/{season.id}/player-table.json").get_json()["players"]
     assert sum(r["played"] for r in played) == 2
     lost = season.send(
         {
@@ -189,5 +191,5 @@ def test_a_forfeited_fixtures_games_count_for_nobody(client: Any) -> None:
         season.league_key,
     )
     assert lost.status_code == 201, lost.get_json()
-    after = client.get(f"/n/{season.id}/players.json").get_json()["players"]
+    after = client.get(f"/n/{season.id}/player-table.json").get_json()["players"]
     assert [r["played"] for r in after] == [0] * 10

@@ -1,10 +1,10 @@
 """A league season's player table: the page and its exports (read only).
 
-* ``/n/<id>/players``: the season's players, one row each (games played, won,
+* ``/n/<id>/player-table``: the season's players, one row each (games played, won,
   win %, and the game's own figures: darts averages and checkout %, pool racks and
   break-and-runs), worked out from the games' raw logs
   (``referee.leagues.players``); a plain table, phone first, no script.
-* ``/n/<id>/players.csv`` and ``/n/<id>/players.json``: the same rows to download;
+* ``/n/<id>/player-table.csv`` and ``/n/<id>/player-table.json``: the same rows to download;
   CSV cells a spreadsheet would run as a formula are defused (``csvsafe``).
 
 Anyone with the season's link may read them, like the season's page.
@@ -46,7 +46,7 @@ def _attachment(body: str, mimetype: str, filename: str) -> Response:
     return response
 
 
-@bp.get("/<tournament_id>/players")
+@bp.get("/<tournament_id>/player-table")
 def players_page(tournament_id: str) -> str:
     """The season's player table."""
     night, table = _table(tournament_id)
@@ -59,15 +59,15 @@ def csv_rows(table: JSON) -> list[list[object]]:
     return [keys, *([row.get(k) for k in keys] for row in table["players"])]
 
 
-@bp.get("/<tournament_id>/players.csv")
+@bp.get("/<tournament_id>/player-table.csv")
 def players_csv(tournament_id: str) -> Response:
     night, table = _table(tournament_id)
     body = csvsafe.to_csv(csv_rows(table))
-    return _attachment(body, "text/csv", f"league-{night.id}-players.csv")
+    return _attachment(body, "text/csv", f"league-{night.id}-player-table.csv")
 
 
-@bp.get("/<tournament_id>/players.json")
+@bp.get("/<tournament_id>/player-table.json")
 def players_json(tournament_id: str) -> Response:
     night, table = _table(tournament_id)
     body = json.dumps(table, indent=2)
-    return _attachment(body, "application/json", f"league-{night.id}-players.json")
+    return _attachment(body, "application/json", f"league-{night.id}-player-table.json")
