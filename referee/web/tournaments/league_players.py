@@ -4,8 +4,8 @@
   win %, and the game's own figures: darts averages and checkout %, pool racks and
   break-and-runs), worked out from the games' raw logs
   (``referee.leagues.players``); a plain table, phone first, no script.
-* ``/n/<id>/player-table.csv`` and ``/n/<id>/player-table.json``: the same rows to download;
-  CSV cells a spreadsheet would run as a formula are defused (``csvsafe``).
+* ``/n/<id>/player-table.csv`` and ``/n/<id>/player-table.json``: the same rows to
+  download; CSV cells a spreadsheet would run as a formula are defused (``csvsafe``).
 
 Anyone with the season's link may read them, like the season's page.
 """
