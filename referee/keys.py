@@ -138,6 +138,12 @@ def stored(row: str, creds: Credentials) -> dict[str, str]:
     }
 
 
+def columns(row: str, creds: Credentials) -> dict[str, str]:
+    """``stored`` as a head row's columns: ``edit_key``, ``pin``, ``sealed``."""
+    secret = stored(row, creds)
+    return {"edit_key": secret["key"], "pin": secret["pin"], "sealed": secret["sealed"]}
+
+
 def _mac(purpose: bytes, value: str) -> str:
     return hmac.new(_material(purpose), value.encode(), hashlib.sha256).hexdigest()
 

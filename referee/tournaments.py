@@ -56,7 +56,6 @@ import time
 from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete
@@ -83,6 +82,15 @@ from referee.ledger import request_hash
 from referee.models import Match
 from referee.models import Tournament
 from referee.models import TournamentEvent
+from referee.tournament_keys import MATCHES as MATCHES
+from referee.tournament_keys import ORGANISER as ORGANISER
+from referee.tournament_keys import Actor as Actor
+from referee.tournament_keys import NotFound as NotFound
+from referee.tournament_keys import actor_for as actor_for
+from referee.tournament_keys import give_keys
+from referee.tournament_keys import key_for_pin as key_for_pin
+from referee.tournament_keys import organiser_credentials as organiser_credentials
+from referee.tournament_keys import table_key as table_key
 from referee.tournament_reads import Entry as Entry
 from referee.tournament_reads import audit as audit
 from referee.tournament_reads import board_of as board_of
@@ -95,10 +103,6 @@ from referee.tournament_reads import view as view
 
 FIRST_ROUND_TRIES = 10  # a twin create seating round 1 meanwhile: wait for it
 SETTLE_PASSES = 4  # stop -> matches end -> results: two passes do it; spare ones
-
-
-class NotFound(ledger.NotFound):
-    """No such tournament (404)."""
 
 
 class Forbidden(ledger.Forbidden):
@@ -134,22 +138,6 @@ STREAM = ledger.Stream(
     replay_status=200,
     optimistic=False,  # starting a round links its new matches in the same write
 )
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who writes: the organiser, a table's phone, or the tables' own matches."""
-
-    role: str  # "organiser", "table" or "match"
-    table: int | None = None
-
-    @property
-    def name(self) -> str:
-        return f"table {self.table}" if self.role == "table" else self.role
-
-
-ORGANISER = Actor("organiser")
-MATCHES = Actor("match")
 
 
 # --- creating and reading -----------------------------------------------------------
@@ -188,14 +176,7 @@ def create(
         if prior is not None:
             return _first_round(prior.id)
     fmt = _format_for(kind, seating)
-    if fmt.family == "league" and league_id is None:
-        # A season belongs to a league: its organiser key is the league's.
-        raise BadInput(
-            "A league season is made under its league: POST "
-            "/api/v1/leagues/<id>/seasons with the league's organiser key.",
-            field="kind",
-            example='"kind": "round-robin"',
-        )
+    _league_season_only(fmt, league_id)
     title = text.check(title or "", "title", "title")
     names = fmt.check_players(players)
     parsed = fmt.parse_options(options)
@@ -229,19 +210,8 @@ def create(
             create_hash=fingerprint if idem_key else None,
             league_id=league_id,
         )
-        _give_keys(tournament, tables, organiser)
-        db.session.add(tournament)
-        for seq, (data, ruling) in enumerate(steps, start=1):
-            db.session.add(
-                TournamentEvent(
-                    tournament_id=tournament.id,
-                    seq=seq,
-                    kind=str(data["type"]),
-                    data=data,
-                    ruling=ruling.to_json(),
-                    actor=ORGANISER.name if seq == 1 else MATCHES.name,
-                )
-            )
+        give_keys(tournament, tables, organiser)
+        _add_rows(tournament, steps)
         try:
             db.session.commit()
         except IntegrityError:  # an id collision (draw again), or a racing twin
@@ -249,6 +219,34 @@ def create(
             continue  # the next attempt finds the twin by its key, if it was one
         return _first_round(tournament_id)
     raise RuntimeError("could not draw a free tournament id")
+
+
+def _league_season_only(fmt: Format, league_id: str | None) -> None:
+    """``BadInput`` for a league format made outside a league."""
+    if fmt.family == "league" and league_id is None:
+        # A season belongs to a league: its organiser key is the league's.
+        raise BadInput(
+            "A league season is made under its league: POST "
+            "/api/v1/leagues/<id>/seasons with the league's organiser key.",
+            field="kind",
+            example='"kind": "round-robin"',
+        )
+
+
+def _add_rows(tournament: Tournament, steps: list[tuple[JSON, Ruling]]) -> None:
+    """Add the new tournament and its opening log rows to the session."""
+    db.session.add(tournament)
+    for seq, (data, ruling) in enumerate(steps, start=1):
+        db.session.add(
+            TournamentEvent(
+                tournament_id=tournament.id,
+                seq=seq,
+                kind=str(data["type"]),
+                data=data,
+                ruling=ruling.to_json(),
+                actor=ORGANISER.name if seq == 1 else MATCHES.name,
+            )
+        )
 
 
 def _rated(
@@ -302,25 +300,6 @@ def _opening(fmt: Format, event: JSON) -> tuple[list[tuple[JSON, Ruling]], JSON]
     return steps, state
 
 
-def _give_keys(
-    tournament: Tournament, tables: int, given: keys.Credentials | None = None
-) -> None:
-    """The organiser's key and PIN (``given``: a league's), and one per table, all
-    different PINs."""
-    pins = _pins(tables + 1, given.pin if given else None)
-    creds = given or keys.Credentials(keys.new_key(), pins[0])
-    organiser = keys.stored(f"tournament:{tournament.id}", creds)
-    tournament.edit_key = organiser["key"]
-    tournament.pin = organiser["pin"]
-    tournament.sealed = organiser["sealed"]
-    tournament.table_keys = [
-        keys.stored(
-            _table_row(tournament.id, number), keys.Credentials(keys.new_key(), pin)
-        )
-        for number, pin in enumerate(pins[1:], start=1)
-    ]
-
-
 def _first_round(tournament_id: str) -> Tournament:
     """Seat round 1 (idempotent: a retried create, or one cut short, converges)."""
     if format_of(get(tournament_id)).organiser_rounds:
@@ -352,51 +331,6 @@ def get(tournament_id: str) -> Tournament:
     return get_or_raise(
         Tournament, tournament_id, NotFound, "tournament", populate_existing=True
     )
-
-
-def actor_for(tournament: Tournament, key: str | None) -> Actor | None:
-    """Who this edit key belongs to: the organiser, a table, or nobody."""
-    if not key:
-        return None
-    if keys.key_matches(key, tournament.edit_key):
-        return ORGANISER
-    for i, table in enumerate(tournament.table_keys, start=1):
-        if keys.key_matches(key, table["key"]):
-            return Actor("table", i)
-    return None
-
-
-def key_for_pin(tournament: Tournament, pin: str) -> str | None:
-    """The edit key a typed PIN stands for (the organiser's or a table's)."""
-    pin = "".join(ch for ch in str(pin) if ch.isdigit())
-    if len(pin) != 6:
-        return None
-    typed = keys.hash_pin(pin)
-    if ledger.same_secret(typed, tournament.pin):
-        return organiser_credentials(tournament).key
-    for number, table in enumerate(tournament.table_keys, start=1):
-        if ledger.same_secret(typed, table["pin"]):
-            return table_key(tournament, number)["key"]
-    return None
-
-
-def organiser_credentials(tournament: Tournament) -> keys.Credentials:
-    """The organiser's plain key and PIN (shown to the organiser only)."""
-    return keys.unseal(f"tournament:{tournament.id}", tournament.sealed)
-
-
-def table_key(tournament: Tournament, table: int) -> JSON:
-    """``{"key", "pin"}`` of a table (its phone scores every round's match there)."""
-    if not 1 <= table <= len(tournament.table_keys):
-        raise NotFound(f"There is no table {table} in this tournament.")
-    creds = keys.unseal(
-        _table_row(tournament.id, table), tournament.table_keys[table - 1]["sealed"]
-    )
-    return {"key": creds.key, "pin": creds.pin}
-
-
-def _table_row(tournament_id: str, table: int) -> str:
-    return f"tournament:{tournament_id}:table:{table}"
 
 
 # --- writing ------------------------------------------------------------------------
@@ -805,13 +739,3 @@ def _discard(match_ids: list[str]) -> None:
         )
     )
     db.session.commit()
-
-
-def _pins(count: int, first: str | None = None) -> list[str]:
-    """``count`` different six-digit PINs (starting with ``first`` if given)."""
-    pins: list[str] = [first] if first else []
-    while len(pins) < count:
-        pin = f"{secrets.randbelow(10**6):06d}"
-        if pin not in pins:
-            pins.append(pin)
-    return pins

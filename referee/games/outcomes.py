@@ -75,6 +75,30 @@ class BadInput(ValueError):
         return self.errors[self.field]
 
 
+def only_fields(
+    raw: Mapping[str, Any],
+    fields: Sequence[str],
+    what: str,
+    *,
+    ignore: Sequence[str] = (),
+    where: str = "",
+    example: str = "",
+) -> None:
+    """``BadInput`` naming the first key of ``raw`` (sorted) that is not one of
+    ``fields`` (nor ``ignore``): "'x' is not a field of <what> (fields: ...)".
+
+    The error's field is ``where.x`` (``x`` alone without ``where``).
+    """
+    extra = sorted(set(raw) - set(fields) - set(ignore))
+    if extra:
+        raise BadInput(
+            f"'{extra[0]}' is not a field of {what} "
+            f"(fields: {', '.join(fields) or 'none'}).",
+            field=f"{where}.{extra[0]}" if where else extra[0],
+            example=example,
+        )
+
+
 class Refused(ValueError):
     """A well-formed action the rules do not allow now; carries the ruling."""
 

@@ -112,15 +112,13 @@ def create(
                 return prior, organiser_credentials(prior)
         league_id = ledger.new_id()
         creds = keys.Credentials(keys.new_key(), keys.new_pin())
-        secret = keys.stored(_row(league_id), creds)
+        secret = keys.columns(_row(league_id), creds)
         league = League(
             id=league_id,
             name=name,
             game=game,
             options=defaults,
-            edit_key=secret["key"],
-            pin=secret["pin"],
-            sealed=secret["sealed"],
+            **secret,
             create_key=idem_key or None,
             create_hash=fingerprint if idem_key else None,
         )

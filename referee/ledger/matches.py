@@ -132,7 +132,7 @@ def new_match(
     setup = game.new_setup(players, options, teams)
     state = game.start(setup)
     match_id = new_id()
-    secret = keys.stored(
+    secret = keys.columns(
         f"match:{match_id}", keys.Credentials(key or keys.new_key(), keys.new_pin())
     )
     return Match(
@@ -145,9 +145,7 @@ def new_match(
         status="over" if game.view(state)["over"] else "live",
         version=0,
         state=state,
-        edit_key=secret["key"],
-        pin=secret["pin"],
-        sealed=secret["sealed"],
+        **secret,
         create_key=create_key or None,
         create_hash=fingerprint if create_key else None,
         confirm=bool(confirm),

@@ -148,20 +148,14 @@ def _created(
     """201 with the new match, its keys and PIN (a create's or a rematch's), and
     ``extra`` (a handicap's note)."""
     creds = ledger.credentials(match)
-    response = jsonify(
-        {
-            **match_json(match),
-            "edit_key": creds.key,
-            "pin": creds.pin,
-            **_side_keys(match),
-            **(extra or {}),
-        }
-    )
-    response.status_code = 201
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    response.headers["Location"] = url_for("api.one_match", match_id=match.id)
-    return response
+    body = {
+        **match_json(match),
+        "edit_key": creds.key,
+        "pin": creds.pin,
+        **_side_keys(match),
+        **(extra or {}),
+    }
+    return created(body, replayed, url_for("api.one_match", match_id=match.id))
 
 
 def _side_keys(match: Match) -> dict[str, Any]:
@@ -738,6 +732,36 @@ def _expected_seq(
             raise _Halt(_bad(errors))
         raise _Halt(_refuse_body(match_id, token, errors))
     return value
+
+
+def created(body: Any, replayed: bool, location: str) -> Response:
+    """201 with ``body`` and its ``Location``, marked if it replays an earlier one."""
+    response = jsonify(body)
+    response.status_code = 201
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    response.headers["Location"] = location
+    return response
+
+
+def create_once(
+    op: dict[str, Any],
+    made_before: Callable[[str, str], object | None],
+    make: Callable[[str | None, str], tuple[Any, str]],
+) -> Response | tuple[Response, int]:
+    """A create under the request's optional Idempotency-Key: 201 with the body and
+    Location ``make(key, fingerprint)`` gives, marked replayed when ``made_before``
+    finds the key's earlier create; 422 on bad input, 409 on a reused key."""
+    key = request.headers.get("Idempotency-Key") or None
+    fingerprint = ledger.request_hash(op)
+    try:
+        replayed = key is not None and made_before(key, fingerprint) is not None
+        body, where = make(key, fingerprint)
+    except BadInput as err:
+        return _bad(err.errors)
+    except ledger.KeyReused as err:
+        return key_reused(err)
+    return created(body, replayed, where)
 
 
 def key_reused(err: ledger.KeyReused) -> Response:

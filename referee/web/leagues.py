@@ -19,9 +19,7 @@ from flask import request
 from flask import url_for
 
 from referee import leagues
-from referee import ledger
 from referee import tournaments
-from referee.games.outcomes import BadInput
 from referee.models import League
 from referee.models import Tournament
 from referee.web import access
@@ -30,7 +28,7 @@ from referee.web.api import _body
 from referee.web.api import _Halt
 from referee.web.api import _halt
 from referee.web.api import bearer_or_none
-from referee.web.api import key_reused
+from referee.web.api import create_once
 from referee.web.errors import problem
 from referee.web.tournaments.access import api_bp as tournament_api
 from referee.web.tournaments.api import keys_json
@@ -101,12 +99,8 @@ def create() -> Response | tuple[Response, int]:
     """A new league: 201 with its organiser key and PIN (shown once)."""
     body = _body()
     _fields(body, leagues.CREATE_FIELDS, "a new league")
-    key = request.headers.get("Idempotency-Key") or None
-    fingerprint = ledger.request_hash({"op": "league", **body})
-    try:
-        replayed = key is not None and (
-            leagues.created_before(key, fingerprint) is not None
-        )
+
+    def make(key: str | None, fingerprint: str) -> tuple[Any, str]:
         league, creds = leagues.create(
             body.get("name"),
             body.get("game"),
@@ -114,16 +108,10 @@ def create() -> Response | tuple[Response, int]:
             idem_key=key,
             fingerprint=fingerprint,
         )
-    except BadInput as err:
-        return _bad(err.errors)
-    except ledger.KeyReused as err:
-        return key_reused(err)
-    response = jsonify(league_json(league, creds))
-    response.status_code = 201
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    response.headers["Location"] = url_for("league_api.one", league_id=league.id)
-    return response
+        where = url_for("league_api.one", league_id=league.id)
+        return league_json(league, creds), where
+
+    return create_once({"op": "league", **body}, leagues.created_before, make)
 
 
 @bp.get("/<league_id>")
@@ -149,12 +137,8 @@ def add_season(league_id: str) -> Response | tuple[Response, int]:
         return _forbidden("Only the league's organiser key adds a season.")
     body = _body()
     _fields(body, leagues.SEASON_FIELDS, "a new season")
-    key = request.headers.get("Idempotency-Key") or None
-    fingerprint = ledger.request_hash({"op": "season", "league": league.id, **body})
-    try:
-        replayed = (
-            key is not None and tournaments.created_before(key, fingerprint) is not None
-        )
+
+    def make(key: str | None, fingerprint: str) -> tuple[Any, str]:
         season = leagues.add_season(
             league,
             token,
@@ -165,18 +149,11 @@ def add_season(league_id: str) -> Response | tuple[Response, int]:
             idem_key=key,
             fingerprint=fingerprint,
         )
-    except BadInput as err:
-        return _bad(err.errors)
-    except ledger.KeyReused as err:
-        return key_reused(err)
-    response = jsonify(season_json(season))
-    response.status_code = 201
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    response.headers["Location"] = url_for(
-        "tournament_api.one", tournament_id=season.id
-    )
-    return response
+        where = url_for("tournament_api.one", tournament_id=season.id)
+        return season_json(season), where
+
+    op = {"op": "season", "league": league.id, **body}
+    return create_once(op, tournaments.created_before, make)
 
 
 def season_json(season: Tournament) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from referee.games import text
 from referee.games.dice import parse_die
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
+from referee.games.outcomes import only_fields
 
 
 class NightWrites(NightBase):
@@ -36,13 +37,7 @@ class NightWrites(NightBase):
                 f"{', '.join([*fields, *shared.KINDS])}).",
                 field="type",
             )
-        extra = sorted(set(raw) - fields[kind] - {"type"})
-        if extra:
-            raise BadInput(
-                f"'{extra[0]}' is not a field of '{kind}' (fields: "
-                f"{', '.join(sorted(fields[kind])) or 'none'}).",
-                field=extra[0],
-            )
+        only_fields(raw, sorted(fields[kind]), f"'{kind}'", ignore=("type",))
         if kind in ("result", "correction"):
             return _result(kind, raw, state)
         if kind == "seating":

@@ -433,16 +433,8 @@ class League(Format):
                     "score": list(found["score"]),
                     "seq": tm.version,
                 }
-                if prior is None:
-                    events.append(event)
-                elif (prior["winner"], prior["score"]) != (
-                    event["winner"],
-                    event["score"],
-                ):
-                    events += [
-                        {"type": "withdraw", **ref, "seq": tm.version},
-                        event,
-                    ]
+                withdraw = {"type": "withdraw", **ref, "seq": tm.version}
+                events += results.taken_in(prior, event, withdraw)
             elif prior is not None:
                 events.append({"type": "withdraw", **ref, "seq": tm.version})
         taken = []

@@ -38,6 +38,7 @@ from referee.games.outcomes import Refused
 from referee.games.outcomes import Ruling
 from referee.games.outcomes import Step
 from referee.games.outcomes import Verdict
+from referee.games.outcomes import only_fields
 
 LINEUP_FIELDS = (
     Field("fixture", "integer", "The fixture's number (as listed).", minimum=1),
@@ -136,15 +137,13 @@ def parse_event(raw: Any, state: JSON) -> JSON:
             field="type",
             example='{"type": "lineup", "fixture": 1, "team": 1, "players": [...]}',
         )
-    allowed = {f.name for f in kinds[kind].fields} | {"type"}
-    extra = sorted(set(raw) - allowed)
-    if extra:
-        raise BadInput(
-            f"'{extra[0]}' is not a field of '{kind}' (fields: "
-            f"{', '.join(sorted(allowed - {'type'}))}).",
-            field=extra[0],
-            example=json.dumps(kinds[kind].examples[0].event),
-        )
+    only_fields(
+        raw,
+        sorted({f.name for f in kinds[kind].fields} - {"type"}),
+        f"'{kind}'",
+        ignore=("type",),
+        example=json.dumps(kinds[kind].examples[0].event),
+    )
     fixture = _fixture(state, raw.get("fixture"))
     if kind == "lineup":
         team = _team(state, raw.get("team"))
@@ -290,20 +289,32 @@ def _create(event: JSON) -> Step:
     return Step(state, Ruling(Verdict.OK, summary, (R.TEAMS, R.SCHEDULE)))
 
 
-def _lineup(state: JSON, event: JSON) -> Step:
+def _own_open_fixture(
+    state: JSON, event: JSON, rule: str, decided: str, *, titled: bool = False
+) -> tuple[JSON, int, str]:
+    """The fixture, team and side an event of a team's names; ``Refused`` if the
+    team does not play in it (``titled``: the message names the fixture's teams) or
+    it is decided (``decided`` says what that forbids)."""
     f = _fixture(state, event["fixture"])
     team = int(event["team"])
-    name = state["players"][team - 1]
     side = _side_of(f, team)
     if side is None:
+        title = f" ({_title(state, f)})" if titled else ""
         raise Refused(
-            f"{name} does not play in fixture {f['number']} ({_title(state, f)}).",
-            [R.LINEUP],
+            f"{state['players'][team - 1]} does not play in fixture "
+            f"{f['number']}{title}.",
+            [rule],
         )
     if f["result"] is not None:
-        raise Refused(
-            f"Fixture {f['number']} is decided: its line-ups stand.", [R.LINEUP]
-        )
+        raise Refused(f"Fixture {f['number']} is decided: {decided}", [rule])
+    return f, team, side
+
+
+def _lineup(state: JSON, event: JSON) -> Step:
+    f, team, side = _own_open_fixture(
+        state, event, R.LINEUP, "its line-ups stand.", titled=True
+    )
+    name = state["players"][team - 1]
     if f["games"] or all(f["lineups"][s] is not None for s in SIDES):
         raise Refused(
             f"Both line-ups of fixture {f['number']} are in: they stand.",
@@ -470,19 +481,9 @@ def _reschedule(state: JSON, event: JSON) -> Step:
 
 
 def _forfeit(state: JSON, event: JSON) -> Step:
-    f = _fixture(state, event["fixture"])
-    team = int(event["team"])
-    side = _side_of(f, team)
-    if side is None:
-        raise Refused(
-            f"{state['players'][team - 1]} does not play in fixture {f['number']}.",
-            [R.FORFEIT],
-        )
-    if f["result"] is not None:
-        raise Refused(
-            f"Fixture {f['number']} is decided: it cannot be forfeited.",
-            [R.FORFEIT],
-        )
+    f, team, side = _own_open_fixture(
+        state, event, R.FORFEIT, "it cannot be forfeited."
+    )
     count = len(tf.get(state["options"]["team_format"]).slots)
     other = "away" if side == "home" else "home"
     f["forfeit"] = team

@@ -27,6 +27,7 @@ from typing import Any
 from referee.formats.round_robin import schedule as circle
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
+from referee.games.outcomes import only_fields
 
 MOST_EVERY = 28  # days between league nights, at most (four weeks)
 MOST_SKIPS = 60  # dates passed over, at most
@@ -122,14 +123,8 @@ def parse(raw: Any) -> JSON:
             field="schedule",
             example=EXAMPLE,
         )
-    extra = sorted(set(raw) - {"start", "every_days", "time", "skip"})
-    if extra:
-        raise BadInput(
-            f"'{extra[0]}' is not a field of the schedule (fields: start, "
-            "every_days, time, skip).",
-            field=f"schedule.{extra[0]}",
-            example=EXAMPLE,
-        )
+    fields = ("start", "every_days", "time", "skip")
+    only_fields(raw, fields, "the schedule", where="schedule", example=EXAMPLE)
     start = parse_date(raw.get("start"), "schedule.start")
     every = raw.get("every_days", 7)
     if (

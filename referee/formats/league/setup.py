@@ -20,6 +20,7 @@ from referee.formats.league.common import _venue
 from referee.games.fields import parse_names
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
+from referee.games.outcomes import only_fields
 
 
 def check_players(players: Sequence[Any]) -> tuple[str, ...]:
@@ -39,14 +40,13 @@ def check_players(players: Sequence[Any]) -> tuple[str, ...]:
 
 def parse_setup(raw: Mapping[str, Any], players: Sequence[str]) -> JSON:
     """The league's game, the teams (venue, captain, roster) and the schedule."""
-    extra = sorted(k for k in raw if k not in (*SETUP_FIELDS, "seeding"))
-    if extra:
-        raise BadInput(
-            f"'{extra[0]}' is not a field of a league season (fields: "
-            f"{', '.join(SETUP_FIELDS)}).",
-            field=extra[0],
-            example='"game": "billiards", "teams": [...], "schedule": {...}',
-        )
+    only_fields(
+        raw,
+        SETUP_FIELDS,
+        "a league season",
+        ignore=("seeding",),
+        example='"game": "billiards", "teams": [...], "schedule": {...}',
+    )
     if raw.get("seeding") not in (None, "given"):
         raise BadInput(
             "A league's teams are listed, not drawn: leave 'seating' out.",
@@ -132,14 +132,8 @@ def _parse_team(entry: Any, name: str, where: str, seen: dict[str, str]) -> JSON
             field=where,
             example=TEAMS_EXAMPLE,
         )
-    extra = sorted(set(entry) - {"name", "venue", "captain", "players"})
-    if extra:
-        raise BadInput(
-            f"'{extra[0]}' is not a field of a team (fields: name, venue, "
-            "captain, players).",
-            field=f"{where}.{extra[0]}",
-            example=TEAMS_EXAMPLE,
-        )
+    fields = ("name", "venue", "captain", "players")
+    only_fields(entry, fields, "a team", where=where, example=TEAMS_EXAMPLE)
     given = _text(entry.get("name") or "", f"{where}.name", "name", f'"name": "{name}"')
     if given.casefold() != name.casefold():
         raise BadInput(

@@ -69,6 +69,7 @@ from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from referee.games.outcomes import Step
+from referee.games.outcomes import only_fields
 
 MAX_NOTE = text.LIMITS["note"]
 SETUP_FIELDS = ("game", "game_options", "stations", "ratings", "seeding", "teams")
@@ -318,14 +319,8 @@ class PairingFormat(PairingFold, PairingTables, Format):
                 f"{kinds}).",
                 field="type",
             )
-        allowed = {f.name for f in RESULT_FIELDS} | {"type"}
-        extra = sorted(set(raw) - allowed)
-        if extra:
-            raise BadInput(
-                f"'{extra[0]}' is not a field of '{kind}' (fields: "
-                f"{', '.join(sorted(allowed - {'type'}))}).",
-                field=extra[0],
-            )
+        names = sorted({f.name for f in RESULT_FIELDS} - {"type"})
+        only_fields(raw, names, f"'{kind}'", ignore=("type",))
         p = _find_pairing(state, raw.get("pairing"))
         how = raw.get("how") or "played"
         if how not in results.ENTERED_HOWS:

@@ -46,6 +46,17 @@ def from_board(game: str, board: JSON) -> JSON:
     return {"winner": side, "score": score[:2] + [0] * (2 - len(score[:2]))}
 
 
+def taken_in(prior: JSON | None, event: JSON, withdraw: JSON) -> list[JSON]:
+    """The events that take a finished match's result ``event`` into the log: the
+    event the first time, ``withdraw`` and the event when the winner or score
+    changed, nothing when it stands as recorded (``prior``)."""
+    if prior is None:
+        return [event]
+    if (prior["winner"], prior["score"]) != (event["winner"], event["score"]):
+        return [withdraw, event]
+    return []
+
+
 def difference(game: str, result: JSON, side: int) -> int:
     """``side``'s score minus the other's (turned round where the lower score wins)."""
     mine, theirs = result["score"][side], result["score"][1 - side]

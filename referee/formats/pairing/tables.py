@@ -65,16 +65,12 @@ class PairingTables:
                     "source": "match",
                     "match_seq": tm.version,
                 }
-                if prior is None:
-                    events.append(event)
-                elif (prior["winner"], prior["score"]) != (
-                    event["winner"],
-                    event["score"],
-                ):
-                    events += [
-                        {"type": "withdraw", "pairing": p["number"], "match_seq": None},
-                        event,
-                    ]
+                withdraw = {
+                    "type": "withdraw",
+                    "pairing": p["number"],
+                    "match_seq": None,
+                }
+                events += results.taken_in(prior, event, withdraw)
             elif prior is not None:
                 events.append(
                     {

@@ -115,21 +115,16 @@ def _view() -> JSONSchema:
 
 
 def league_schemas() -> dict[str, JSONSchema]:
-    team = obj(
-        {
-            "name": {"type": "string", "minLength": 1, "maxLength": 40},
-            "venue": {"type": "string", "maxLength": 80},
-            "captain": {"type": "string", "minLength": 1, "maxLength": 40},
-            "players": {
-                "type": "array",
-                "items": {"type": "string", "minLength": 1, "maxLength": 40},
-                "minItems": 1,
-                "maxItems": MAX_ROSTER,
-            },
-        },
-        ["name", "captain", "players"],
-    )
-    creds = obj({"key": {"type": "string"}, "pin": PIN}, ["key", "pin"])
+    """The leagues' and seasons' schemas, a group a helper, in the document's order."""
+    return {**_league_schemas(), **_season_schemas(), **_season_read_schemas()}
+
+
+def _creds() -> JSONSchema:
+    return obj({"key": {"type": "string"}, "pin": PIN}, ["key", "pin"])
+
+
+def _league_schemas() -> dict[str, JSONSchema]:
+    """A new league and a league (its seasons' links and organiser key)."""
     season_link = obj(
         {
             **typed(id="string", title="string", status="string"),
@@ -138,7 +133,6 @@ def league_schemas() -> dict[str, JSONSchema]:
         },
         ["id", "title", "status", "links"],
     )
-    station = {"station": {"type": "integer", "minimum": 1}}
     return {
         "NewLeague": obj(
             {
@@ -163,10 +157,30 @@ def league_schemas() -> dict[str, JSONSchema]:
                 **typed(id="string", name="string", game="string", options="object"),
                 "seasons": array(season_link),
                 "links": {"type": "object"},
-                "keys": obj({"organiser": creds}, ["organiser"]),
+                "keys": obj({"organiser": _creds()}, ["organiser"]),
             },
             ["id", "name", "game", "options", "seasons", "links"],
         ),
+    }
+
+
+def _season_schemas() -> dict[str, JSONSchema]:
+    """A new season (its teams and schedule) and a season with its keys."""
+    team = obj(
+        {
+            "name": {"type": "string", "minLength": 1, "maxLength": 40},
+            "venue": {"type": "string", "maxLength": 80},
+            "captain": {"type": "string", "minLength": 1, "maxLength": 40},
+            "players": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                "minItems": 1,
+                "maxItems": MAX_ROSTER,
+            },
+        },
+        ["name", "captain", "players"],
+    )
+    return {
         "NewSeason": obj(
             {
                 "title": TITLE,
@@ -193,43 +207,56 @@ def league_schemas() -> dict[str, JSONSchema]:
             ["teams", "schedule"],
             closed=True,
         ),
-        "Season": {
-            "allOf": [
-                ref(VIEW),
-                obj(
-                    {
-                        "keys": obj(
-                            {
-                                "captains": array(
-                                    obj(
-                                        {
-                                            **typed(team="integer", name="string"),
-                                            "key": {"type": "string"},
-                                            "pin": PIN,
-                                            **station,
-                                        },
-                                        ["team", "name", "key", "pin", "station"],
-                                    )
-                                ),
-                                "fixtures": array(
-                                    obj(
-                                        {
-                                            "fixture": {"type": "integer"},
-                                            "key": {"type": "string"},
-                                            "pin": PIN,
-                                            **station,
-                                        },
-                                        ["fixture", "key", "pin", "station"],
-                                    )
-                                ),
-                            },
-                            ["captains", "fixtures"],
-                        )
-                    },
-                    ["keys"],
-                ),
-            ]
-        },
+        "Season": _season(),
+    }
+
+
+def _season() -> JSONSchema:
+    """A season as its organiser sees it: the view and every captain's and
+    fixture's key."""
+    station = {"station": {"type": "integer", "minimum": 1}}
+    return {
+        "allOf": [
+            ref(VIEW),
+            obj(
+                {
+                    "keys": obj(
+                        {
+                            "captains": array(
+                                obj(
+                                    {
+                                        **typed(team="integer", name="string"),
+                                        "key": {"type": "string"},
+                                        "pin": PIN,
+                                        **station,
+                                    },
+                                    ["team", "name", "key", "pin", "station"],
+                                )
+                            ),
+                            "fixtures": array(
+                                obj(
+                                    {
+                                        "fixture": {"type": "integer"},
+                                        "key": {"type": "string"},
+                                        "pin": PIN,
+                                        **station,
+                                    },
+                                    ["fixture", "key", "pin", "station"],
+                                )
+                            ),
+                        },
+                        ["captains", "fixtures"],
+                    )
+                },
+                ["keys"],
+            ),
+        ]
+    }
+
+
+def _season_read_schemas() -> dict[str, JSONSchema]:
+    """A season's standings row and what a key may read of it."""
+    return {
         "LeagueStanding": obj(
             {
                 **typed(rank="integer", team="integer", name="string"),
@@ -248,7 +275,7 @@ def league_schemas() -> dict[str, JSONSchema]:
                         {
                             **typed(number="integer", side="string"),
                             "games": array({"type": "object"}),
-                            "fixture_key": creds,
+                            "fixture_key": _creds(),
                             "confirm_with": {"type": "string"},
                         },
                         ["number", "games"],

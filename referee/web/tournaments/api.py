@@ -16,7 +16,6 @@ from flask import url_for
 from referee import formats
 from referee import ledger
 from referee import tournaments
-from referee.games.outcomes import BadInput
 from referee.models import Tournament
 from referee.tournaments import ORGANISER
 from referee.tournaments import Actor
@@ -26,7 +25,7 @@ from referee.web.api import _expected_seq
 from referee.web.api import _Halt
 from referee.web.api import _write
 from referee.web.api import bearer_or_none
-from referee.web.api import key_reused
+from referee.web.api import create_once
 from referee.web.boards import BOARDS
 from referee.web.boards import Snapshot
 from referee.web.errors import found
@@ -207,12 +206,8 @@ def create() -> Response | tuple[Response, int]:
     for name in ("kind", "title", "seating"):
         if name in body and not isinstance(body[name], str):
             return _bad({name: f"'{name}' is text, e.g. \"given\" for seating."})
-    key = request.headers.get("Idempotency-Key") or None  # optional, as for matches
-    fingerprint = ledger.request_hash({"op": "create", **body})
-    try:
-        replayed = (
-            key is not None and tournaments.created_before(key, fingerprint) is not None
-        )
+
+    def make(key: str | None, fingerprint: str) -> tuple[Any, str]:
         night = tournaments.create(
             str(body.get("kind") or formats.DEFAULT_KIND),
             body.get("players"),
@@ -220,19 +215,13 @@ def create() -> Response | tuple[Response, int]:
             title=str(body.get("title") or ""),
             seating=str(body.get("seating") or "given"),
             setup={k: body[k] for k in own if k in body},
-            idem_key=key,
+            idem_key=key,  # optional, as for matches
             fingerprint=fingerprint,
         )
-    except BadInput as err:
-        return _bad(err.errors)
-    except ledger.KeyReused as err:
-        return key_reused(err)
-    response = jsonify(tournament_json(night, keys=True))
-    response.status_code = 201
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    response.headers["Location"] = url_for("tournament_api.one", tournament_id=night.id)
-    return response
+        where = url_for("tournament_api.one", tournament_id=night.id)
+        return tournament_json(night, keys=True), where
+
+    return create_once({"op": "create", **body}, tournaments.created_before, make)
 
 
 @api_bp.get("/<tournament_id>")
