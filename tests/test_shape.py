@@ -188,7 +188,7 @@ def test_few_places_in_referee_repeat_each_other() -> None:
     if command is None:
         pytest.skip("the 'duplicates' command is not on PATH")
     run = subprocess.run(
-        [command, "--repo", str(PACKAGE), "--seconds", "120"],
+        [command, "--repo", str(PACKAGE), "--seconds", "120", "--most", "200"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -197,7 +197,13 @@ def test_few_places_in_referee_repeat_each_other() -> None:
     found = re.search(r"(\d+) pairs of places", run.stdout)
     assert found, f"no count in the output of duplicates:\n{run.stdout}{run.stderr}"
     assert "incomplete:" not in run.stdout, run.stdout
-    pairs = int(found.group(1))
+    assert "more pairs)" not in run.stdout, run.stdout  # every row listed, to sort
+    # Two migrations repeat Alembic's own template (the header, the revision lines)
+    # and are frozen history, never refactored: those pairs are not counted.
+    frozen = re.findall(
+        r"^D\d+ migrations/versions/\S+ ~ migrations/versions/", run.stdout, re.M
+    )
+    pairs = int(found.group(1)) - len(frozen)
     assert pairs <= MAX_DUPLICATE_PAIRS, (
         f"{pairs} pairs of places share 6+ lines (at most {MAX_DUPLICATE_PAIRS}):\n"
         + run.stdout
