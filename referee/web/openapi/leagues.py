@@ -378,6 +378,9 @@ def _create() -> JSONSchema:
         ),
         "responses": {
             "201": _json_ref("League", "Created: keep the organiser's key"),
+            "400": _problem_ref(
+                "Idempotency-Key not printable text of at most 255 characters"
+            ),
             "409": _problem_ref("An Idempotency-Key reused with another body"),
             "422": _problem_ref("Bad input: a name, a game or options"),
         },
@@ -409,6 +412,9 @@ def _add_season(league_id: JSONSchema) -> JSONSchema:
             "201": _json_ref(
                 "Season",
                 "Created: hand each captain its key, each venue its fixture PIN",
+            ),
+            "400": _problem_ref(
+                "Idempotency-Key not printable text of at most 255 characters"
             ),
             "401": _problem_ref("No key"),
             "403": _problem_ref("Not the league's organiser key"),
