@@ -310,8 +310,8 @@ def rebuild(game: str) -> Replayed:
     return got
 
 
-def _gate(match_id: str) -> tuple[str, bool, bool, bool] | None:
-    """In one statement: the match's game, whether it is over, whether any profile
+def _gate(match_id: str) -> tuple[Head, bool, bool, bool] | None:
+    """In one statement: the match's head, whether it is over, whether any profile
     link can reach one of its seats (its own seat links, or any entrant link of its
     tournament) and whether any rating change of it is stored. None: no such match.
     """
@@ -322,16 +322,14 @@ def _gate(match_id: str) -> tuple[str, bool, bool, bool] | None:
     )
     rated = exists().where(RatingChange.match_id == match_id)
     row = db.session.execute(
-        select(
-            Match.game,
-            Match.status == "over",
-            own | entrants,
-            rated,
-        ).where(Match.id == match_id)
+        select(*_HEAD, Match.status == "over", own | entrants, rated).where(
+            Match.id == match_id
+        )
     ).first()
     if row is None:
         return None
-    return row[0], bool(row[1]), bool(row[2]), bool(row[3])
+    n = len(_HEAD)
+    return Head(*row[:n]), bool(row[n]), bool(row[n + 1]), bool(row[n + 2])
 
 
 def rate_finished(match_id: str) -> None:
@@ -345,7 +343,8 @@ def rate_finished(match_id: str) -> None:
     gate = _gate(match_id)
     if gate is None:
         return
-    game, over, linked, rated = gate
+    head, over, linked, rated = gate
+    game = head.game
     if game not in games.registry() or not (linked or rated):
         # no seat can be a profile and nothing of it is stored: nothing to rate
         return
@@ -359,10 +358,8 @@ def rate_finished(match_id: str) -> None:
     if rated_before:
         rebuild(game)
         return
-    found = heads(ids=[match_id]) if over else []
-    if not found:  # not over (undone before it was ever rated)
+    if not over:  # not over (undone before it was ever rated)
         return
-    head = found[0]
     got = _finishes_of([head])[head.id]
     result = result_of(head, seat_players([head])[head.id], *got)
     if result is None:
