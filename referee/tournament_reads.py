@@ -12,10 +12,16 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import and_
+from sqlalchemy import case
+from sqlalchemy import null
 from sqlalchemy import select
+from sqlalchemy import type_coerce
 
 from referee import formats
+from referee import games
 from referee import ledger
+from referee import trust
 from referee.db import db
 from referee.db import log_rows
 from referee.formats import Format
@@ -24,6 +30,7 @@ from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import Refused
 from referee.models import Match
+from referee.models import MatchEvent
 from referee.models import Tournament
 from referee.models import TournamentEvent
 
@@ -60,18 +67,86 @@ def table_matches(
             ids = {**ids, written: number}
     if not ids:
         return []
-    found = db.session.execute(
-        select(Match)
-        .where(Match.id.in_(list(ids)))
-        .execution_options(populate_existing=True)
-    ).scalars()
-    out = []
-    for match in found:
-        board = board_of(match)
-        out.append(
-            TableMatch(ids[match.id], match.id, match.version, match.state, board)
+    # One SELECT: each match's head, and its state only when this (match, version)
+    # is not known already (a fixture's games are read at every settle, but only
+    # the one just written has moved on: the others' states are not decoded again).
+    known = _known_versions(list(ids))
+    fresh_state = (
+        type_coerce(
+            case(
+                *[(and_(Match.id == i, Match.version == v), null()) for i, v in known],
+                else_=Match.state,
+            ),
+            Match.state.type,
         )
+        if known
+        else Match.state
+    )
+    found = db.session.execute(
+        select(
+            Match.id,
+            Match.game,
+            Match.version,
+            Match.updated_at,
+            Match.confirm,
+            fresh_state,
+        ).where(Match.id.in_(list(ids)))
+    ).all()
+    out = []
+    missing: list[str] = []
+    for match_id, game, version, updated_at, confirm, state in found:
+        key = (match_id, int(version), str(updated_at))
+        if state is None:
+            got = _TABLES.get(key)
+            if got is None:  # the same version written again after a rollback
+                missing.append(match_id)
+                continue
+        else:
+            got = (state, _board(match_id, game, int(version), confirm, state))
+            _TABLES[key] = got
+        _TABLES.move_to_end(key)
+        out.append(TableMatch(ids[match_id], match_id, int(version), *got))
+    if missing:
+        for match in db.session.execute(
+            select(Match)
+            .where(Match.id.in_(missing))
+            .execution_options(populate_existing=True)
+        ).scalars():
+            got = (match.state, board_of(match))
+            _TABLES[(match.id, int(match.version), str(match.updated_at))] = got
+            out.append(TableMatch(ids[match.id], match.id, match.version, *got))
+    while len(_TABLES) > MAX_TABLES:
+        _TABLES.popitem(last=False)
     return sorted(out, key=lambda tm: tm.number)
+
+
+# A table match's (state, board) by (match, version, last write): a version's state
+# and log never change once committed (the write's time tells a version rolled back
+# and written again), so a settle decodes only the matches that moved on. Callers
+# read them, never change them.
+_TABLES: OrderedDict[tuple[str, int, str], tuple[JSON, JSON]] = OrderedDict()
+MAX_TABLES = 4096
+
+
+def _known_versions(ids: list[str]) -> list[tuple[str, int]]:
+    wanted = set(ids)
+    return sorted({(i, v) for (i, v, _) in _TABLES if i in wanted})
+
+
+def _board(match_id: str, game: str, version: int, confirm: bool, state: JSON) -> JSON:
+    """``board_of`` from a match's columns (no ORM object)."""
+    board = games.get(game).view(state)
+    if confirm and board.get("over"):
+        key = (match_id, version)
+        found = _CONFIRMED.get(key)
+        if found is None:
+            found = trust.settled(log_rows(MatchEvent, "match_id", match_id))
+            _CONFIRMED[key] = found
+            while len(_CONFIRMED) > MAX_CONFIRMED:
+                _CONFIRMED.popitem(last=False)
+        if not found:
+            return {**board, "over": False, "awaiting_confirmation": True}
+    return board
 
 
 def board_of(match: Match) -> JSON:

@@ -66,6 +66,10 @@ class Stream:
     # finished head was undone or corrected), before the commit and under the
     # writer's lock: a match's ratings (``referee.ratings``). A write in play skips it.
     after_result: Callable[[str], None] | None = None
+    # Whether a write that finishes the head still leaves its result uncounted (a
+    # match in confirmation mode finished by an entry not yet confirmed): for its
+    # readers it is still in play, so the write is treated as one in play.
+    uncounted: Callable[[Any, Step], bool] | None = None
 
 
 @dataclass
@@ -158,7 +162,9 @@ def _write_once(
                 db.session.rollback()
                 return Written(200, {"seq": version, "ruling": None})
             seen = (head.version, getattr(head, "tournament_id", None))
-            result_may_change = "over" in (head.status, step.status)
+            result_may_change = "over" in (head.status, step.status) and not (
+                stream.uncounted is not None and stream.uncounted(head, step)
+            )
             if not locked:
                 _take_write_lock()  # from here on ``head`` may be stale: use ``seen``
             written = _add_rows(stream, head_id, seen, step, idem_key, fingerprint)

@@ -41,6 +41,18 @@ def _rate(match_id: str) -> None:
     store.rate_finished(match_id)
 
 
+def _uncounted(match: Match, step: Step) -> bool:
+    """A write that leaves a confirmation-mode match's result uncounted before and
+    after: it was not over, and the write adds an entry nobody has confirmed yet (a
+    new entry is never confirmed by its own write), so neither its tournament nor
+    the ratings can count it yet; the away side's confirmation is the write that
+    may."""
+    if not match.confirm or match.status == "over":
+        return False
+    kinds = {row[0] for row in step.rows}
+    return bool(kinds & {"event", "amend"}) and not kinds & {"undo", "confirm"}
+
+
 MATCHES = Stream(
     head=Match,
     row=MatchEvent,
@@ -53,6 +65,7 @@ MATCHES = Stream(
     quiet=trust.QUIET_KINDS,
     rebuild=_rebuilt_answer,
     after_result=_rate,
+    uncounted=_uncounted,
 )
 
 

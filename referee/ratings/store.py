@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from sqlalchemy import delete
+from sqlalchemy import exists
 from sqlalchemy import func
 from sqlalchemy import insert
 from sqlalchemy import select
@@ -309,6 +310,28 @@ def rebuild(game: str) -> Replayed:
     return got
 
 
+def _gate(match_id: str) -> tuple[Head, bool, bool, bool] | None:
+    """In one statement: the match's head, whether it is over, whether any profile
+    link can reach one of its seats (its own seat links, or any entrant link of its
+    tournament) and whether any rating change of it is stored. None: no such match.
+    """
+    own = exists().where(PlayerLink.match_id == match_id)
+    entrants = exists().where(
+        PlayerLink.tournament_id.is_not(None),
+        PlayerLink.tournament_id == Match.tournament_id,
+    )
+    rated = exists().where(RatingChange.match_id == match_id)
+    row = db.session.execute(
+        select(*_HEAD, Match.status == "over", own | entrants, rated).where(
+            Match.id == match_id
+        )
+    ).first()
+    if row is None:
+        return None
+    n = len(_HEAD)
+    return Head(*row[:n]), bool(row[n]), bool(row[n + 1]), bool(row[n + 2])
+
+
 def rate_finished(match_id: str) -> None:
     """After a write that finished ``match_id`` or touched it finished: rate it.
 
@@ -317,24 +340,26 @@ def rate_finished(match_id: str) -> None:
     or corrected, or a clock that put it before a match already rated) rates the
     game again from its matches. Runs inside the write's transaction.
     """
-    found = heads(ids=[match_id])
-    game = (
-        found[0].game
-        if found
-        else db.session.execute(select(Match.game).where(Match.id == match_id)).scalar()
-    )
-    if game is None or game not in games.registry():
+    gate = _gate(match_id)
+    if gate is None:
+        return
+    head, over, linked, rated = gate
+    game = head.game
+    if game not in games.registry() or not (linked or rated):
+        # no seat can be a profile and nothing of it is stored: nothing to rate
         return
     lock_game(game)
-    rated_before = db.session.execute(
-        select(RatingChange.id).where(RatingChange.match_id == match_id).limit(1)
-    ).first()
-    if rated_before is not None:
+    rated_before = rated or (
+        db.session.execute(
+            select(RatingChange.id).where(RatingChange.match_id == match_id).limit(1)
+        ).first()
+        is not None
+    )
+    if rated_before:
         rebuild(game)
         return
-    if not found:  # not over (undone before it was ever rated)
+    if not over:  # not over (undone before it was ever rated)
         return
-    head = found[0]
     got = _finishes_of([head])[head.id]
     result = result_of(head, seat_players([head])[head.id], *got)
     if result is None:

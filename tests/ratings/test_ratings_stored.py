@@ -230,3 +230,26 @@ def test_linking_the_same_profiles_again_changes_nothing(api, app, client):
         ratings.rebuild()  # a full rebuild from the logs: the same again
         again = ratings.stored()
     assert before == rebuilt == again
+
+
+# A finishing write to a match no profile can reach: the ratings' one gate SELECT
+# (the match's head, whether a link or a stored rating change names it), no more.
+RATINGS_UNLINKED_MAX = 1
+
+
+def test_a_finishing_write_with_no_profile_linked_costs_the_ratings_one_statement(
+    api, app, client
+):
+    from tests.web.test_tournament_writes import counted
+
+    made = api.create("darts-301", ["Ann", "Bob"], options={"start": "301"})
+    for event in ROUNDS_2[:-1]:
+        assert api.event(made["id"], event).status_code == 201
+    with counted(app) as seen:
+        assert api.event(made["id"], ROUNDS_2[-1]).status_code == 201
+    rating_tables = ("player_link", "rating_change", "player_rating")
+    touched = [s for s in seen.statements if any(t in s for t in rating_tables)]
+    assert len(touched) <= RATINGS_UNLINKED_MAX, touched
+    assert not any(s.startswith(("INSERT", "DELETE", "UPDATE")) for s in touched)
+    with app.app_context():
+        assert ratings.stored() == {}
