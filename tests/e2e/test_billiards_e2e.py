@@ -142,8 +142,8 @@ def test_a_rack_of_9_ball_scored_by_tapping(page: Page, shots: Path) -> None:
     submit(page, page.get_by_role("link", name=re.compile("^Billiards")))
     page.get_by_label("Players").fill("Ann\nBob")
     page.get_by_role("radio", name="9-ball").tap()
-    page.get_by_label("Race to").fill("3")
-    submit(page, page.get_by_role("button", name="Start"))
+    page.get_by_label("Race to", exact=True).fill("3")
+    submit(page, page.get_by_role("button", name="Start", exact=True))
     expect(page.locator(".prompt")).to_have_text(
         "Lag for the break (or say who breaks)."
     )

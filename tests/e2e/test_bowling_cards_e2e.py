@@ -54,7 +54,7 @@ def test_a_frame_dealt_and_paired_on_a_phone(page: Page, shots: Path) -> None:
         page.get_by_role("link", name=re.compile("^Bowling cards")).tap()
     page.get_by_label("Players").fill("Ann\nBob\nCy")
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
 
     # The rows: typed into the picker's text field, which is what it posts.
     for name in ("Bob", "Cy", "Ann"):

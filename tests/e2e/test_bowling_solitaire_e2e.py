@@ -32,7 +32,7 @@ def lay_out_the_sample_frame(page: Page) -> None:
         page.get_by_role("link", name=re.compile("^Bowling solitaire")).tap()
     page.get_by_label("Players").fill("Ann")
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
     page.get_by_label("Pins A to J").fill("2 7 1 7 2 9 5 1 8 6")
     page.get_by_label("Ball tops").fill("0 0 4")
     tap(page, page.get_by_role("button", name="Set up the pins"))

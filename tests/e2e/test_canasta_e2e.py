@@ -61,7 +61,7 @@ def test_a_turn_and_a_hand_result_entered_one_handed(page: Page, shots: Path) ->
     for field, name in (("team2-player1", "Bob"), ("team2-player2", "Di")):
         page.locator(f"#{field}").fill(name)
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
     expect(page.locator(".prompt")).to_contain_text(
         "First melds: Ann & Cy 50, Bob & Di 50."
     )

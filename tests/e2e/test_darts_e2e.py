@@ -35,7 +35,7 @@ def start_match(
     if legs > 1:
         page.get_by_label("Legs per set").fill(str(legs))
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
     return page.url
 
@@ -316,7 +316,7 @@ def test_baseball_short_set_asks_for_the_missing_darts_before_sending(
 ) -> None:
     page.goto("/new/darts-baseball")
     page.get_by_label("Players").fill("Ann\nBob")
-    submit(page, page.get_by_role("button", name="Start"))
+    submit(page, page.get_by_role("button", name="Start", exact=True))
     page.get_by_text("Enter the three darts at once").tap()
     darts = page.get_by_label("Darts, in order")
     darts.fill("S1 D1")
@@ -339,7 +339,7 @@ def test_baseball_pad_scores_the_target_and_its_undo_takes_a_dart_back(
 ) -> None:
     page.goto("/new/darts-baseball")
     page.get_by_label("Players").fill("Ann\nBob")
-    submit(page, page.get_by_role("button", name="Start"))
+    submit(page, page.get_by_role("button", name="Start", exact=True))
     keys = pad(page)
     expect(keys.get_by_role("button", name=re.compile(r"^Undo"))).to_be_disabled()
     submit(page, keys.get_by_role("button", name="T1 · 3"))

@@ -34,7 +34,7 @@ def start_match(page: Page) -> str:
         page.get_by_role("link", name=re.compile("^Gin rummy")).tap()
     page.get_by_label("Players").fill("Ann\nBob")
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
     return page.url
 

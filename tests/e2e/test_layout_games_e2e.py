@@ -23,7 +23,7 @@ def start_match(page: Page, title: str, players: str) -> None:
         page.get_by_role("link", name=re.compile(f"^{title}")).tap()
     page.get_by_label("Players").fill(players)
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
 
 

@@ -34,7 +34,7 @@ def test_a_claim_is_accepted_raised_and_called_the_box_opened(
     page.goto("/new/liars-dice")
     page.get_by_label("Players").fill("Ann\nBob\nCy")
     page.get_by_label("Bets before dropping out").fill("2")
-    submit(page, page.get_by_role("button", name="Start"))
+    submit(page, page.get_by_role("button", name="Start", exact=True))
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
     expect(page.locator(".prompt")).to_have_text("Box 1: Ann claims first.")
 

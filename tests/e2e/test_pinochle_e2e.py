@@ -28,7 +28,7 @@ def start_match(page: Page) -> str:
     for field, name in (("team2-player1", "Bob"), ("team2-player2", "Di")):
         page.locator(f"#{field}").fill(name)
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
     return page.url
 

@@ -52,7 +52,7 @@ def _start(page: Page, *, confirm: bool = False) -> str:
     page.get_by_label("Players").fill("Ann\nBob")
     if confirm:
         page.get_by_text("Confirmation mode", exact=True).tap()
-    _submit(page, page.get_by_role("button", name="Start"))
+    _submit(page, page.get_by_role("button", name="Start", exact=True))
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
     return page.url
 
@@ -96,7 +96,9 @@ def test_a_profile_page_shows_its_charts_on_a_phone(page: Page):
     expect(
         page.get_by_role("img", name="Checkout percentage by double")
     ).to_be_visible()
-    assert page.locator("svg.chart").count() == 3
+    # the average, the checkout heat map, the scores, and her darts rating's history
+    assert page.locator("svg.chart").count() == 4
+    assert page.locator("svg.rating-chart").count() == 1
     assert page.locator("svg.heat path.h4").count() == 1  # D20: 1 of 1
     assert page.locator("svg.chart polyline").count() >= 2
     # nothing runs off a phone's width

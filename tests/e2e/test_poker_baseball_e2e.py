@@ -50,7 +50,7 @@ def test_a_baseball_hand_with_a_four_and_a_paid_three(page: Page, shots: Path) -
     page.goto("/new/poker-baseball")
     page.get_by_label("Players").fill("Ann\nBob\nCy")
     with page.expect_navigation():
-        page.get_by_role("button", name="Start").tap()
+        page.get_by_role("button", name="Start", exact=True).tap()
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Baseball (the way we usually play)"

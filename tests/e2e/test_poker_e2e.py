@@ -43,7 +43,7 @@ def test_a_draw_showdown_with_deuces_wild(page: Page, shots: Path) -> None:
     page.goto("/new/poker-draw")
     page.get_by_role("textbox", name="Players").fill("Ann\nBob")
     page.get_by_role("group", name="Wild cards").get_by_text("deuces", exact=True).tap()
-    submit(page, page.get_by_role("button", name="Start"))
+    submit(page, page.get_by_role("button", name="Start", exact=True))
     expect(page).to_have_url(re.compile(r"/m/[^/]+$"))
 
     submit(page, page.get_by_role("button", name=re.compile("^Ann deals")))

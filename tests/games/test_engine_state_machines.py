@@ -58,12 +58,28 @@ def machine_for(game: Game) -> type[RuleBasedStateMachine]:
             # the documented examples' names, so that examples can apply
             self.players = list(NAMES[:count])
             options = {o.name: data.draw(option_value(o)) for o in game.options}
-            try:
-                self.setup = game.new_setup(self.players, options)
-            except BadInput:
-                # the game's own rule on seats (billiards: two players)
-                self.players = self.players[: game.min_players]
-                self.setup = game.new_setup(self.players, options)
+            # Per-side options (a handicap: billiards' race_1, darts' start_2 and
+            # head_start_1) may not fit the others drawn (14.1 has no race; one
+            # player has no handicap): without them, the rest still must.
+            plain = {
+                o.name: options[o.name]
+                for o in game.options
+                if o.default is not None and not o.name.endswith(("_1", "_2"))
+            }
+            tries = [
+                (self.players, options),
+                (self.players[: game.min_players], options),
+            ]
+            tries += [(self.players, plain), (self.players[: game.min_players], plain)]
+            for number, (players, chosen) in enumerate(tries):
+                try:
+                    self.setup = game.new_setup(players, chosen)
+                except BadInput:
+                    if number == len(tries) - 1:
+                        raise
+                    continue
+                self.players = list(players)
+                break
             self.state = game.start(self.setup)
             self.accepted: list[Any] = []
 

@@ -3,6 +3,7 @@ you sent (400 for the Idempotency-Key, 422 for the body)."""
 
 from __future__ import annotations
 
+from tests.web.write_routes import API_BODIES
 from tests.web.write_routes import body_for
 from tests.web.write_routes import build_world
 from tests.web.write_routes import is_api
@@ -12,7 +13,13 @@ from tests.web.write_routes import write_rules
 
 # Writes anyone may send (no key to check first), and the PIN join, whose credential
 # is the PIN in its body.
-OPEN = {"api.create_match", "api.tool", "tournament_api.create", "api.join"}
+OPEN = {
+    "api.create_match",
+    "api.tool",
+    "tournament_api.create",
+    "league_api.create",
+    "api.join",
+}
 
 
 def _api_writes(app):
@@ -21,9 +28,15 @@ def _api_writes(app):
 
 def test_a_wrong_key_without_an_idempotency_key_is_403_not_400(client, app):
     world = build_world(client)
+    # A league's routes need a league: a tournament's id there is rightly a 404.
+    league = client.post("/api/v1/leagues", json=API_BODIES["league_api.create"])
+    assert league.status_code == 201, league.get_json()
     answers = {}
     for rule in _api_writes(app):
-        url = url_of(rule, world.lone["id"], world.night["id"])
+        target = world.night["id"]
+        if "league_id" in rule.arguments:
+            target = league.get_json()["id"]
+        url = url_of(rule, world.lone["id"], target)
         for headers, expected in (
             ({}, 401),
             ({"Authorization": "Bearer not-a-key-of-anything"}, 403),
