@@ -92,7 +92,7 @@ def main() -> None:
             table = players.season(night)
             one_ms = (time.perf_counter() - began) * 1000
             db.session.remove()
-        page_ms = _median_ms(lambda: client.get(f"/n/{season.id}/players"))
+        page_ms = _median_ms(lambda: client.get(f"/n/{season.id}/player-table"))
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
@@ -101,7 +101,7 @@ def main() -> None:
     print(f"  cold (every log read and replayed)   {cold_ms:8.1f} ms")
     print(f"  warm (nothing moved)                 {warm_ms:8.1f} ms")
     print(f"  after one more game (one replayed)   {one_ms:8.1f} ms")
-    print(f"  the page /n/<id>/players             {page_ms:8.1f} ms")
+    print(f"  the page /n/<id>/player-table        {page_ms:8.1f} ms")
     print(f"  cold per game                        {cold_ms / (games + 1):8.2f} ms")
 
 
