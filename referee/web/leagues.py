@@ -1,5 +1,5 @@
 """The leagues' JSON API (``/api/v1/leagues``): a league, its seasons, and what a
-season key may read (``/api/v1/tournaments/<id>/mine``).
+key may read of a tournament (``/api/v1/tournaments/<id>/mine``).
 
 A season is a tournament: its events (line-ups, reschedules, forfeits), its view
 and its log are the tournament API's (``referee.web.tournaments.api``); a captain's
@@ -183,21 +183,20 @@ def _creds(table: dict[str, Any]) -> dict[str, Any]:
 
 @tournament_api.get("/<tournament_id>/mine")
 def mine(tournament_id: str) -> Response:
-    """What this key may read of a season: its role, and for a captain its
-    fixtures with their games' links, the keys of its home fixtures and the note
-    that its own key confirms its away games; for a fixture's key, that fixture."""
+    """What this key may read of a tournament: its role, and for a season's
+    captain its fixtures with their games' links, the keys of its home fixtures
+    and the note that its own key confirms its away games; for a fixture's key,
+    that fixture; for another tournament's table key, its table number."""
     try:
         season = tournaments.get(tournament_id)
     except tournaments.NotFound as err:
         return problem(404, "not-found", "Not found", str(err))
     token = bearer_or_none(
-        "Send 'Authorization: Bearer <key>': a captain's, a fixture's or the "
-        "organiser's key of this season."
+        "Send 'Authorization: Bearer <key>': the organiser's or a table's key of "
+        "this tournament (in a league season: a captain's or a fixture's)."
     )
     if season.league_id is None:
-        return problem(
-            404, "not-found", "Not found", "This tournament is not a league season."
-        )
+        return _tournament_mine(season, token)
     role = leagues.role(season, token)
     if role is None:
         return _forbidden("That key is not a key of this season.")
@@ -210,6 +209,18 @@ def mine(tournament_id: str) -> Response:
         return jsonify({"role": "captain", **_linked(view)})
     view = leagues.fixture_view(season, int(role.fixture or 0))
     return jsonify({"role": "fixture", **_linked(view)})
+
+
+def _tournament_mine(tournament: Tournament, token: str | None) -> Response:
+    """A tournament that is not a season: the organiser reads every key, a table's
+    key its table's number."""
+    actor = tournaments.actor_for(tournament, token)
+    if actor is None:
+        return _forbidden("That key is not a key of this tournament.")
+    access.no_store()
+    if actor.role == "organiser":
+        return jsonify({"role": "organiser", "keys": keys_json(tournament)})
+    return jsonify({"role": "table", "table": actor.table})
 
 
 def _linked(view: dict[str, Any]) -> dict[str, Any]:

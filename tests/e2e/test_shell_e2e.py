@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser
 from playwright.sync_api import Page
 from playwright.sync_api import Request
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.e2e.serving import CHROMIUM_ARGS
@@ -57,8 +58,15 @@ def scoring(page: Page) -> tuple[str, str]:
 def dart(page: Page, number: str) -> None:
     """One single, as a thumb taps it on the pad."""
     pad = page.get_by_role("form", name="Enter one dart")
-    # A machine loaded by the whole suite may answer slowly: wait for the pad itself.
-    pad.wait_for(timeout=20_000)
+    # A machine loaded by the whole suite may answer slowly: wait for the pad itself,
+    # and if it never comes, say what the page showed instead.
+    try:
+        pad.wait_for(timeout=20_000)
+    except PlaywrightTimeoutError:
+        shown = page.locator("body").inner_text(timeout=5_000)[:800]
+        raise AssertionError(
+            f"no dart pad at {page.url}; the page said: {shown!r}"
+        ) from None
     with page.expect_navigation(timeout=20_000):
         pad.get_by_role("button", name=number, exact=True).tap()
     page.wait_for_load_state()

@@ -172,3 +172,28 @@ def test_another_leagues_key_adds_no_season(client: Any) -> None:
         headers={"Idempotency-Key": "x"},
     )
     assert reply.status_code == 401
+
+
+def test_mine_of_a_tournament_that_is_not_a_season_names_the_keys_role(
+    client: Any,
+) -> None:
+    made = client.post(
+        "/api/v1/tournaments",
+        json={
+            "kind": "round-robin",
+            "game": "darts-301",
+            "players": ["Ann", "Bob", "Cy", "Dee"],
+        },
+    ).get_json()
+    url = f"/api/v1/tournaments/{made['id']}/mine"
+    organiser = made["keys"]["organiser"]["key"]
+    reply = client.get(url, headers=headers(organiser))
+    assert reply.status_code == 200
+    assert reply.headers["Cache-Control"] == "no-store"
+    assert reply.get_json() == {"role": "organiser", "keys": made["keys"]}
+    table = made["keys"]["tables"][1]
+    reply = client.get(url, headers=headers(table["key"]))
+    assert reply.get_json() == {"role": "table", "table": table["table"]}
+    assert table["table"] == 2
+    assert client.get(url, headers=headers("not-a-key")).status_code == 403
+    assert client.get(url).status_code == 401

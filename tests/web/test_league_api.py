@@ -242,3 +242,58 @@ def test_a_ratings_handicap_season_makes_each_game_with_the_handicaps_options(
     assert seen == [("billiards", [*g["home"], *g["away"]]) for g in games]
     match = client.get(f"/api/v1/matches/{games[0]['match']}").get_json()
     assert (match["options"]["race_1"], match["options"]["race_2"]) == (2, 1)
+
+
+def _season_reply(client: Any, teams: list[dict[str, Any]], **body: Any) -> Any:
+    league = _league(client).get_json()
+    return client.post(
+        f"/api/v1/leagues/{league['id']}/seasons",
+        json={"teams": teams, "schedule": {"start": "2026-09-07"}, **body},
+        headers=headers(league["keys"]["organiser"]["key"]),
+    )
+
+
+def _full_team(number: int) -> dict[str, Any]:
+    """A team at every upper bound: 40-character names, an 80-character venue and
+    a roster of 20."""
+    players = [f"{number:02d}-{i:02d}".ljust(40, "x") for i in range(20)]
+    return {
+        "name": f"{number:02d}".ljust(40, "T"),
+        "venue": f"{number:02d}".ljust(80, "V"),
+        "captain": players[0],
+        "players": players,
+    }
+
+
+def test_a_new_season_s_bounds_at_their_limits_are_taken(client: Any) -> None:
+    """32 teams of 20 names, every text at its longest: the schema's maxima."""
+    reply = _season_reply(client, [_full_team(n) for n in range(32)])
+    assert reply.status_code == 201, reply.get_json()
+    view = reply.get_json()
+    assert len(view["keys"]["captains"]) == 32
+    assert view["teams"][0]["name"] == _full_team(0)["name"]
+
+
+def test_a_new_season_s_bounds_one_past_are_422_naming_the_field(
+    client: Any,
+) -> None:
+    def past(change: Any) -> list[dict[str, Any]]:
+        teams = teams_body(4)
+        change(teams)
+        return teams
+
+    cases = [
+        ([_full_team(n) for n in range(33)], "teams"),
+        (teams_body(1), "teams"),
+        (past(lambda t: t[0].update(name="N" * 41)), "teams[0].name"),
+        (past(lambda t: t[1].update(venue="V" * 81)), "teams[1].venue"),
+        (past(lambda t: t[1].update(venue="")), "teams[1].venue"),
+        (past(lambda t: t[2].pop("venue")), "teams[2].venue"),
+        (past(lambda t: t[3].update(players=t[3]["players"] * 4 + ["x"])), "teams"),
+        (past(lambda t: t[0].update(captain="Nobody")), "teams[0].captain"),
+    ]
+    for teams, field in cases:
+        reply = _season_reply(client, teams)
+        assert reply.status_code == 422, (field, reply.get_json())
+        errors = reply.get_json()["errors"]
+        assert any(k == field or k.startswith(field) for k in errors), (field, errors)

@@ -22,19 +22,35 @@ from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import only_fields
 
+EXAMPLE_NAME = '"name": "Sharks"'
+
 
 def check_players(players: Sequence[Any]) -> tuple[str, ...]:
-    """The team names, 2..32 of them, all different."""
+    """The team names, 2..32 of them, all different. A season names its teams in
+    'teams' (each entry's ``name``), so the errors point there."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         players = []  # the count's message below says what to send
-    names = parse_names(players) if players else []
-    if not LEAST_TEAMS <= len(names) <= MOST_TEAMS:
+    if not LEAST_TEAMS <= len(players) <= MOST_TEAMS:
         raise BadInput(
             f"A league season has {LEAST_TEAMS} to {MOST_TEAMS} teams; "
-            f"{len(names)} given.",
-            field="players",
-            example='"players": ["Sharks", "Jets", "Cobras", "Hawks"]',
+            f"{len(players)} given.",
+            field="teams",
+            example=TEAMS_EXAMPLE,
         )
+    names: list[str] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(players):
+        where = f"teams[{i}].name"
+        name = _text(raw, where, "name", EXAMPLE_NAME) if isinstance(raw, str) else ""
+        if not name or name.casefold() in seen:
+            said = f"'{name}' again" if name else "not a name (1 to 40 characters)"
+            raise BadInput(
+                f"Each team has a name of its own; '{where}' is {said}.",
+                field=where,
+                example=EXAMPLE_NAME,
+            )
+        seen.add(name.casefold())
+        names.append(name)
     return tuple(names)
 
 

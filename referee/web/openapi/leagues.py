@@ -1,6 +1,7 @@
 """The leagues' part of the OpenAPI document: ``/api/v1/leagues`` (a league, its
-seasons) and ``/api/v1/tournaments/{id}/mine`` (what a season key may read), and
-the ``league`` family of tournaments (a season's view) for ``Tournament``.
+seasons) and ``/api/v1/tournaments/{id}/mine`` (what a key may read of a
+tournament), and the ``league`` family of tournaments (a season's view) for
+``Tournament``.
 
 A season is a tournament: its events (``lineup``, ``reschedule``, ``forfeit``) go
 to ``POST /api/v1/tournaments/{id}/events``, documented there from the format's
@@ -12,6 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.formats.league import team_formats
+from referee.formats.league.common import MOST_ROSTER
+from referee.formats.league.common import MOST_TEAMS
+from referee.games.text import LIMITS
 from referee.web.openapi.common import IDEMPOTENCY_KEY
 from referee.web.openapi.common import TITLE
 from referee.web.openapi.common import TOURNAMENT_ID
@@ -31,8 +35,6 @@ JSONSchema = dict[str, Any]
 
 VIEW = "LeagueTournament"  # the family's view schema, one of ``Tournament``'s
 LEAGUE_ID = "h4k8p2m6qa"
-MAX_TEAMS = 32
-MAX_ROSTER = 20
 PIN: JSONSchema = {"type": "string", "pattern": "^[0-9]{6}$"}
 
 TEAMS_EXAMPLE = [
@@ -61,12 +63,12 @@ SCHEDULE_EXAMPLE = {
 
 
 def max_players() -> int:
-    return MAX_TEAMS
+    return MOST_TEAMS
 
 
 def players_text() -> str:
     return (
-        f"A league season: its 2 to {MAX_TEAMS} team names (made by POST "
+        f"A league season: its 2 to {MOST_TEAMS} team names (made by POST "
         "/api/v1/leagues/{id}/seasons, not here)."
     )
 
@@ -166,19 +168,20 @@ def _league_schemas() -> dict[str, JSONSchema]:
 
 def _season_schemas() -> dict[str, JSONSchema]:
     """A new season (its teams and schedule) and a season with its keys."""
+    name = {"type": "string", "minLength": 1, "maxLength": LIMITS["name"]}
     team = obj(
         {
-            "name": {"type": "string", "minLength": 1, "maxLength": 40},
-            "venue": {"type": "string", "maxLength": 80},
-            "captain": {"type": "string", "minLength": 1, "maxLength": 40},
+            "name": name,
+            "venue": {"type": "string", "minLength": 1, "maxLength": LIMITS["title"]},
+            "captain": name,
             "players": {
                 "type": "array",
-                "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                "items": name,
                 "minItems": 1,
-                "maxItems": MAX_ROSTER,
+                "maxItems": MOST_ROSTER,
             },
         },
-        ["name", "captain", "players"],
+        ["name", "venue", "captain", "players"],
     )
     return {
         "NewSeason": obj(
@@ -188,7 +191,7 @@ def _season_schemas() -> dict[str, JSONSchema]:
                     "type": "array",
                     "items": team,
                     "minItems": 2,
-                    "maxItems": MAX_TEAMS,
+                    "maxItems": MOST_TEAMS,
                 },
                 "schedule": obj(
                     {
@@ -268,8 +271,9 @@ def _season_read_schemas() -> dict[str, JSONSchema]:
         ),
         "SeasonAccess": obj(
             {
-                "role": {"enum": ["organiser", "captain", "fixture"]},
+                "role": {"enum": ["organiser", "captain", "fixture", "table"]},
                 **typed(team="integer", name="string", fixture="integer"),
+                "table": {"type": "integer"},
                 "fixtures": array(
                     obj(
                         {
@@ -286,7 +290,8 @@ def _season_read_schemas() -> dict[str, JSONSchema]:
             ["role"],
             description="What this key may read: a captain its fixtures (the "
             "fixture key of its home ones), a fixture's key its own fixture, the "
-            "organiser every key.",
+            "organiser every key; in a tournament that is not a league season, a "
+            "table's key its table number.",
         ),
     }
 
@@ -308,8 +313,9 @@ def league_paths() -> dict[str, JSONSchema]:
         "/api/v1/tournaments/{id}/mine": {
             "get": {
                 "operationId": "getSeasonAccess",
-                "summary": "What this key may read of a season: a captain's "
-                "fixtures and the keys of its home fixtures, a fixture's games",
+                "summary": "What this key may read of a tournament: the organiser "
+                "every key, a table its number; in a league season a captain its "
+                "fixtures and the keys of its home fixtures, a fixture its games",
                 "security": [{"tournamentKey": []}],
                 "parameters": [_path("id", TOURNAMENT_ID)],
                 "responses": {
@@ -337,8 +343,8 @@ def league_paths() -> dict[str, JSONSchema]:
                         ),
                     },
                     "401": _problem_ref("No key"),
-                    "403": _problem_ref("Not a key of this season"),
-                    "404": _problem_ref("No such season"),
+                    "403": _problem_ref("Not a key of this tournament"),
+                    "404": _problem_ref("No such tournament"),
                 },
             }
         },

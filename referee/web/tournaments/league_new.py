@@ -20,6 +20,8 @@ from referee import leagues
 from referee import ledger
 from referee.formats import Format
 from referee.formats.league import team_formats
+from referee.formats.league.common import LEAST_TEAMS
+from referee.formats.league.common import MOST_TEAMS
 from referee.games.fields import Option
 from referee.games.outcomes import BadInput
 from referee.models import League
@@ -33,7 +35,7 @@ from referee.web.tournaments.common import title_field
 from referee.web.tournaments.league_access import held_league_key
 from referee.web.tournaments.league_access import holds_league
 
-MIN_TEAMS, MAX_TEAMS, FIRST_TEAMS = 2, 32, 4
+MIN_TEAMS, MAX_TEAMS, FIRST_TEAMS = LEAST_TEAMS, MOST_TEAMS, 4
 # A roster's textarea and a skip list: one name or date a line, bounded here before
 # the format's own checks (names, 1..20 players, dates) run.
 ROSTER_CHARS = 1200
