@@ -67,11 +67,15 @@ audit: $(STAMP)
 	$(BIN)/bandit -q -r referee scripts -ll
 	$(BIN)/python scripts/pip_audit.py
 
-# Faults beyond a worker, on PostgreSQL (TEST_DATABASE_URL, else the local server):
-# the database restarted under a write load, and one of two app servers killed
-# (tests/fault_runs.py, about two minutes). It restarts PostgreSQL with pg_ctlcluster,
-# cutting everyone's connections, so it runs as a CI step of its own, as root.
+# Faults: gunicorn's workers killed mid-request 20 times under a write load, on SQLite
+# and PostgreSQL (pytest -m faults: tests/web/test_faults.py, R6; two minutes or more
+# on a busy machine, so out of `make test`); then faults beyond a worker, on
+# PostgreSQL (TEST_DATABASE_URL, else the local server): the database restarted under
+# a write load, and one of two app servers killed (tests/fault_runs.py, about two
+# minutes). That restarts PostgreSQL with pg_ctlcluster, cutting everyone's
+# connections, so it runs as a CI step of its own, as root.
 faults: $(STAMP)
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m faults -s $(PYTEST_ARGS)
 	$(BIN)/python tests/fault_runs.py
 
 # The API fuzzers with a larger budget than the suite's (not in CI): Schemathesis with 45 examples an

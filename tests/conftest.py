@@ -22,7 +22,10 @@ from sqlalchemy import text
 from referee import create_app
 from referee.db import MIGRATIONS
 from referee.db import db
+from tests import routes_memo
 from tests import serve
+
+routes_memo.install()
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
@@ -81,13 +84,30 @@ def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
     app = create_app(_config(database_url, tmp_path))
     with app.app_context():
         if db.engine.dialect.name == "postgresql":
-            tables = ", ".join(t.name for t in db.metadata.sorted_tables)
-            db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
-            db.session.commit()
+            _empty_pg()
     yield app
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def _empty_pg() -> None:
+    """TRUNCATE the tables an earlier test left rows in or drew ids from, with
+    RESTART IDENTITY as for all. A TRUNCATE costs a few ms per table whether or
+    not it holds a row: all eleven, every test, were 70 ms of each."""
+    probes = []
+    for table in db.metadata.sorted_tables:
+        used = f"EXISTS (SELECT 1 FROM {table.name})"
+        for column in table.primary_key.columns:
+            if column.type.python_type is int:  # NULL where no sequence is
+                sequence = f"pg_get_serial_sequence('{table.name}', '{column.name}')"
+                used += f" OR pg_sequence_last_value({sequence}) IS NOT NULL"
+        probes.append(f"SELECT '{table.name}' WHERE {used}")
+    dirty = db.session.execute(text(" UNION ALL ".join(probes))).scalars().all()
+    if dirty:
+        tables = ", ".join(dirty)
+        db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    db.session.commit()
 
 
 @pytest.fixture

@@ -50,6 +50,7 @@ from tests.serve import database
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.faults,  # make faults, a CI step of its own: minutes on a busy machine
     pytest.mark.skipif(
         not Path("/proc/self/stat").exists(),
         reason="finds gunicorn's workers in /proc (Linux)",
