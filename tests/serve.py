@@ -165,6 +165,7 @@ class Gunicorn:
         env: dict[str, str] | None = None,
         preload: bool = False,
         worker_class: str = "sync",
+        warm: bool = True,
     ) -> None:
         self.app_spec = app_spec
         self.database_url = database_url
@@ -174,6 +175,8 @@ class Gunicorn:
         self.extra_env = env or {}
         self.preload = preload
         self.worker_class = worker_class  # "gevent" for the live streams
+        # gunicorn reads ./gunicorn.conf.py (its warm-up hook) unless told another
+        self.config = [] if warm else ["--config", "python:tests.gunicorn_cold"]
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -213,6 +216,7 @@ class Gunicorn:
                         "--log-level",
                         "warning",
                         *(["--preload"] if self.preload else []),
+                        *self.config,
                         self.app_spec,
                     ],
                     cwd=ROOT,

@@ -250,7 +250,11 @@ def run(
         # loaded and takes requests at once. Without it each new worker imports the
         # app first (about a second on a busy 2-core machine), and with a kill every
         # 0.5 s the two workers spend the window booting: nothing in flight to cut.
-        with Gunicorn("referee:create_app()", url, log, preload=True) as server:
+        # warm=False: a worker restarted 40 times need not warm its caches each time
+        # (CPU the other backend's run needs), and what a kill leaves is the same.
+        with Gunicorn(
+            "referee:create_app()", url, log, preload=True, warm=False
+        ) as server:
             matches, requests = start_matches(server.port)
             kills, seen, window = load_and_kill(server, matches, requests)
             settle(server, requests)
