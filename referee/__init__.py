@@ -30,6 +30,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+        # The cookie is written only when the session changes. Written back on every
+        # response, a request that read it before a change (the service worker's
+        # fetch of the assets, say) put the old session back after the page that
+        # made the change: its form token gone, the scorer's next tap was refused.
+        SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,  # a match page may stay open all evening
         JSON_SORT_KEYS=False,
         STATIC_FOLDER=str(ROOT / "static"),

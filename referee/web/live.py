@@ -17,14 +17,15 @@ process's snapshot of the tournament (``referee/web/boards.py``). Without ``view
 data is for programs: the log rows since the viewer's id and the board.
 
 A stream ends after ``LIVE_STREAM_SECONDS`` (the browser reconnects where it was) and
-sends a comment every ``LIVE_HEARTBEAT_SECONDS`` so that proxies keep it open. A
-process holds at most ``LIVE_MAX_STREAMS`` streams (900); one more is refused with 503
-and ``Retry-After``, and its page polls instead.
+sends a comment every ``LIVE_HEARTBEAT_SECONDS`` so that proxies keep it open. An app
+(one per worker process) holds at most ``LIVE_MAX_STREAMS`` streams (900); one more is
+refused with 503 and ``Retry-After``, and its page polls instead.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -124,13 +125,35 @@ def _view(views: Collection[str]) -> str | None:
     return view
 
 
+class _Streams:
+    """The streams one app has open now (one app per worker process in production).
+
+    Counted per app, not per process: an app a test left serving elsewhere in the
+    same process does not use up another app's streams.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.open = 0
+
+    def add(self, step: int) -> None:
+        with self._lock:
+            self.open += step
+
+
+def streams() -> _Streams:
+    """This app's count of open streams."""
+    return current_app.extensions.setdefault("referee.live.streams", _Streams())
+
+
 def _stream(key: Key, view: str | None, build: Callable[[str], Message]) -> Response:
     """The event stream of one topic for this viewer, from its last id on."""
     config = current_app.config
     seconds = float(config.get("LIVE_STREAM_SECONDS", 120))
     beat = float(config.get("LIVE_HEARTBEAT_SECONDS", 15))
     url = config["SQLALCHEMY_DATABASE_URI"]
-    if HUB.streams >= int(config.get("LIVE_MAX_STREAMS", 900)):
+    count = streams()
+    if count.open >= int(config.get("LIVE_MAX_STREAMS", 900)):
         # Every open stream holds one of the worker's connections (gunicorn's
         # worker_connections, 1,000): past this many, a scorer's write would wait for
         # one. Refused, the page polls instead (EventSource does not retry a 503).
@@ -146,31 +169,38 @@ def _stream(key: Key, view: str | None, build: Callable[[str], Message]) -> Resp
 
     def events() -> Iterator[str]:
         last = start
-        with HUB.watching(key, url) as topic:
-            yield "retry: 2000\n\n"
-            deadline = time.monotonic() + seconds
-            seen = -1  # the topic's generation this viewer has looked at
-            while True:
-                generation = topic.generation
-                if generation != seen:
-                    # On connecting, read the log as it is now: a message cached for
-                    # this generation may predate a commit not yet heard of.
-                    message = (
-                        _read(build, last)
-                        if seen == -1
-                        else HUB.message(
-                            topic, generation, (view, last), partial(_read, build, last)
+        count.add(1)
+        try:
+            with HUB.watching(key, url) as topic:
+                yield "retry: 2000\n\n"
+                deadline = time.monotonic() + seconds
+                seen = -1  # the topic's generation this viewer has looked at
+                while True:
+                    generation = topic.generation
+                    if generation != seen:
+                        # On connecting, read the log as it is now: a message cached for
+                        # this generation may predate a commit not yet heard of.
+                        message = (
+                            _read(build, last)
+                            if seen == -1
+                            else HUB.message(
+                                topic,
+                                generation,
+                                (view, last),
+                                partial(_read, build, last),
+                            )
                         )
-                    )
-                    seen = generation
-                    if message.text:
-                        yield message.text
-                        last = message.id
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return
-                if HUB.wait(topic, seen, min(beat, left)) == seen:
-                    yield ": keep-alive\n\n"
+                        seen = generation
+                        if message.text:
+                            yield message.text
+                            last = message.id
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return
+                    if HUB.wait(topic, seen, min(beat, left)) == seen:
+                        yield ": keep-alive\n\n"
+        finally:
+            count.add(-1)
 
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"

@@ -122,3 +122,42 @@ def test_the_exempt_api_takes_no_write_on_the_strength_of_a_session_cookie(csrf_
         )
         assert response.status_code == 401, (rule.rule, response.status_code)
         assert counts(csrf_app) == before, rule.rule
+
+
+def test_a_request_that_read_the_session_before_a_change_cannot_put_it_back(csrf_app):
+    """The race of stop 33's CI: the scorer's first dart refused as an expired form.
+
+    The service worker fetched the assets with the cookie the join had just set; the
+    match page then put a form token in the session; the assets' answers, written
+    back after it, dropped the token again. The cookie is now written only by a
+    response that changed the session.
+    """
+    client = csrf_app.test_client()
+    lone = build_world(client).lone
+    host = csrf_app.config["SERVER_NAME"]
+    assert client.get(f"/m/{lone['id']}/join/{lone['edit_key']}").status_code == 302
+    # What the service worker holds:
+    joined = client.get_cookie("session", domain=host).value
+    page = client.get(f"/m/{lone['id']}")
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page.text).group(1)
+    assert page.headers.getlist("Set-Cookie"), "the page put its token in the session"
+    fresh = client.get_cookie("session", domain=host).value
+    assert fresh != joined
+    stale = csrf_app.test_client()
+    stale.set_cookie("session", joined, domain=host)
+    asset = re.search(r'src="(/static/[^"]+\.js)"', page.text).group(1)
+    for url in (asset, "/sw.js", "/manifest.webmanifest"):
+        response = stale.get(url)
+        assert response.status_code == 200, url
+        assert not response.headers.getlist("Set-Cookie"), url
+    # The browser's cookie is still the page's, and the scorer's next dart goes in.
+    seq = re.search(r'name="seq" value="(\d+)"', page.text).group(1)
+    dart = client.post(
+        f"/m/{lone['id']}/events",
+        data={
+            **{"csrf_token": token, "idem": uuid.uuid4().hex, "seq": seq},
+            **{"type": "dart", "mult": "S", "seg": "19"},
+        },
+    )
+    assert "This form has expired" not in dart.text
+    assert dart.status_code in (302, 303), (dart.status_code, dart.text[:300])
