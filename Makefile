@@ -1,13 +1,14 @@
 # Quick start: `make run` serves the app on SQLite (gunicorn with gevent workers, as in
 # production: live boards need them); `make dev` is Flask's reloading debug server;
-# `make test` runs the whole suite
-# (ruff, `make audit`: bandit and pip-audit, then pytest).
+# `make test` runs the suite
+# (ruff, `make audit`: bandit and pip-audit, then pytest); the browser tests and the
+# longer runs are targets of their own, each a step of .ci/run.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test table season audit audits screenshots bench bench-quick faults fuzz fuzz-api clean
+.PHONY: run dev test e2e table season schemathesis audit audits screenshots bench bench-quick faults fuzz fuzz-api clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -29,10 +30,23 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory audit
 	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} $(PYTEST_ARGS)
 
+# Every test in Debian's Chromium (pytest -m e2e): each game scored by thumb on a
+# phone, live boards, offline entry, the league night; with issue 26's sweeps (-m
+# table, which `make table` runs alone). Minutes of browser time, so a CI step of
+# its own (.ci/run), right after `make test`.
+e2e: $(STAMP)
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m "e2e or table" $(PYTEST_ARGS)
+
+# Schemathesis against the served OpenAPI document, every check and phase, on SQLite
+# and PostgreSQL (pytest -m schemathesis, REFEREE_SCHEMATHESIS_EXAMPLES an operation,
+# 15): the suite's longest test, so a CI step of its own.
+schemathesis: $(STAMP)
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m schemathesis -s $(PYTEST_ARGS)
+
 # Issue 26's browser sweeps over the whole registry in Chromium (pytest -m table):
 # every game's next input on the first screen at 360x640 and 390x844 in both themes,
-# the typical turns within their taps (bench/turns/), and the audits. A CI step of
-# its own (.ci/run), beside `make test`.
+# the typical turns within their taps (bench/turns/), and the audits. CI runs them
+# in `make e2e`.
 table: $(STAMP)
 	$(BIN)/pytest -n $${PYTEST_WORKERS:-auto} -m table $(PYTEST_ARGS)
 
@@ -83,7 +97,7 @@ faults: $(STAMP)
 # deep nesting) with 100 an operation, on SQLite and on TEST_DATABASE_URL's PostgreSQL.
 fuzz-api: $(STAMP)
 	REFEREE_SCHEMATHESIS_EXAMPLES=45 REFEREE_HOSTILE_EXAMPLES=100 $(BIN)/pytest -n0 -q \
-		tests/web/test_schemathesis.py tests/web/test_hostile_fuzz.py
+		-m "schemathesis or slow" tests/web/test_schemathesis.py tests/web/test_hostile_fuzz.py
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

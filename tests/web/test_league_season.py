@@ -9,7 +9,7 @@ confirmed by the away captain's key. Then: no team plays twice in a week, home a
 away differ by at most one per team, every fixture is settled, and the standings the
 API shows equal a recomputation straight from the games' matches (read through the
 API). It takes minutes, not seconds: ``make season`` (pytest -m season), a CI step
-of its own after ``make table``.
+of its own after ``make schemathesis``.
 """
 
 from __future__ import annotations

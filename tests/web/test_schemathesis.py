@@ -29,7 +29,7 @@ from tests.serve import Gunicorn
 from tests.serve import call
 from tests.serve import database
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.schemathesis]
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
