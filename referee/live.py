@@ -66,7 +66,6 @@ class Hub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.topics: dict[Key, Topic] = {}
-        self.streams = 0  # viewers of every topic, open now in this process
         self._listeners: dict[str, threading.Thread] = {}  # database URL -> thread
         self._stop = threading.Event()
 
@@ -80,14 +79,12 @@ class Hub:
             if topic is None:
                 topic = self.topics[key] = Topic(key)
             topic.watchers += 1
-            self.streams += 1
         self._ensure_listener(database_url)
         try:
             yield topic
         finally:
             with self._lock:
                 topic.watchers -= 1
-                self.streams -= 1
                 if topic.watchers <= 0:
                     self.topics.pop(key, None)
 
