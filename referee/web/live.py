@@ -24,6 +24,7 @@ refused with 503 and ``Retry-After``, and its page polls instead.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -136,9 +137,16 @@ class _Streams:
         self._lock = threading.Lock()
         self.open = 0
 
-    def add(self, step: int) -> None:
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Count one more stream for the block."""
         with self._lock:
-            self.open += step
+            self.open += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self.open -= 1
 
 
 def streams() -> _Streams:
@@ -169,38 +177,31 @@ def _stream(key: Key, view: str | None, build: Callable[[str], Message]) -> Resp
 
     def events() -> Iterator[str]:
         last = start
-        count.add(1)
-        try:
-            with HUB.watching(key, url) as topic:
-                yield "retry: 2000\n\n"
-                deadline = time.monotonic() + seconds
-                seen = -1  # the topic's generation this viewer has looked at
-                while True:
-                    generation = topic.generation
-                    if generation != seen:
-                        # On connecting, read the log as it is now: a message cached for
-                        # this generation may predate a commit not yet heard of.
-                        message = (
-                            _read(build, last)
-                            if seen == -1
-                            else HUB.message(
-                                topic,
-                                generation,
-                                (view, last),
-                                partial(_read, build, last),
-                            )
+        with count.held(), HUB.watching(key, url) as topic:
+            yield "retry: 2000\n\n"
+            deadline = time.monotonic() + seconds
+            seen = -1  # the topic's generation this viewer has looked at
+            while True:
+                generation = topic.generation
+                if generation != seen:
+                    # On connecting, read the log as it is now: a message cached for
+                    # this generation may predate a commit not yet heard of.
+                    message = (
+                        _read(build, last)
+                        if seen == -1
+                        else HUB.message(
+                            topic, generation, (view, last), partial(_read, build, last)
                         )
-                        seen = generation
-                        if message.text:
-                            yield message.text
-                            last = message.id
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return
-                    if HUB.wait(topic, seen, min(beat, left)) == seen:
-                        yield ": keep-alive\n\n"
-        finally:
-            count.add(-1)
+                    )
+                    seen = generation
+                    if message.text:
+                        yield message.text
+                        last = message.id
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                if HUB.wait(topic, seen, min(beat, left)) == seen:
+                    yield ": keep-alive\n\n"
 
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"

@@ -17,14 +17,13 @@ from referee.formats.league.common import SETUP_FIELDS
 from referee.formats.league.common import TEAMS_EXAMPLE
 from referee.formats.league.common import _text
 from referee.formats.league.common import _venue
-from referee.games import text
+from referee.games.fields import MAX_NAME
 from referee.games.fields import parse_names
 from referee.games.outcomes import JSON
 from referee.games.outcomes import BadInput
 from referee.games.outcomes import only_fields
 
 EXAMPLE_NAME = '"name": "Sharks"'
-LONGEST = f"{text.LIMITS['name']} characters"
 
 
 def check_players(players: Sequence[Any]) -> tuple[str, ...]:
@@ -45,7 +44,11 @@ def check_players(players: Sequence[Any]) -> tuple[str, ...]:
         where = f"teams[{i}].name"
         name = _text(raw, where, "name", EXAMPLE_NAME) if isinstance(raw, str) else ""
         if not name or name.casefold() in seen:
-            said = f"'{name}' again" if name else f"not a name (1 to {LONGEST})"
+            said = (
+                f"'{name}' again"
+                if name
+                else f"not a name (1 to {MAX_NAME} characters)"
+            )
             raise BadInput(
                 f"Each team has a name of its own; '{where}' is {said}.",
                 field=where,
